@@ -1,0 +1,82 @@
+// swift-tools-version: 6.2
+import PackageDescription
+
+/// Our own targets build with every warning as an error; dependencies keep their own settings.
+let strict: [SwiftSetting] = [.treatAllWarnings(as: .error)]
+
+let package = Package(
+    name: "Cadence",
+    platforms: [.macOS(.v14)],
+    products: [
+        .executable(name: "cadence", targets: ["cadence"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+    ],
+    targets: [
+        // System libraries, found by pkg-config; the apt line names the Debian package.
+        .systemLibrary(name: "CGLFW", pkgConfig: "glfw3", providers: [.apt(["libglfw3-dev"])]),
+        .systemLibrary(name: "CGL", pkgConfig: "egl", providers: [.apt(["libgl-dev", "libegl-dev", "libopengl-dev", "libegl-mesa0", "libgl1-mesa-dri"])]),
+        .systemLibrary(name: "CFreeType", pkgConfig: "freetype2", providers: [.apt(["libfreetype-dev"])]),
+        .systemLibrary(name: "CHarfBuzz", pkgConfig: "harfbuzz", providers: [.apt(["libharfbuzz-dev"])]),
+        .systemLibrary(name: "CFontconfig", pkgConfig: "fontconfig", providers: [.apt(["libfontconfig-dev"])]),
+        .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
+
+        // Pure modules: no C, no GL.
+        .target(name: "CadenceTiming", swiftSettings: strict),
+        .target(name: "CadenceDraw", swiftSettings: strict),
+        .target(name: "CadenceScene", dependencies: ["CadenceTiming", "CadenceDraw"], swiftSettings: strict),
+
+        // Modules over C libraries.
+        // libpng reports errors by longjmp, which Swift cannot cross: the setjmp lives in C.
+        .target(name: "CPNGCodec", dependencies: ["CPNG"]),
+        .target(name: "CadenceImage", dependencies: ["CPNGCodec"], swiftSettings: strict),
+        .target(
+            name: "CadenceGL",
+            dependencies: ["CGL", "CadenceDraw", "CadenceImage"],
+            resources: [
+                .embedInCode("Shaders/rounded_rect.vert"),
+                .embedInCode("Shaders/rounded_rect.frag"),
+            ],
+            swiftSettings: strict + [.defaultIsolation(MainActor.self)]
+        ),
+        .target(
+            name: "CadencePlatform",
+            dependencies: ["CGL", "CGLFW", "CadenceTiming"],
+            swiftSettings: strict + [.defaultIsolation(MainActor.self)]
+        ),
+        .target(
+            name: "CadenceEngine",
+            dependencies: ["CadenceTiming", "CadenceDraw", "CadenceScene", "CadenceImage", "CadenceGL", "CadencePlatform"],
+            swiftSettings: strict + [.defaultIsolation(MainActor.self)]
+        ),
+        .executableTarget(
+            name: "cadence",
+            dependencies: ["CadenceEngine", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            swiftSettings: strict
+        ),
+
+        // Tests.
+        .target(
+            name: "CadenceTestSupport",
+            dependencies: ["CadenceImage", "CadenceEngine"],
+            path: "Tests/CadenceTestSupport",
+            swiftSettings: strict
+        ),
+        .testTarget(name: "CadenceDrawTests", dependencies: ["CadenceDraw"], swiftSettings: strict),
+        .testTarget(name: "CadenceImageTests", dependencies: ["CadenceImage"], swiftSettings: strict),
+        .testTarget(name: "CadenceSceneTests", dependencies: ["CadenceScene"], swiftSettings: strict),
+        .testTarget(
+            name: "CadenceGLTests",
+            dependencies: ["CadenceTestSupport", "CadenceEngine"],
+            exclude: ["Goldens"],
+            swiftSettings: strict
+        ),
+        .testTarget(name: "CadenceCLITests", dependencies: ["cadence", "CadenceImage"], swiftSettings: strict),
+        .testTarget(
+            name: "SystemLibraryTests",
+            dependencies: ["CGLFW", "CGL", "CFreeType", "CHarfBuzz", "CFontconfig", "CPNG"],
+            swiftSettings: strict
+        ),
+    ]
+)

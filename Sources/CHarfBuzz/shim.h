@@ -1,0 +1,4 @@
+#ifndef CADENCE_CHARFBUZZ_SHIM_H
+#define CADENCE_CHARFBUZZ_SHIM_H
+#include <hb.h>
+#endif

@@ -1,0 +1,24 @@
+extension DisplayList {
+    /// The list scaled uniformly to fit `size` and centred there, as a scene of one size is shown
+    /// in a frame of another (letterboxed with the background). Unchanged when the sizes match.
+    public func fitted(to size: Size) -> DisplayList {
+        guard size != self.size, self.size.width > 0, self.size.height > 0 else { return self }
+        let scale = min(size.width / self.size.width, size.height / self.size.height)
+        let dx = (size.width - self.size.width * scale) / 2
+        let dy = (size.height - self.size.height * scale) / 2
+        var fitted = DisplayList(size: size, background: background)
+        for command in commands {
+            switch command {
+            case .roundedRect(var shape):
+                shape.rect = Rect(
+                    x: shape.rect.minX * scale + dx, y: shape.rect.minY * scale + dy,
+                    width: shape.rect.width * scale, height: shape.rect.height * scale
+                )
+                shape.cornerRadius *= scale
+                shape.strokeWidth *= scale
+                fitted.roundedRect(shape)
+            }
+        }
+        return fitted
+    }
+}

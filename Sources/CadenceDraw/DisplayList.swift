@@ -1,0 +1,73 @@
+/// A rounded rectangle, filled and optionally stroked.
+///
+/// The stroke lies inside `rect`, as a `CALayer` border does: a 2-pixel stroke on a 100-pixel-wide
+/// rectangle leaves 96 pixels of fill. Corners narrower than the stroke become square inside.
+public struct RoundedRect: Sendable, Hashable {
+    public var rect: Rect
+    public var cornerRadius: Double
+    public var fill: Color
+    public var stroke: Color
+    public var strokeWidth: Double
+
+    public init(rect: Rect, cornerRadius: Double, fill: Color, stroke: Color = .clear, strokeWidth: Double = 0) {
+        self.rect = rect
+        self.cornerRadius = cornerRadius
+        self.fill = fill
+        self.stroke = stroke
+        self.strokeWidth = strokeWidth
+    }
+}
+
+/// One thing to draw.
+public enum DrawCommand: Sendable, Hashable {
+    case roundedRect(RoundedRect)
+}
+
+/// What one frame shows, as plain values: the scene produces it, a renderer executes it.
+///
+/// Commands are drawn in order, each over the ones before it.
+public struct DisplayList: Sendable, Hashable {
+    public var size: Size
+    public var background: Color
+    public private(set) var commands: [DrawCommand] = []
+
+    public init(size: Size, background: Color) {
+        self.size = size
+        self.background = background
+    }
+
+    public mutating func append(_ command: DrawCommand) {
+        commands.append(command)
+    }
+
+    public mutating func roundedRect(_ shape: RoundedRect) {
+        commands.append(.roundedRect(shape))
+    }
+}
+
+extension DisplayList: CustomStringConvertible {
+    /// One line per command, stable enough to assert on in tests.
+    public var description: String {
+        var lines = ["size \(format(size.width))x\(format(size.height)) background \(background)"]
+        for command in commands {
+            switch command {
+            case .roundedRect(let shape):
+                let r = shape.rect
+                var line = "roundedRect [\(format(r.minX)), \(format(r.minY)), \(format(r.width)), \(format(r.height))]"
+                line += " radius \(format(shape.cornerRadius)) fill \(shape.fill)"
+                if shape.strokeWidth > 0 {
+                    line += " stroke \(shape.stroke) width \(format(shape.strokeWidth))"
+                }
+                lines.append(line)
+            }
+        }
+        return lines.joined(separator: "\n")
+    }
+}
+
+/// Whole numbers without a fraction, others with up to three decimals.
+private func format(_ value: Double) -> String {
+    if value == value.rounded() && abs(value) < 1e15 { return String(Int(value)) }
+    let scaled = (value * 1000).rounded() / 1000
+    return String(scaled)
+}

@@ -1,0 +1,92 @@
+import CGL
+import CadenceImage
+
+/// An RGBA8 framebuffer object to render into without a window, and its readback.
+public final class OffscreenTarget {
+    public let width: Int
+    public let height: Int
+    private var framebuffer: GLuint = 0
+    private var colorBuffer: GLuint = 0
+
+    /// Creates a `width` × `height` framebuffer; a GL context must be current.
+    ///
+    /// Fails for empty sizes and sizes beyond the driver's `GL_MAX_RENDERBUFFER_SIZE` or
+    /// `GL_MAX_VIEWPORT_DIMS`.
+    public init(width: Int, height: Int) throws(GLError) {
+        guard width >= 1, height >= 1 else { throw .invalidSize(width: width, height: height) }
+        let limit = Self.maximumSide()
+        guard width <= limit, height <= limit else { throw .sizeTooLarge(width: width, height: height, limit: limit) }
+        self.width = width
+        self.height = height
+        glGenFramebuffers(1, &framebuffer)
+        glBindFramebuffer(GLenum(GL_FRAMEBUFFER), framebuffer)
+        glGenRenderbuffers(1, &colorBuffer)
+        glBindRenderbuffer(GLenum(GL_RENDERBUFFER), colorBuffer)
+        glRenderbufferStorage(GLenum(GL_RENDERBUFFER), GLenum(GL_RGBA8), GLsizei(width), GLsizei(height))
+        glFramebufferRenderbuffer(GLenum(GL_FRAMEBUFFER), GLenum(GL_COLOR_ATTACHMENT0), GLenum(GL_RENDERBUFFER), colorBuffer)
+        let status = glCheckFramebufferStatus(GLenum(GL_FRAMEBUFFER))
+        guard status == GLenum(GL_FRAMEBUFFER_COMPLETE) else {
+            glDeleteRenderbuffers(1, &colorBuffer)
+            glDeleteFramebuffers(1, &framebuffer)
+            throw .framebufferIncomplete(status: status)
+        }
+        try checkGLError("creating a \(width)x\(height) framebuffer")
+    }
+
+    isolated deinit {
+        glDeleteRenderbuffers(1, &colorBuffer)
+        glDeleteFramebuffers(1, &framebuffer)
+    }
+
+    /// The largest width or height a framebuffer may have on the current context.
+    public static func maximumSide() -> Int {
+        var renderbuffer: GLint = 0
+        glGetIntegerv(GLenum(GL_MAX_RENDERBUFFER_SIZE), &renderbuffer)
+        var viewport: [GLint] = [0, 0]
+        glGetIntegerv(GLenum(GL_MAX_VIEWPORT_DIMS), &viewport)
+        return Int(min(renderbuffer, viewport[0], viewport[1]))
+    }
+
+    /// Makes this framebuffer the one drawn into and read from.
+    public func bind() {
+        glBindFramebuffer(GLenum(GL_FRAMEBUFFER), framebuffer)
+    }
+
+    /// Reads this framebuffer back as a top-left-origin image with straight alpha.
+    public func readImage() throws(GLError) -> RGBAImage {
+        bind()
+        return try readFramebuffer(width: width, height: height)
+    }
+}
+
+/// Reads the bound read framebuffer (an FBO, or a window's back buffer before it is swapped).
+///
+/// GL's rows start at the bottom and its pixels are premultiplied; the image's rows start at the
+/// top and its alpha is straight, as PNG wants.
+public func readFramebuffer(width: Int, height: Int) throws(GLError) -> RGBAImage {
+    var image = RGBAImage(width: width, height: height)
+    let rowBytes = width * 4
+    var rows = [UInt8](repeating: 0, count: rowBytes * height)
+    glPixelStorei(GLenum(GL_PACK_ALIGNMENT), 1)
+    glReadPixels(0, 0, GLsizei(width), GLsizei(height), GLenum(GL_RGBA), GLenum(GL_UNSIGNED_BYTE), &rows)
+    try checkGLError("reading back \(width)x\(height) pixels")
+    rows.withUnsafeBufferPointer { source in
+        image.pixels.withUnsafeMutableBufferPointer { target in
+            for y in 0..<height {
+                let from = (height - 1 - y) * rowBytes
+                let to = y * rowBytes
+                for x in stride(from: 0, to: rowBytes, by: 4) {
+                    let alpha = source[from + x + 3]
+                    target[to + x + 3] = alpha
+                    for channel in 0..<3 {
+                        let value = source[from + x + channel]
+                        target[to + x + channel] = alpha == 255 || alpha == 0
+                            ? value
+                            : UInt8(min(255, (Int(value) * 255 + Int(alpha) / 2) / Int(alpha)))
+                    }
+                }
+            }
+        }
+    }
+    return image
+}

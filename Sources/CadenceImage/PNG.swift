@@ -1,0 +1,88 @@
+import CPNGCodec
+import Foundation
+
+/// How hard the PNG encoder works: zlib's level and libpng's row filter.
+public struct PNGOptions: Sendable, Hashable {
+    /// Row filters; `adaptive` lets libpng pick per row (smaller, slower).
+    public enum Filter: Sendable, Hashable {
+        case adaptive, none, sub, up, average, paeth
+
+        var mask: Int32 {
+            switch self {
+            case .adaptive: Int32(CADENCE_PNG_FILTER_ADAPTIVE)
+            case .none: Int32(CADENCE_PNG_FILTER_NONE)
+            case .sub: Int32(CADENCE_PNG_FILTER_SUB)
+            case .up: Int32(CADENCE_PNG_FILTER_UP)
+            case .average: Int32(CADENCE_PNG_FILTER_AVG)
+            case .paeth: Int32(CADENCE_PNG_FILTER_PAETH)
+            }
+        }
+    }
+
+    /// zlib compression level, 0 (store) ... 9 (smallest).
+    public var level: Int
+    public var filter: Filter
+
+    public init(level: Int = 6, filter: Filter = .adaptive) {
+        self.level = level
+        self.filter = filter
+    }
+}
+
+/// Why a PNG could not be read or written; each names the file.
+public enum PNGError: Error, Sendable, Equatable, CustomStringConvertible {
+    case invalidLevel(Int)
+    case writeFailed(path: String, reason: String)
+    case readFailed(path: String, reason: String)
+
+    public var description: String {
+        switch self {
+        case .invalidLevel(let level): "PNG compression level must be 0...9, got \(level)"
+        case .writeFailed(let path, let reason): "cannot write PNG \(path): \(reason)"
+        case .readFailed(let path, let reason): "cannot read PNG \(path): \(reason)"
+        }
+    }
+}
+
+extension RGBAImage {
+    /// Writes the image as an 8-bit RGBA PNG, atomically.
+    ///
+    /// The bytes go to a temporary file in the same folder, which is renamed over `path` only once
+    /// complete, so a failed or interrupted write never leaves a truncated PNG behind.
+    public func writePNG(to path: String, options: PNGOptions = PNGOptions()) throws(PNGError) {
+        guard (0...9).contains(options.level) else { throw .invalidLevel(options.level) }
+        let url = URL(fileURLWithPath: path)
+        let temporary = url.deletingLastPathComponent()
+            .appendingPathComponent(".\(url.lastPathComponent).\(ProcessInfo.processInfo.processIdentifier).tmp").path
+        var message = [CChar](repeating: 0, count: 256)
+        let status = pixels.withUnsafeBufferPointer { bytes in
+            cadence_png_write(
+                temporary, bytes.baseAddress, UInt32(width), UInt32(height),
+                Int32(options.level), options.filter.mask, &message, message.count
+            )
+        }
+        guard status == 0 else {
+            unlink(temporary)
+            throw .writeFailed(path: path, reason: String(decoding: message.prefix { $0 != 0 }.map(UInt8.init(bitPattern:)), as: UTF8.self))
+        }
+        guard rename(temporary, path) == 0 else {
+            let reason = String(cString: strerror(errno))
+            unlink(temporary)
+            throw .writeFailed(path: path, reason: reason)
+        }
+    }
+
+    /// Reads any PNG, converted to 8-bit RGBA with straight alpha.
+    public init(contentsOfPNG path: String) throws(PNGError) {
+        var message = [CChar](repeating: 0, count: 256)
+        var bytes: UnsafeMutablePointer<UInt8>?
+        var width: UInt32 = 0
+        var height: UInt32 = 0
+        guard cadence_png_read(path, &bytes, &width, &height, &message, message.count) == 0, let bytes else {
+            throw .readFailed(path: path, reason: String(decoding: message.prefix { $0 != 0 }.map(UInt8.init(bitPattern:)), as: UTF8.self))
+        }
+        defer { free(bytes) }
+        let count = Int(width) * Int(height) * 4
+        self.init(width: Int(width), height: Int(height), pixels: Array(UnsafeBufferPointer(start: bytes, count: count)))
+    }
+}

@@ -1,0 +1,117 @@
+import CGL
+
+/// An OpenGL 3.3 core context with no window and no display, through EGL.
+///
+/// Displays are tried in order: Mesa's surfaceless platform (`EGL_MESA_platform_surfaceless`),
+/// then the first EGL device (`EGL_EXT_platform_device`), then the default display. The context
+/// is current with no surface at all (`EGL_KHR_surfaceless_context`): draw into an
+/// `OffscreenTarget`. On machines with no GPU, Mesa's llvmpipe does the work.
+public final class HeadlessContext: GLContext {
+    private let display: EGLDisplay
+    private let context: EGLContext
+    /// Which display worked, e.g. "surfaceless".
+    public let platform: String
+
+    public init() throws(PlatformError) {
+        var tried: [String] = []
+        var found: (EGLDisplay, String)?
+        for (name, open) in Self.candidates() {
+            guard let display = open() else {
+                tried.append("\(name): not available")
+                continue
+            }
+            var major: EGLint = 0
+            var minor: EGLint = 0
+            if eglInitialize(display, &major, &minor) == EGL_TRUE {
+                found = (display, name)
+                break
+            }
+            tried.append("\(name): eglInitialize failed with 0x\(String(eglGetError(), radix: 16))")
+        }
+        guard let (display, platform) = found else { throw .noEGLDisplay(tried: tried) }
+
+        guard eglBindAPI(EGLenum(EGL_OPENGL_API)) == EGL_TRUE else {
+            eglTerminate(display)
+            throw .eglFailure(operation: "eglBindAPI(EGL_OPENGL_API)", code: eglGetError())
+        }
+        let configAttributes: [EGLint] = [
+            EGL_RENDERABLE_TYPE, EGL_OPENGL_BIT,
+            EGL_RED_SIZE, 8, EGL_GREEN_SIZE, 8, EGL_BLUE_SIZE, 8, EGL_ALPHA_SIZE, 8,
+            EGL_NONE,
+        ]
+        var config: EGLConfig? = cadence_EGL_NO_CONFIG()
+        var configCount: EGLint = 0
+        if eglChooseConfig(display, configAttributes, &config, 1, &configCount) != EGL_TRUE || configCount < 1 {
+            // A context needs no config where EGL_KHR_no_config_context is offered.
+            config = cadence_EGL_NO_CONFIG()
+        }
+        let contextAttributes: [EGLint] = [
+            EGL_CONTEXT_MAJOR_VERSION, 3,
+            EGL_CONTEXT_MINOR_VERSION, 3,
+            EGL_CONTEXT_OPENGL_PROFILE_MASK, EGL_CONTEXT_OPENGL_CORE_PROFILE_BIT,
+            EGL_NONE,
+        ]
+        guard let context = eglCreateContext(display, config, cadence_EGL_NO_CONTEXT(), contextAttributes),
+              context != cadence_EGL_NO_CONTEXT()
+        else {
+            let code = eglGetError()
+            eglTerminate(display)
+            throw .eglFailure(operation: "eglCreateContext(OpenGL 3.3 core) on the \(platform) display", code: code)
+        }
+        self.display = display
+        self.context = context
+        self.platform = platform
+        try makeCurrent()
+    }
+
+    isolated deinit {
+        eglMakeCurrent(display, cadence_EGL_NO_SURFACE(), cadence_EGL_NO_SURFACE(), cadence_EGL_NO_CONTEXT())
+        eglDestroyContext(display, context)
+        eglTerminate(display)
+    }
+
+    public func makeCurrent() throws(PlatformError) {
+        guard eglMakeCurrent(display, cadence_EGL_NO_SURFACE(), cadence_EGL_NO_SURFACE(), context) == EGL_TRUE else {
+            throw .eglFailure(operation: "eglMakeCurrent without a surface (EGL_KHR_surfaceless_context)", code: eglGetError())
+        }
+    }
+
+    public func present() {}
+
+    public var defaultFramebufferSize: (width: Int, height: Int)? { nil }
+
+    public var rendererDescription: String { glRendererDescription() + " via EGL \(platform)" }
+
+    /// The displays to try, best first, each as a name and a way to open it.
+    private static func candidates() -> [(String, () -> EGLDisplay?)] {
+        let clientExtensions = eglQueryString(cadence_EGL_NO_DISPLAY(), EGL_EXTENSIONS).map { String(cString: $0) } ?? ""
+        let extensions = Set(clientExtensions.split(separator: " ").map(String.init))
+        return [
+            ("surfaceless (EGL_MESA_platform_surfaceless)", {
+                guard extensions.contains("EGL_MESA_platform_surfaceless") else { return nil }
+                return eglGetPlatformDisplay(EGLenum(EGL_PLATFORM_SURFACELESS_MESA), nil, nil).flatMap(nonEmpty)
+            }),
+            ("device (EGL_EXT_platform_device)", {
+                guard extensions.contains("EGL_EXT_platform_device") else { return nil }
+                var device: EGLDeviceEXT?
+                var count: EGLint = 0
+                guard cadence_eglQueryDevices(1, &device, &count) == EGL_TRUE, count > 0, let device else { return nil }
+                return eglGetPlatformDisplay(EGLenum(EGL_PLATFORM_DEVICE_EXT), device, nil).flatMap(nonEmpty)
+            }),
+            ("default display", {
+                eglGetDisplay(cadence_EGL_DEFAULT_DISPLAY).flatMap(nonEmpty)
+            }),
+        ]
+    }
+}
+
+private func nonEmpty(_ display: EGLDisplay) -> EGLDisplay? {
+    display == cadence_EGL_NO_DISPLAY() ? nil : display
+}
+
+/// "renderer, version" of the current context.
+func glRendererDescription() -> String {
+    let renderer = glGetString(GLenum(GL_RENDERER)).map { String(cString: $0) } ?? "unknown renderer"
+    let version = glGetString(GLenum(GL_VERSION)).map { String(cString: $0) } ?? "unknown version"
+    return "\(renderer), OpenGL \(version)"
+}

@@ -1,0 +1,11 @@
+import ArgumentParser
+
+/// The `cadence` command line.
+@main
+struct Cadence: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "cadence",
+        abstract: "Cadence: iOS-style UI animation on Linux, rendered with OpenGL in a window or offscreen.",
+        subcommands: [Render.self]
+    )
+}

@@ -1,0 +1,114 @@
+import ArgumentParser
+import CadenceEngine
+import CadenceImage
+import CadenceScene
+import Foundation
+
+/// `cadence render`: a scene's frames as PNG files, headlessly.
+struct Render: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Render a scene's frames headlessly to PNG files (no display needed).",
+        discussion: """
+        Frame n shows the scene at exactly n / fps seconds, so a render is byte-identical when \
+        repeated on the same machine. With no SCENE, the built-in demo scene is rendered.
+        """
+    )
+
+    @Argument(help: "A scene file (JSON). Default: the built-in demo scene.")
+    var scene: String?
+
+    @Option(help: "The folder to write frame_00000.png, … into; created if missing.")
+    var out = "frames"
+
+    @Option(help: "Frame size in pixels, WxH. Default: the scene's size. The scene is scaled to fit.")
+    var size: FrameSize?
+
+    @Option(help: "Frames per second.")
+    var fps: Double = 60
+
+    @Option(help: "Seconds of the timeline to render, from 0.")
+    var duration: Double = 2
+
+    @Option(name: .customLong("png-level"), help: "PNG compression level, 0 (fastest) ... 9 (smallest).")
+    var pngLevel = 6
+
+    @Flag(help: "Treat unknown keys in the scene file as errors, not warnings.")
+    var strict = false
+
+    func validate() throws {
+        guard fps.isFinite, fps > 0 else { throw ValidationError("--fps must be a finite number above 0, got \(fps)") }
+        guard duration.isFinite, duration >= 0 else {
+            throw ValidationError("--duration must be a finite number of seconds, 0 or more, got \(duration)")
+        }
+        guard (0...9).contains(pngLevel) else { throw ValidationError("--png-level must be 0...9, got \(pngLevel)") }
+    }
+
+    func run() throws {
+        try MainActor.assumeIsolated {
+            do {
+                try render()
+            } catch let error as EngineError {
+                printError(error.description)
+                throw ExitCode.failure
+            }
+        }
+    }
+
+    @MainActor
+    private func render() throws(EngineError) {
+        let scene: Scene
+        if let path = self.scene {
+            do {
+                let loaded = try SceneFile.load(path: path, strict: strict)
+                for warning in loaded.warnings {
+                    printError("warning: \(warning)")
+                }
+                scene = loaded.scene
+            } catch {
+                throw .scene(error)
+            }
+        } else {
+            scene = .demo
+        }
+        let settings = FrameDumpSettings(
+            width: size?.width ?? Int(scene.size.width),
+            height: size?.height ?? Int(scene.size.height),
+            fps: fps,
+            duration: duration,
+            outputDirectory: out,
+            png: PNGOptions(level: pngLevel)
+        )
+        let showProgress = isatty(STDERR_FILENO) == 1
+        let summary = try FrameDump.run(scene: scene, settings: settings) { done, total in
+            guard showProgress else { return }
+            FileHandle.standardError.write(Data("\rframe \(done)/\(total)".utf8))
+            if done == total { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
+        }
+        print(String(
+            format: "%d frames, %dx%d, %.2f s, %.1f frames/s -> %@",
+            summary.frames, summary.width, summary.height, summary.seconds, summary.framesPerSecond,
+            summary.outputDirectory
+        ))
+    }
+}
+
+/// `WxH`, e.g. `1280x720`; both at least 1.
+struct FrameSize: ExpressibleByArgument {
+    let width: Int
+    let height: Int
+
+    init?(argument: String) {
+        let parts = argument.lowercased().split(separator: "x", omittingEmptySubsequences: false)
+        guard parts.count == 2, let width = Int(parts[0]), let height = Int(parts[1]), width >= 1, height >= 1 else {
+            return nil
+        }
+        self.width = width
+        self.height = height
+    }
+
+    static var defaultCompletionKind: CompletionKind { .default }
+}
+
+func printError(_ message: String) {
+    FileHandle.standardError.write(Data("cadence: \(message)\n".utf8))
+}
