@@ -68,7 +68,7 @@ let package = Package(
         .testTarget(name: "CadenceSceneTests", dependencies: ["CadenceScene"], swiftSettings: strict),
         .testTarget(
             name: "CadenceGLTests",
-            dependencies: ["CadenceTestSupport", "CadenceEngine"],
+            dependencies: ["CadenceTestSupport", "CadenceEngine", "CadenceGL", "CadencePlatform", "CadenceScene", "CadenceDraw", "CadenceImage"],
             exclude: ["Goldens"],
             swiftSettings: strict
         ),

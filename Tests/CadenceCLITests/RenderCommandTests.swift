@@ -1,0 +1,139 @@
+import CadenceImage
+import Foundation
+import Testing
+
+/// Runs the built `cadence` executable, as a user would, with no display in its environment.
+struct CLI {
+    static let executable: URL = {
+        let folder = Bundle.main.bundleURL.hasDirectoryPath
+            ? Bundle.main.bundleURL.deletingLastPathComponent()
+            : Bundle.main.bundleURL.deletingLastPathComponent()
+        for candidate in [folder, URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()] {
+            let url = candidate.appendingPathComponent("cadence")
+            if FileManager.default.isExecutableFile(atPath: url.path) { return url }
+        }
+        return folder.appendingPathComponent("cadence")
+    }()
+
+    struct Result {
+        let status: Int32
+        let stdout: String
+        let stderr: String
+    }
+
+    static func run(_ arguments: [String], in directory: String) throws -> Result {
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        process.currentDirectoryURL = URL(fileURLWithPath: directory)
+        var environment = ProcessInfo.processInfo.environment
+        environment["DISPLAY"] = nil
+        environment["WAYLAND_DISPLAY"] = nil
+        process.environment = environment
+        let out = Pipe()
+        let err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        let stdout = out.fileHandleForReading.readDataToEndOfFile()
+        let stderr = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Result(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self), stderr: String(decoding: stderr, as: UTF8.self))
+    }
+}
+
+@Suite struct RenderCommandTests {
+    let folder: String
+
+    init() throws {
+        folder = NSTemporaryDirectory() + "cadence-cli-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    }
+
+    func files(in subfolder: String) throws -> [String] {
+        try FileManager.default.contentsOfDirectory(atPath: folder + "/" + subfolder).sorted()
+    }
+
+    @Test func rendersThirtyDistinctRepeatableFramesWithoutADisplay() throws {
+        let first = try CLI.run(["render", "--size", "640x360", "--duration", "0.5", "--out", "out"], in: folder)
+        #expect(first.status == 0, "\(first.stderr)")
+        #expect(first.stdout.hasPrefix("30 frames, 640x360, "), "\(first.stdout)")
+        #expect(first.stdout.contains("frames/s"))
+        let names = try files(in: "out")
+        #expect(names == (0..<30).map { String(format: "frame_%05d.png", $0) })
+
+        var previous: Data?
+        for name in names {
+            let data = try Data(contentsOf: URL(fileURLWithPath: "\(folder)/out/\(name)"))
+            let image = try RGBAImage(contentsOfPNG: "\(folder)/out/\(name)")
+            #expect(image.width == 640 && image.height == 360)
+            #expect(data != previous, "\(name) is the same as the frame before it")
+            previous = data
+        }
+
+        let second = try CLI.run(["render", "--size", "640x360", "--duration", "0.5", "--out", "again"], in: folder)
+        #expect(second.status == 0, "\(second.stderr)")
+        for name in names {
+            let a = try Data(contentsOf: URL(fileURLWithPath: "\(folder)/out/\(name)"))
+            let b = try Data(contentsOf: URL(fileURLWithPath: "\(folder)/again/\(name)"))
+            #expect(a == b, "\(name) differs between two renders")
+        }
+    }
+
+    @Test func rendersASceneFileAndWarnsOnUnknownKeys() throws {
+        let scene = """
+        {"size": [64, 32], "background": "#000000",
+         "nodes": [{"type": "RoundedRect", "id": "dot", "frame": [0, 8, 16, 16], "attributes": {"fill": "#FFFFFF", "glow": 2},
+                    "motion": {"by": [48, 0], "duration": 0.1}}]}
+        """
+        try Data(scene.utf8).write(to: URL(fileURLWithPath: folder + "/dot.json"))
+        let result = try CLI.run(["render", "dot.json", "--fps", "10", "--duration", "0.2", "--out", "dots"], in: folder)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stderr.contains("warning: dot.json: node 'dot': key 'attributes.glow': unknown key"))
+        let start = try RGBAImage(contentsOfPNG: folder + "/dots/frame_00000.png")
+        let end = try RGBAImage(contentsOfPNG: folder + "/dots/frame_00001.png")
+        #expect(start.width == 64 && start.height == 32)
+        #expect(start[4, 16] == (255, 255, 255, 255) && end[4, 16] == (0, 0, 0, 255))
+        #expect(end[60, 16] == (255, 255, 255, 255))
+
+        let strict = try CLI.run(["render", "dot.json", "--strict", "--out", "strict"], in: folder)
+        #expect(strict.status != 0)
+        #expect(strict.stderr.contains("dot.json: node 'dot': key 'attributes.glow': unknown key"))
+        #expect(!FileManager.default.fileExists(atPath: folder + "/strict"))
+    }
+
+    @Test(arguments: [
+        (["--size", "0x0"], "--size"),
+        (["--size", "640"], "--size"),
+        (["--fps", "0"], "--fps"),
+        (["--fps", "nan"], "--fps"),
+        (["--duration", "-1"], "--duration"),
+        (["--png-level", "10"], "--png-level"),
+    ])
+    func badOptionsAreClearErrors(arguments: [String], option: String) throws {
+        let result = try CLI.run(["render", "--out", "bad"] + arguments, in: folder)
+        #expect(result.status != 0)
+        #expect(result.stderr.contains(option), "\(result.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: folder + "/bad"))
+    }
+
+    @Test func sizeBeyondTheDriverLimitIsAClearError() throws {
+        let result = try CLI.run(["render", "--size", "100000x100", "--duration", "0.1", "--out", "huge"], in: folder)
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("100000x100 is larger than this OpenGL driver allows"), "\(result.stderr)")
+        #expect(try files(in: "huge").isEmpty)
+    }
+
+    @Test func unwritableOutputFolderIsNamed() throws {
+        try Data("x".utf8).write(to: URL(fileURLWithPath: folder + "/a-file"))
+        let result = try CLI.run(["render", "--duration", "0.1", "--out", "a-file/frames"], in: folder)
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("output folder a-file/frames"), "\(result.stderr)")
+    }
+
+    @Test func missingSceneFileIsNamed() throws {
+        let result = try CLI.run(["render", "nowhere.json", "--out", "none"], in: folder)
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("nowhere.json: cannot read the file"), "\(result.stderr)")
+    }
+}

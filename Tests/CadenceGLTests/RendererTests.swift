@@ -1,0 +1,114 @@
+@testable import CadenceGL
+import CadenceDraw
+import CadenceEngine
+import CadenceImage
+import Testing
+
+/// Pixel facts the renderer keeps, checked numerically on llvmpipe.
+@MainActor
+@Suite struct RendererTests {
+    func render(_ shapes: [RoundedRect], size: Int = 16, background: Color = .black) throws -> RGBAImage {
+        var list = DisplayList(size: Size(width: Double(size), height: Double(size)), background: background)
+        for shape in shapes { list.roundedRect(shape) }
+        return try OffscreenRenderer(width: size, height: size).render(list)
+    }
+
+    @Test func integerEdgesAreCrisp() throws {
+        let image = try render([RoundedRect(rect: Rect(x: 2, y: 3, width: 4, height: 5), cornerRadius: 0, fill: .white)])
+        #expect(image[1, 3] == (0, 0, 0, 255))
+        #expect(image[2, 3] == (255, 255, 255, 255))
+        #expect(image[5, 7] == (255, 255, 255, 255))
+        #expect(image[6, 7] == (0, 0, 0, 255))
+        #expect(image[5, 8] == (0, 0, 0, 255))
+        #expect(image[2, 2] == (0, 0, 0, 255))  // row 0 is the top: y grows downwards
+    }
+
+    @Test func halfPixelEdgesAreHalfCovered() throws {
+        let image = try render([RoundedRect(rect: Rect(x: 2.5, y: 0, width: 4, height: 16), cornerRadius: 0, fill: .white)])
+        #expect(abs(Int(image[2, 8].0) - 128) <= 1)
+        #expect(image[3, 8].0 == 255)
+        #expect(abs(Int(image[6, 8].0) - 128) <= 1)
+    }
+
+    @Test func translucentFillBlendsPremultiplied() throws {
+        let image = try render([RoundedRect(rect: Rect(x: 0, y: 0, width: 16, height: 16), cornerRadius: 0,
+                                            fill: Color(red: 1, green: 1, blue: 1, alpha: 0.5))])
+        let (red, green, blue, alpha) = image[8, 8]
+        #expect(abs(Int(red) - 128) <= 1 && red == green && green == blue)
+        #expect(alpha == 255)
+    }
+
+    @Test func strokeLiesInsideTheRect() throws {
+        let image = try render([RoundedRect(rect: Rect(x: 0, y: 0, width: 16, height: 16), cornerRadius: 0,
+                                            fill: Color(hex: "#0000FF")!, stroke: Color(hex: "#FF0000")!, strokeWidth: 2)])
+        #expect(image[0, 8] == (255, 0, 0, 255))
+        #expect(image[1, 8] == (255, 0, 0, 255))
+        #expect(image[2, 8] == (0, 0, 255, 255))
+        #expect(image[15, 8] == (255, 0, 0, 255))
+    }
+
+    @Test func roundedCornersCutTheCorner() throws {
+        let image = try render([RoundedRect(rect: Rect(x: 0, y: 0, width: 16, height: 16), cornerRadius: 8, fill: .white)])
+        #expect(image[0, 0] == (0, 0, 0, 255))
+        #expect(image[8, 8] == (255, 255, 255, 255))
+        #expect(image[8, 0].0 > 200)  // the top edge's middle is on the circle
+    }
+
+    @Test func transparentBackgroundReadsBackStraightAlpha() throws {
+        let image = try render([RoundedRect(rect: Rect(x: 0, y: 0, width: 16, height: 16), cornerRadius: 0,
+                                            fill: Color(red: 1, green: 0.5, blue: 0, alpha: 0.5))], background: .clear)
+        let (red, green, blue, alpha) = image[8, 8]
+        #expect(abs(Int(alpha) - 128) <= 1)
+        #expect(red >= 254 && abs(Int(green) - 128) <= 2 && blue == 0)
+    }
+
+    @Test func manyRectsAreOneDrawCall() throws {
+        var list = DisplayList(size: Size(width: 64, height: 64), background: .black)
+        for index in 0..<500 {
+            list.roundedRect(RoundedRect(rect: Rect(x: Double(index % 60), y: Double(index / 10), width: 4, height: 4), cornerRadius: 1, fill: .white))
+        }
+        let renderer = try OffscreenRenderer(width: 64, height: 64)
+        _ = try renderer.render(list)
+        #expect(renderer.lastDrawCallCount == 1)
+    }
+
+    @Test func emptyAndHugeSizesAreClearErrors() throws {
+        #expect(throws: EngineError.gl(.invalidSize(width: 0, height: 0))) {
+            try OffscreenRenderer(width: 0, height: 0)
+        }
+        #expect {
+            try OffscreenRenderer(width: 1_000_000, height: 10)
+        } throws: { error in
+            guard case .gl(.sizeTooLarge(1_000_000, 10, let limit))? = error as? EngineError else { return false }
+            return limit > 0 && "\(error)".contains("1000000x10")
+        }
+    }
+
+    @Test func shaderErrorsNameTheFileAndLine() throws {
+        let renderer = try OffscreenRenderer(width: 4, height: 4)
+        _ = try renderer.render(DisplayList(size: Size(width: 4, height: 4), background: .black))  // makes the context current
+        let broken = ShaderProgram.Source(file: "Shaders/broken.vert", bytes: Array("""
+        #version 330 core
+        void main() {
+            gl_Position = vec4(undefinedThing, 1.0);
+        }
+        """.utf8))
+        let fragment = ShaderProgram.Source(file: "Shaders/rounded_rect.frag", bytes: PackageResources.rounded_rect_frag)
+        #expect {
+            try ShaderProgram(vertex: broken, fragment: fragment)
+        } throws: { error in
+            guard case .shaderCompile("Shaders/broken.vert", 3?, _)? = error as? GLError else { return false }
+            return "\(error)".hasPrefix("Shaders/broken.vert:3: ")
+        }
+    }
+
+    @Test(arguments: [
+        ("0:12(5): error: syntax error, unexpected '}'", 12),
+        ("0(7) : error C0000: syntax error", 7),
+        ("warning: something\n0:3(10): error: `x' undeclared", 3),
+        ("no line here", nil),
+    ] as [(String, Int?)])
+    func compileLogLinesAreFound(log: String, line: Int?) {
+        #expect(firstLine(inLog: log) == line)
+    }
+}
