@@ -2,6 +2,7 @@ import CGL
 import CadenceImage
 
 /// An RGBA8 framebuffer object to render into without a window, and its readback.
+@MainActor
 public final class OffscreenTarget {
     public let width: Int
     public let height: Int

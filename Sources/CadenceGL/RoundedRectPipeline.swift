@@ -5,6 +5,7 @@ import CadenceDraw
 ///
 /// Each rectangle is one instance of 14 floats (rect, radius, stroke width, fill, stroke); the
 /// instance buffer grows as needed and is reused from frame to frame.
+@MainActor
 final class RoundedRectPipeline {
     private static let floatsPerInstance = 14
 

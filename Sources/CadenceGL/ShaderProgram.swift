@@ -4,6 +4,7 @@ import CGL
 ///
 /// The sources are compiled into the binary at build time, so the executable runs from any
 /// folder. Compile errors name the shader file and the line the driver points to.
+@MainActor
 final class ShaderProgram {
     let id: GLuint
 

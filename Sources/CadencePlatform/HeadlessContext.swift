@@ -6,6 +6,7 @@ import CGL
 /// then the first EGL device (`EGL_EXT_platform_device`), then the default display. The context
 /// is current with no surface at all (`EGL_KHR_surfaceless_context`): draw into an
 /// `OffscreenTarget`. On machines with no GPU, Mesa's llvmpipe does the work.
+@MainActor
 public final class HeadlessContext: GLContext {
     private let display: EGLDisplay
     private let context: EGLContext

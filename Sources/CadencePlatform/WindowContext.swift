@@ -6,6 +6,7 @@ import Foundation
 ///
 /// GLFW needs a display: without `DISPLAY` or `WAYLAND_DISPLAY`, or when `glfwInit` fails, the
 /// initialiser throws `PlatformError.noDisplay`. Under Xvfb the window works on llvmpipe.
+@MainActor
 public final class WindowContext: GLContext {
     private let window: OpaquePointer
 

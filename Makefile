@@ -1,0 +1,52 @@
+# Cadence: `make run` renders the demo scene headlessly; `make test` runs every test.
+# Both first install any missing Debian package (apt-get; sudo when not root).
+
+SWIFT ?= swift
+XVFB_RUN := xvfb-run -a -s "-screen 0 1280x1024x24"
+
+# Build tools, C libraries (GLFW, OpenGL/EGL with Mesa's llvmpipe, FreeType, HarfBuzz,
+# fontconfig, libpng), the fonts the tests pin, and Xvfb for the windowed tests.
+APT_PACKAGES := pkg-config \
+	libglfw3-dev libgl-dev libegl-dev libopengl-dev libegl1 libegl-mesa0 libgl1-mesa-dri \
+	libfreetype-dev libharfbuzz-dev libfontconfig-dev libpng-dev \
+	fonts-dejavu-core xvfb xauth
+
+.PHONY: all deps build release run test clean
+
+all: build
+
+deps:
+	@missing=""; \
+	for package in $(APT_PACKAGES); do \
+		dpkg-query -W -f='$${Status}\n' "$$package" 2>/dev/null | grep -q '^install ok installed$$' \
+			|| missing="$$missing $$package"; \
+	done; \
+	if [ -n "$$missing" ]; then \
+		if [ "$$(id -u)" = 0 ]; then sudo=""; \
+		elif command -v sudo >/dev/null 2>&1; then sudo="sudo"; \
+		else \
+			echo "Missing system packages and neither root nor sudo. Run as root:" >&2; \
+			echo "  apt-get update && apt-get install -y$$missing" >&2; \
+			exit 1; \
+		fi; \
+		echo "Installing system packages:$$missing"; \
+		$$sudo apt-get update -qq && \
+		DEBIAN_FRONTEND=noninteractive $$sudo apt-get install -y -qq --no-install-recommends $$missing; \
+	fi
+	@command -v $(SWIFT) >/dev/null 2>&1 || { echo "Swift 6.3 is needed (swift not found on PATH)" >&2; exit 1; }
+
+build: deps
+	$(SWIFT) build
+
+release: deps
+	$(SWIFT) build -c release --product cadence
+
+run: release
+	.build/release/cadence render
+
+test: deps
+	$(SWIFT) build --build-tests
+	$(XVFB_RUN) $(SWIFT) test
+
+clean:
+	rm -rf .build frames
