@@ -75,10 +75,10 @@ public enum FrameDump {
             throw .clock(error)
         }
         let frameCount = clock.frameCount(forDuration: settings.duration)
-        try prepareOutputDirectory(settings.outputDirectory)
-
         let start = ContinuousClock.now
+        // The renderer first: without EGL or with a size the driver refuses, no folder is made.
         let renderer = try OffscreenRenderer(width: settings.width, height: settings.height)
+        try prepareOutputDirectory(settings.outputDirectory)
         for index in 0..<frameCount {
             let image = try renderer.render(scene.displayList(at: clock.time(ofFrame: index)))
             let path = (settings.outputDirectory as NSString).appendingPathComponent(fileName(ofFrame: index))

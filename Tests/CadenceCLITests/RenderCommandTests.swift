@@ -21,7 +21,7 @@ struct CLI {
         let stderr: String
     }
 
-    static func run(_ arguments: [String], in directory: String) throws -> Result {
+    static func run(_ arguments: [String], in directory: String, environment extra: [String: String] = [:]) throws -> Result {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
@@ -29,6 +29,7 @@ struct CLI {
         var environment = ProcessInfo.processInfo.environment
         environment["DISPLAY"] = nil
         environment["WAYLAND_DISPLAY"] = nil
+        environment.merge(extra) { _, new in new }
         process.environment = environment
         let out = Pipe()
         let err = Pipe()
@@ -121,7 +122,18 @@ struct CLI {
         let result = try CLI.run(["render", "--size", "100000x100", "--duration", "0.1", "--out", "huge"], in: folder)
         #expect(result.status == 1)
         #expect(result.stderr.contains("100000x100 is larger than this OpenGL driver allows"), "\(result.stderr)")
-        #expect(try files(in: "huge").isEmpty)
+        #expect(!FileManager.default.fileExists(atPath: folder + "/huge"))
+    }
+
+    @Test func noEGLDisplayNamesWhatWasTriedAndThePackages() throws {
+        // GLVND finds no EGL vendor at all: every display fails, as on a machine without Mesa's EGL.
+        let result = try CLI.run(["render", "--duration", "0.1", "--out", "noegl"], in: folder,
+                                 environment: ["__EGL_VENDOR_LIBRARY_FILENAMES": folder + "/no-vendor.json"])
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("no EGL display could be initialised (tried: surfaceless"), "\(result.stderr)")
+        #expect(result.stderr.contains("default display"))
+        #expect(result.stderr.contains("libegl-mesa0 libgl1-mesa-dri"))
+        #expect(!FileManager.default.fileExists(atPath: folder + "/noegl"))
     }
 
     @Test func unwritableOutputFolderIsNamed() throws {
