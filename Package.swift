@@ -12,6 +12,8 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/HdrHistogram/hdrhistogram-swift", from: "0.2.0"),
     ],
     targets: [
         // System libraries, found by pkg-config; the apt line names the Debian package.
@@ -23,7 +25,11 @@ let package = Package(
         .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
 
         // Pure modules: no C, no GL.
-        .target(name: "CadenceTiming", swiftSettings: strict),
+        .target(
+            name: "CadenceTiming",
+            dependencies: [.product(name: "Histogram", package: "hdrhistogram-swift"), .product(name: "Logging", package: "swift-log")],
+            swiftSettings: strict
+        ),
         .target(name: "CadenceDraw", swiftSettings: strict),
         .target(name: "CadenceScene", dependencies: ["CadenceTiming", "CadenceDraw"], swiftSettings: strict),
 
@@ -47,12 +53,18 @@ let package = Package(
         ),
         .target(
             name: "CadenceEngine",
-            dependencies: ["CadenceTiming", "CadenceDraw", "CadenceScene", "CadenceImage", "CadenceGL", "CadencePlatform"],
+            dependencies: [
+                "CadenceTiming", "CadenceDraw", "CadenceScene", "CadenceImage", "CadenceGL", "CadencePlatform",
+                .product(name: "Histogram", package: "hdrhistogram-swift"), .product(name: "Logging", package: "swift-log"),
+            ],
             swiftSettings: strict + [.defaultIsolation(MainActor.self)]
         ),
         .executableTarget(
             name: "cadence",
-            dependencies: ["CadenceEngine", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            dependencies: [
+                "CadenceEngine",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"), .product(name: "Logging", package: "swift-log"),
+            ],
             swiftSettings: strict
         ),
 
@@ -63,6 +75,7 @@ let package = Package(
             path: "Tests/CadenceTestSupport",
             swiftSettings: strict
         ),
+        .testTarget(name: "CadenceTimingTests", dependencies: ["CadenceTiming"], swiftSettings: strict),
         .testTarget(name: "CadenceDrawTests", dependencies: ["CadenceDraw"], swiftSettings: strict),
         .testTarget(name: "CadenceImageTests", dependencies: ["CadenceImage"], swiftSettings: strict),
         .testTarget(name: "CadenceSceneTests", dependencies: ["CadenceScene"], swiftSettings: strict),

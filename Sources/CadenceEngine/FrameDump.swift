@@ -65,7 +65,7 @@ public enum FrameDump {
     public static func run(
         scene: Scene,
         settings: FrameDumpSettings,
-        progress: (Int, Int) -> Void = { _, _ in }
+        progress: @escaping (Int, Int) -> Void = { _, _ in }
     ) throws(EngineError) -> FrameDumpSummary {
         try settings.validate()
         let clock: ManualClock
@@ -79,16 +79,35 @@ public enum FrameDump {
         // The renderer first: without EGL or with a size the driver refuses, no folder is made.
         let renderer = try OffscreenRenderer(width: settings.width, height: settings.height)
         try prepareOutputDirectory(settings.outputDirectory)
-        for index in 0..<frameCount {
-            let image = try renderer.render(scene.displayList(at: clock.time(ofFrame: index)))
-            let path = (settings.outputDirectory as NSString).appendingPathComponent(fileName(ofFrame: index))
-            do {
-                try image.writePNG(to: path, options: settings.png)
-            } catch {
-                throw .png(error)
-            }
-            progress(index + 1, frameCount)
+
+        // The same path as a window: a display link on a vsync source, here driven by the
+        // manual clock as fast as the work allows (vsync n at exactly n / fps).
+        let source: VSyncSource
+        do {
+            source = try VSyncSource(refreshRate: clock.fps)
+        } catch {
+            throw .invalidOption(name: "--fps", message: error.description)
         }
+        var failure: EngineError?
+        let link = DisplayLink { link, frame in
+            do throws(EngineError) {
+                let image = try renderer.render(scene.displayList(at: frame.animationTime))
+                let path = (settings.outputDirectory as NSString).appendingPathComponent(fileName(ofFrame: frame.index))
+                do throws(PNGError) {
+                    try image.writePNG(to: path, options: settings.png)
+                } catch {
+                    throw .png(error)
+                }
+                progress(frame.index + 1, frameCount)
+            } catch {
+                failure = error
+                link.invalidate()
+            }
+        }
+        link.add(to: source)
+        ManualDriver(source: source).run(0..<frameCount) { failure != nil }
+        link.invalidate()
+        if let failure { throw failure }
         let elapsed = start.duration(to: .now)
         let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
         return FrameDumpSummary(

@@ -1,6 +1,8 @@
+import CadenceDraw
 import CadenceGL
 import CadencePlatform
 import CadenceScene
+import CadenceTiming
 import CadenceTestSupport
 import Foundation
 import Testing
@@ -24,5 +26,35 @@ struct WindowTests {
         window.pollEvents()
         let outcome = GoldenCheck().compare(image, named: "demo-0.25s-640x360", tolerance: 2, maxDifferingFraction: 0.001)
         #expect(outcome.passed, "\(outcome.message)")
+    }
+
+    /// Under Xvfb the swap returns at once: the driver must notice and pace itself on deadlines.
+    @Test func windowDriverPacesItselfWhenSwapDoesNotWait() throws {
+        let window = try WindowContext(width: 320, height: 200, title: "Cadence driver test")
+        let renderer = try Renderer()
+        let driver = WindowDriver(window: window)
+        var timestamps: [Double] = []
+        var drawError: GLError?
+        let link = DisplayLink { _, frame in
+            timestamps.append(frame.timestamp)
+            do throws(GLError) {
+                try renderer.draw(Scene.demo.displayList(at: frame.targetTimestamp).fitted(to: Size(width: 320, height: 200)), viewport: (320, 200))
+            } catch {
+                drawError = error
+            }
+        }
+        link.add(to: driver.source)
+        let start = HostClock.now()
+        let stats = driver.run(frames: 30)
+        let elapsed = Double(HostClock.now() - start) / 1e9
+        link.invalidate()
+        #expect(drawError == nil)
+        #expect(driver.pacesItself, "the swap waited for vsync under Xvfb")
+        #expect(timestamps.count == 30)
+        #expect(stats.frames == 30)
+        #expect(zip(timestamps.dropFirst(), timestamps).allSatisfy { $0 > $1 })
+        // Paced, not free-running: 30 frames take at least ~24 refresh periods (the probe frames run free).
+        #expect(elapsed >= 20 * driver.source.period, "30 frames in \(elapsed) s")
+        #expect(stats.dropped <= 10, "dropped \(stats.dropped) frames")
     }
 }

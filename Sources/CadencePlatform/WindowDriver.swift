@@ -1,0 +1,89 @@
+import CGLFW
+import CadenceTiming
+
+/// Drives a `VSyncSource` from a GLFW window: each vsync's callbacks draw, then the window swaps.
+///
+/// With swap interval 1 the swap blocks until vsync where the platform honours it, and that paces
+/// the loop. Where it does not — the swap returns at once, as under Xvfb — the driver notices
+/// during its first frames and paces itself on absolute deadlines at the monitor's refresh rate
+/// (`DeadlineDriver`), never with relative sleeps.
+@MainActor
+public final class WindowDriver {
+    public let window: WindowContext
+    public let source: VSyncSource
+    /// Frames used to decide whether the swap blocks on vsync.
+    public let probeFrames = 6
+    /// True once the driver found that swaps do not wait for vsync and paces itself.
+    public private(set) var pacesItself = false
+
+    /// A driver at the refresh rate of the primary monitor (60 Hz when it reports none).
+    public init(window: WindowContext) {
+        self.window = window
+        let rate = Self.monitorRefreshRate()
+        // A positive finite rate cannot fail.
+        source = (try? VSyncSource(refreshRate: rate)) ?? (try! VSyncSource(refreshRate: 60))
+    }
+
+    /// The primary monitor's refresh rate in Hz, or 60 where GLFW reports none.
+    public static func monitorRefreshRate() -> Double {
+        guard let monitor = glfwGetPrimaryMonitor(), let mode = glfwGetVideoMode(monitor), mode.pointee.refreshRate > 0 else {
+            return 60
+        }
+        return Double(mode.pointee.refreshRate)
+    }
+
+    /// Runs until `frames` vsyncs were delivered, the window is asked to close, or `shouldStop`.
+    @discardableResult
+    public func run(frames: Int? = nil, shouldStop: @MainActor () -> Bool = { false }) -> FrameStats {
+        var stats = FrameStats()
+        func stop() -> Bool { window.shouldClose || shouldStop() }
+        let probe = min(probeFrames, frames ?? probeFrames)
+        let periodNanoseconds = 1e9 / source.refreshRate
+
+        // Probe: let the swap pace, and time it.
+        var swapReturns: [UInt64] = [HostClock.now()]
+        var index = 0
+        while index < probe, !stop() {
+            let start = HostClock.now()
+            source.deliver(vsync: index)
+            window.present()
+            window.pollEvents()
+            let end = HostClock.now()
+            stats.recordFrame(latenessNanoseconds: 0, workNanoseconds: end - start)
+            swapReturns.append(end)
+            index += 1
+        }
+        let intervals = zip(swapReturns.dropFirst(), swapReturns).map { Double($0 - $1) }.sorted()
+        let median = intervals.isEmpty ? periodNanoseconds : intervals[intervals.count / 2]
+        pacesItself = median < periodNanoseconds / 2
+
+        let remaining = frames.map { $0 - index }
+        if remaining.map({ $0 <= 0 }) ?? false { return stats }
+        if pacesItself {
+            let deadlines = DeadlineDriver(source: source)
+            deadlines.afterFrame = { [window] in
+                window.present()
+                window.pollEvents()
+            }
+            return deadlines.run(frames: remaining, firstIndex: index, stats: stats, shouldStop: stop)
+        }
+        // The swap blocks on vsync: its return marks each vsync; a late one means dropped frames.
+        let origin = swapReturns.last ?? HostClock.now()
+        let firstIndex = index
+        var delivered = 0
+        while remaining.map({ delivered < $0 }) ?? true, !stop() {
+            let start = HostClock.now()
+            source.deliver(vsync: index)
+            window.present()
+            window.pollEvents()
+            let end = HostClock.now()
+            let due = origin + UInt64((Double(index - firstIndex + 1) * periodNanoseconds).rounded())
+            stats.recordFrame(latenessNanoseconds: end > due ? end - due : 0, workNanoseconds: end - start)
+            delivered += 1
+            let reached = firstIndex + Int((Double(end - origin) / periodNanoseconds).rounded())
+            stats.recordDropped(reached - index - 1, at: reached)
+            index = max(index + 1, reached)
+        }
+        return stats
+    }
+}

@@ -1,0 +1,40 @@
+import Foundation
+import Testing
+
+@Suite struct BenchCommandTests {
+    @Test func pacingJSONHasBothDriversAndTheNaiveOneDrifts() throws {
+        let result = try CLI.run(["bench", "pacing", "--frames", "20", "--fps", "120", "--work-ms", "1", "--json"], in: NSTemporaryDirectory())
+        #expect(result.status == 0, "\(result.stderr)")
+        let list = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]])
+        #expect(list.map { $0["driver"] as? String } == ["paced", "naive"])
+        for entry in list {
+            #expect(Set(entry.keys) == ["driver", "frames", "jitter_ms", "drift_ms", "dropped"])
+            #expect(entry["frames"] as? Int == 20)
+            let jitter = try #require(entry["jitter_ms"] as? [String: Double])
+            #expect(Set(jitter.keys) == ["p50", "p99", "max"])
+            #expect(jitter["p50"]! <= jitter["p99"]! && jitter["p99"]! <= jitter["max"]!)
+        }
+        let pacedDrift = try #require(list[0]["drift_ms"] as? Double)
+        let naiveDrift = try #require(list[1]["drift_ms"] as? Double)
+        // Each naive frame sleeps a whole period after 1 ms of work: 19 intervals drift >= 19 ms.
+        #expect(naiveDrift >= 15)
+        #expect(abs(pacedDrift) < naiveDrift)
+    }
+
+    @Test func pacingTableNamesItsColumns() throws {
+        let result = try CLI.run(["bench", "pacing", "--frames", "5", "--fps", "240", "--work-ms", "0"], in: NSTemporaryDirectory())
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("jitter p99 ms"))
+        #expect(result.stdout.contains("\npaced "))
+        #expect(result.stdout.contains("\nnaive "))
+    }
+
+    @Test(arguments: [
+        (["--fps", "0"], "--fps"), (["--fps", "inf"], "--fps"), (["--frames", "1"], "--frames"), (["--work-ms", "-2"], "--work-ms"),
+    ])
+    func badOptionsAreClearErrors(arguments: [String], option: String) throws {
+        let result = try CLI.run(["bench", "pacing"] + arguments, in: NSTemporaryDirectory())
+        #expect(result.status != 0)
+        #expect(result.stderr.contains(option), "\(result.stderr)")
+    }
+}
