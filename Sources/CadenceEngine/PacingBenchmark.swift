@@ -32,11 +32,16 @@ public struct PacingResult: Sendable, Equatable {
 /// Runs the paced driver (absolute deadlines) and the naive timer (relative sleeps) one after the
 /// other with the same simulated work, and measures both from their callbacks' start times.
 public enum PacingBenchmark {
-    public static func run(frames: Int, fps: Double, workMilliseconds: Double, logger: Logger? = nil) throws(EngineError) -> [PacingResult] {
+    public static func run(
+        frames: Int, fps: Double, workMilliseconds: Double, spinMilliseconds: Double = 0.5, logger: Logger? = nil
+    ) throws(EngineError) -> [PacingResult] {
         guard frames >= 2 else { throw .invalidOption(name: "--frames", message: "must be at least 2, got \(frames)") }
         guard fps.isFinite, fps > 0 else { throw .invalidOption(name: "--fps", message: "must be a finite number above 0, got \(fps)") }
         guard workMilliseconds.isFinite, workMilliseconds >= 0 else {
             throw .invalidOption(name: "--work-ms", message: "must be a finite number of milliseconds, 0 or more, got \(workMilliseconds)")
+        }
+        guard spinMilliseconds.isFinite, spinMilliseconds >= 0 else {
+            throw .invalidOption(name: "--spin-ms", message: "must be a finite number of milliseconds, 0 or more, got \(spinMilliseconds)")
         }
         let work = UInt64((workMilliseconds * 1e6).rounded())
         let period = 1e9 / fps
@@ -55,7 +60,9 @@ public enum PacingBenchmark {
             HostClock.busyWork(for: work)
         }
         link.add(to: source)
-        let stats = DeadlineDriver(source: source).run(frames: frames, stats: FrameStats(logger: logger))
+        let driver = DeadlineDriver(source: source)
+        driver.spin = UInt64((spinMilliseconds * 1e6).rounded())
+        let stats = driver.run(frames: frames, stats: FrameStats(logger: logger))
         link.invalidate()
         var paced = measure(driver: "paced", starts: pacedStarts, period: period)
         paced.dropped = stats.dropped

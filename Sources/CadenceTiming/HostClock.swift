@@ -19,7 +19,7 @@ public enum HostClock {
     /// Blocks until `deadline` (nanoseconds on `now()`): sleeps until `spin` before it, then
     /// spins, because waking from a sleep takes tens of microseconds on a busy machine.
     /// Returns at once for a deadline already passed.
-    public static func sleep(until deadline: UInt64, spin: UInt64 = 200_000) {
+    public static func sleep(until deadline: UInt64, spin: UInt64 = 500_000) {
         if deadline > spin, now() < deadline - spin {
             var target = timespec(tv_sec: Int(deadline - spin) / 1_000_000_000, tv_nsec: Int(deadline - spin) % 1_000_000_000)
             while clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &target, nil) == EINTR {}

@@ -29,6 +29,9 @@ struct Pacing: ParsableCommand {
     @Option(name: .customLong("work-ms"), help: "Simulated work per frame (a busy loop), milliseconds.")
     var workMilliseconds: Double = 2
 
+    @Option(name: .customLong("spin-ms"), help: "How long before each deadline the paced driver stops sleeping and spins, milliseconds.")
+    var spinMilliseconds: Double = 0.5
+
     @Flag(help: "Print a JSON list of objects instead of a table.")
     var json = false
 
@@ -39,7 +42,9 @@ struct Pacing: ParsableCommand {
         try MainActor.assumeIsolated {
             let results: [PacingResult]
             do {
-                results = try PacingBenchmark.run(frames: frames, fps: fps, workMilliseconds: workMilliseconds, logger: logging.logger)
+                results = try PacingBenchmark.run(
+                    frames: frames, fps: fps, workMilliseconds: workMilliseconds, spinMilliseconds: spinMilliseconds, logger: logging.logger
+                )
             } catch let error as EngineError {
                 printError(error.description)
                 throw ExitCode.failure
