@@ -31,6 +31,7 @@ let package = Package(
             swiftSettings: strict
         ),
         .target(name: "CadenceDraw", swiftSettings: strict),
+        .target(name: "CadenceAnimation", dependencies: ["CadenceDraw"], swiftSettings: strict),
         .target(name: "CadenceScene", dependencies: ["CadenceTiming", "CadenceDraw"], swiftSettings: strict),
 
         // Modules over C libraries.
@@ -54,7 +55,7 @@ let package = Package(
         .target(
             name: "CadenceEngine",
             dependencies: [
-                "CadenceTiming", "CadenceDraw", "CadenceScene", "CadenceImage", "CadenceGL", "CadencePlatform",
+                "CadenceTiming", "CadenceAnimation", "CadenceDraw", "CadenceScene", "CadenceImage", "CadenceGL", "CadencePlatform",
                 .product(name: "Histogram", package: "hdrhistogram-swift"), .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strict + [.defaultIsolation(MainActor.self)]
@@ -76,6 +77,7 @@ let package = Package(
             swiftSettings: strict
         ),
         .testTarget(name: "CadenceTimingTests", dependencies: ["CadenceTiming"], swiftSettings: strict),
+        .testTarget(name: "CadenceAnimationTests", dependencies: ["CadenceAnimation", "CadenceDraw"], swiftSettings: strict),
         .testTarget(name: "CadenceDrawTests", dependencies: ["CadenceDraw"], swiftSettings: strict),
         .testTarget(name: "CadenceImageTests", dependencies: ["CadenceImage"], swiftSettings: strict),
         .testTarget(name: "CadenceSceneTests", dependencies: ["CadenceScene"], swiftSettings: strict),

@@ -1,0 +1,101 @@
+/// An animation of one value, as a pure function of time: `value(at:)` can be asked for any time,
+/// in any order, and nothing is accumulated between frames.
+///
+/// ```swift
+/// let fade = try Animation.basic(from: 0.0, to: 1.0, duration: 0.2, curve: .linear, beginTime: 1)
+/// fade.value(at: 1.1)  // 0.5
+/// ```
+public struct Animation<Value: Interpolatable>: Sendable, Equatable {
+    public enum Kind: Sendable, Equatable {
+        /// From one value to another along a timing curve.
+        case basic(from: Value, to: Value, curve: TimingCurve)
+        /// From one value to another on a spring, in real seconds.
+        case spring(from: Value, to: Value, spring: Spring)
+        /// Through `values` at `keyTimes` (fractions of the duration), with a curve per segment.
+        case keyframes(values: [Value], keyTimes: [Double], curves: [TimingCurve])
+    }
+
+    public let kind: Kind
+    public let timing: AnimationTiming
+
+    public init(kind: Kind, timing: AnimationTiming) {
+        self.kind = kind
+        self.timing = timing
+    }
+
+    public static func basic(
+        from: Value, to: Value, duration: Double, curve: TimingCurve = .caDefault, delay: Double = 0,
+        beginTime: Double = 0, repeatCount: Double = 1, autoreverses: Bool = false, speed: Double = 1, fillMode: FillMode = .removed
+    ) throws(AnimationError) -> Animation {
+        Animation(kind: .basic(from: from, to: to, curve: curve), timing: try AnimationTiming(
+            beginTime: beginTime, duration: duration, delay: delay, speed: speed,
+            repeatCount: repeatCount, autoreverses: autoreverses, fillMode: fillMode
+        ))
+    }
+
+    /// A spring animation lasting the spring's settling duration unless `duration` is given.
+    public static func spring(
+        from: Value, to: Value, spring: Spring, duration: Double? = nil, delay: Double = 0, beginTime: Double = 0,
+        repeatCount: Double = 1, autoreverses: Bool = false, speed: Double = 1, fillMode: FillMode = .removed
+    ) throws(AnimationError) -> Animation {
+        Animation(kind: .spring(from: from, to: to, spring: spring), timing: try AnimationTiming(
+            beginTime: beginTime, duration: duration ?? spring.settlingDuration, delay: delay, speed: speed,
+            repeatCount: repeatCount, autoreverses: autoreverses, fillMode: fillMode
+        ))
+    }
+
+    /// Keyframes; `keyTimes` default to evenly spaced, `curves` (one per segment) to linear.
+    /// Key times must start at 0, end at 1 and never decrease.
+    public static func keyframes(
+        values: [Value], keyTimes: [Double]? = nil, curves: [TimingCurve]? = nil, duration: Double, delay: Double = 0,
+        beginTime: Double = 0, repeatCount: Double = 1, autoreverses: Bool = false, speed: Double = 1, fillMode: FillMode = .removed
+    ) throws(AnimationError) -> Animation {
+        guard values.count >= 2 else { throw .keyframes("needs at least 2 values, got \(values.count)") }
+        let times = keyTimes ?? (0..<values.count).map { Double($0) / Double(values.count - 1) }
+        guard times.count == values.count else { throw .keyframes("\(times.count) key times for \(values.count) values") }
+        guard times.first == 0, times.last == 1 else { throw .keyframes("key times must start at 0 and end at 1") }
+        guard zip(times.dropFirst(), times).allSatisfy({ $0 >= $1 && $0.isFinite }) else { throw .keyframes("key times must not decrease") }
+        let segmentCurves = curves ?? Array(repeating: .linear, count: values.count - 1)
+        guard segmentCurves.count == values.count - 1 else {
+            throw .keyframes("\(segmentCurves.count) curves for \(values.count - 1) segments")
+        }
+        return Animation(kind: .keyframes(values: values, keyTimes: times, curves: segmentCurves), timing: try AnimationTiming(
+            beginTime: beginTime, duration: duration, delay: delay, speed: speed,
+            repeatCount: repeatCount, autoreverses: autoreverses, fillMode: fillMode
+        ))
+    }
+
+    /// The value at absolute time `t`, or nil where the animation has no effect (fill mode).
+    public func value(at t: Double) -> Value? {
+        guard let progress = timing.progress(at: t) else { return nil }
+        return value(atProgress: progress)
+    }
+
+    /// The value at progress `u` (0 ... 1) through one pass.
+    public func value(atProgress u: Double) -> Value {
+        switch kind {
+        case .basic(let from, let to, let curve):
+            return Value.interpolate(from: from, to: to, fraction: curve.value(at: u))
+        case .spring(let from, let to, let spring):
+            return Value.interpolate(from: from, to: to, fraction: spring.value(at: u * timing.duration))
+        case .keyframes(let values, let keyTimes, let curves):
+            // The last segment whose start is at or before u.
+            var segment = 0
+            while segment < curves.count - 1, keyTimes[segment + 1] <= u { segment += 1 }
+            let start = keyTimes[segment]
+            let span = keyTimes[segment + 1] - start
+            let local = span > 0 ? min(max((u - start) / span, 0), 1) : 1
+            return Value.interpolate(from: values[segment], to: values[segment + 1], fraction: curves[segment].value(at: local))
+        }
+    }
+
+    /// The rate of change at `t`, per second (central difference over 0.1 ms).
+    public func velocity(at t: Double) -> Value.AnimatableData {
+        let h = 1e-4
+        guard let later = value(at: t + h), let earlier = value(at: t - h) else { return .zero }
+        return (later.animatableData - earlier.animatableData).scaled(by: 1 / (2 * h))
+    }
+
+    /// The absolute time the animation ends.
+    public var endTime: Double { timing.endTime }
+}

@@ -1,0 +1,113 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Where a `steps` curve jumps: at the start of each interval or at its end (as CSS `steps()`).
+public enum StepPosition: String, Sendable, Hashable, CaseIterable {
+    case start, end
+}
+
+/// A timing curve maps progress through an animation's duration (0 ... 1) to progress through its
+/// values. Every curve maps 0 to 0 and 1 to 1; inputs outside 0 ... 1 are clamped. Some curves
+/// overshoot in between (`easeInBack`, `easeOutElastic`, Bézier curves with y outside 0 ... 1).
+///
+/// ```swift
+/// TimingCurve.easeInOut().value(at: 0.25)  // 0.0625: UICountingLabel's rate 3
+/// TimingCurve.caEaseInEaseOut.value(at: 0.5)  // 0.5
+/// ```
+///
+/// See also: `Spring`, which runs in seconds rather than on 0 ... 1.
+public enum TimingCurve: Sendable, Hashable {
+    case linear
+    /// tᴿ (UICountingLabel's ease-in; R = 3 there).
+    case easeIn(rate: Double)
+    /// 1 − (1 − t)ᴿ.
+    case easeOut(rate: Double)
+    /// (2t)ᴿ / 2 below one half, 1 − (2 − 2t)ᴿ / 2 above: symmetric, f(1 − t) = 1 − f(t), for every
+    /// rate (the original's even rates ran the second half backwards).
+    case easeInOut(rate: Double)
+    case cubicBezier(CubicBezier)
+    case penner(Penner)
+    case steps(Int, StepPosition)
+
+    /// UICountingLabel's default rate.
+    public static let defaultRate = 3.0
+
+    public static func easeIn() -> TimingCurve { .easeIn(rate: defaultRate) }
+    public static func easeOut() -> TimingCurve { .easeOut(rate: defaultRate) }
+    public static func easeInOut() -> TimingCurve { .easeInOut(rate: defaultRate) }
+
+    /// `CAMediaTimingFunction(name: .default)`: (0.25, 0.1, 0.25, 1).
+    public static let caDefault = TimingCurve.cubicBezier(CubicBezier(uncheckedX1: 0.25, y1: 0.1, x2: 0.25, y2: 1))
+    /// `CAMediaTimingFunction(name: .easeIn)`: (0.42, 0, 1, 1).
+    public static let caEaseIn = TimingCurve.cubicBezier(CubicBezier(uncheckedX1: 0.42, y1: 0, x2: 1, y2: 1))
+    /// `CAMediaTimingFunction(name: .easeOut)`: (0, 0, 0.58, 1).
+    public static let caEaseOut = TimingCurve.cubicBezier(CubicBezier(uncheckedX1: 0, y1: 0, x2: 0.58, y2: 1))
+    /// `CAMediaTimingFunction(name: .easeInEaseOut)`: (0.42, 0, 0.58, 1).
+    public static let caEaseInEaseOut = TimingCurve.cubicBezier(CubicBezier(uncheckedX1: 0.42, y1: 0, x2: 0.58, y2: 1))
+
+    /// Progress through the values at progress `t` through the time.
+    public func value(at t: Double) -> Double {
+        let t = t.isNaN ? 0 : min(max(t, 0), 1)
+        switch self {
+        case .linear:
+            return t
+        case .easeIn(let rate):
+            return pow(t, rate)
+        case .easeOut(let rate):
+            return 1 - pow(1 - t, rate)
+        case .easeInOut(let rate):
+            return t < 0.5 ? pow(2 * t, rate) / 2 : 1 - pow(2 - 2 * t, rate) / 2
+        case .cubicBezier(let curve):
+            return curve.value(at: t)
+        case .penner(let curve):
+            return curve.value(at: t)
+        case .steps(let count, let position):
+            let scaled = t * Double(count)
+            let step = position == .start ? scaled.rounded(.up) : scaled.rounded(.down)
+            return min(step / Double(count), 1)
+        }
+    }
+
+    /// The slope dValue/dt at `t`, by central difference (one-sided at the ends).
+    public func slope(at t: Double) -> Double {
+        let h = 1e-6
+        let low = max(t - h, 0)
+        let high = min(t + h, 1)
+        return (value(at: high) - value(at: low)) / (high - low)
+    }
+
+    /// Checks the parameters: rates finite and above 0, at least one step.
+    public func validated() throws(CurveError) -> TimingCurve {
+        switch self {
+        case .easeIn(let rate), .easeOut(let rate), .easeInOut(let rate):
+            guard rate.isFinite, rate > 0 else { throw .invalidRate(rate) }
+        case .steps(let count, _):
+            guard count >= 1 else { throw .invalidStepCount(count) }
+        case .linear, .cubicBezier, .penner:
+            break
+        }
+        return self
+    }
+}
+
+/// Bad curve parameters, each named.
+public enum CurveError: Error, Sendable, Equatable, CustomStringConvertible {
+    case invalidRate(Double)
+    case invalidStepCount(Int)
+    case bezierXOutOfRange(x1: Double, x2: Double)
+    case bezierNotFinite
+    case invalidSpring(String)
+
+    public var description: String {
+        switch self {
+        case .invalidRate(let rate): "rate must be a finite number above 0, got \(rate)"
+        case .invalidStepCount(let count): "steps needs at least 1 step, got \(count)"
+        case .bezierXOutOfRange(let x1, let x2): "cubic Bézier x1 and x2 must be in 0...1 (got x1 \(x1), x2 \(x2)), or time would run backwards"
+        case .bezierNotFinite: "cubic Bézier control points must be finite numbers"
+        case .invalidSpring(let message): "spring: \(message)"
+        }
+    }
+}
