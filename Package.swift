@@ -44,6 +44,8 @@ let package = Package(
             resources: [
                 .embedInCode("Shaders/rounded_rect.vert"),
                 .embedInCode("Shaders/rounded_rect.frag"),
+                .embedInCode("Shaders/line.vert"),
+                .embedInCode("Shaders/line.frag"),
             ],
             swiftSettings: strict + [.defaultIsolation(MainActor.self)]
         ),

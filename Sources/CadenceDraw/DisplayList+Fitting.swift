@@ -17,6 +17,11 @@ extension DisplayList {
                 shape.cornerRadius *= scale
                 shape.strokeWidth *= scale
                 fitted.roundedRect(shape)
+            case .line(var line):
+                line.start = Point(x: line.start.x * scale + dx, y: line.start.y * scale + dy)
+                line.end = Point(x: line.end.x * scale + dx, y: line.end.y * scale + dy)
+                line.width *= scale
+                fitted.line(line)
             }
         }
         return fitted

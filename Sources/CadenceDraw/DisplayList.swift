@@ -18,9 +18,25 @@ public struct RoundedRect: Sendable, Hashable {
     }
 }
 
+/// A straight line with round caps, centred on the segment from `start` to `end`.
+public struct Line: Sendable, Hashable {
+    public var start: Point
+    public var end: Point
+    public var width: Double
+    public var color: Color
+
+    public init(from start: Point, to end: Point, width: Double, color: Color) {
+        self.start = start
+        self.end = end
+        self.width = width
+        self.color = color
+    }
+}
+
 /// One thing to draw.
 public enum DrawCommand: Sendable, Hashable {
     case roundedRect(RoundedRect)
+    case line(Line)
 }
 
 /// What one frame shows, as plain values: the scene produces it, a renderer executes it.
@@ -43,6 +59,17 @@ public struct DisplayList: Sendable, Hashable {
     public mutating func roundedRect(_ shape: RoundedRect) {
         commands.append(.roundedRect(shape))
     }
+
+    public mutating func line(_ line: Line) {
+        commands.append(.line(line))
+    }
+
+    /// A polyline as one line per segment.
+    public mutating func polyline(_ points: [Point], width: Double, color: Color) {
+        for (start, end) in zip(points, points.dropFirst()) {
+            line(Line(from: start, to: end, width: width, color: color))
+        }
+    }
 }
 
 extension DisplayList: CustomStringConvertible {
@@ -59,6 +86,11 @@ extension DisplayList: CustomStringConvertible {
                     line += " stroke \(shape.stroke) width \(format(shape.strokeWidth))"
                 }
                 lines.append(line)
+            case .line(let line):
+                lines.append(
+                    "line (\(format(line.start.x)), \(format(line.start.y))) -> (\(format(line.end.x)), \(format(line.end.y)))"
+                        + " width \(format(line.width)) color \(line.color)"
+                )
             }
         }
         return lines.joined(separator: "\n")

@@ -6,14 +6,16 @@ import CadenceDraw
 /// The renderer never decides what anything looks like; it draws the commands in order into the
 /// bound framebuffer, batching neighbouring commands of one kind into a single draw call.
 public final class Renderer {
-    private let roundedRects: RoundedRectPipeline
+    private let roundedRects: InstancedPipeline
+    private let lines: InstancedPipeline
 
     /// Draw calls issued by the last `draw`: one per run of commands of the same kind.
     public private(set) var lastDrawCallCount = 0
 
     /// Builds the pipelines; a GL context must be current.
     public init() throws(GLError) {
-        roundedRects = try RoundedRectPipeline()
+        roundedRects = try .roundedRects()
+        lines = try .lines()
     }
 
     /// Clears the bound framebuffer to the list's background and draws its commands.
@@ -30,17 +32,22 @@ public final class Renderer {
         glClearColor(Float(background.red), Float(background.green), Float(background.blue), Float(background.alpha))
         glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
 
+        // Runs of one kind share a draw call; a change of kind flushes, so order is kept.
         var drawCalls = 0
+        var current: InstancedPipeline?
         for command in list.commands {
+            let pipeline = switch command {
+            case .roundedRect: roundedRects
+            case .line: lines
+            }
+            if let current, current !== pipeline, current.flush(viewport: viewport) { drawCalls += 1 }
+            current = pipeline
             switch command {
-            case .roundedRect(let shape):
-                roundedRects.append(shape)
+            case .roundedRect(let shape): pipeline.append { InstancedPipeline.encode(shape, into: &$0) }
+            case .line(let line): pipeline.append { InstancedPipeline.encode(line, into: &$0) }
             }
         }
-        if roundedRects.pendingCount > 0 {
-            roundedRects.flush(viewport: viewport)
-            drawCalls += 1
-        }
+        if let current, current.flush(viewport: viewport) { drawCalls += 1 }
         lastDrawCallCount = drawCalls
         try checkGLError("drawing a display list")
     }

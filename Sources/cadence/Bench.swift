@@ -5,8 +5,8 @@ import Foundation
 /// `cadence bench …`: measurements, each with a human table and `--json`.
 struct Bench: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Measure Cadence: frame pacing, and more to come.",
-        subcommands: [Pacing.self]
+        abstract: "Measure Cadence: frame pacing and curve evaluation.",
+        subcommands: [Pacing.self, Curves.self]
     )
 }
 
@@ -56,11 +56,46 @@ struct Pacing: ParsableCommand {
             print(String(format: "pacing at %g Hz, %d frames, %g ms of work per frame", fps, frames, workMilliseconds))
             print("driver  frames  jitter p50 ms  jitter p99 ms  jitter max ms    drift ms  dropped")
             for result in results {
-                print(String(
-                    format: "%-6@  %6d  %13.4f  %13.4f  %13.4f  %10.3f  %7d",
-                    result.driver, result.frames, result.jitterP50, result.jitterP99, result.jitterMax, result.drift, result.dropped
+                print(padded(result.driver, 6) + String(
+                    format: "  %6d  %13.4f  %13.4f  %13.4f  %10.3f  %7d",
+                    result.frames, result.jitterP50, result.jitterP99, result.jitterMax, result.drift, result.dropped
                 ))
             }
         }
     }
+}
+
+/// `cadence bench curves`: nanoseconds per evaluation for each curve family.
+struct Curves: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Time curve evaluation: nanoseconds per evaluation for each family (median of 5 runs)."
+    )
+
+    @Option(help: "Evaluations per run and family.")
+    var evaluations = 200_000
+
+    @Flag(help: "Print a JSON list of objects {\"curve\", \"ns_per_eval\"} instead of a table.")
+    var json = false
+
+    func run() throws {
+        guard evaluations >= 1 else {
+            printError("--evaluations must be at least 1, got \(evaluations)")
+            throw ExitCode.failure
+        }
+        let results = CurveBenchmark.run(evaluations: evaluations)
+        if json {
+            let objects = results.map { String(format: "{\"curve\": \"%@\", \"ns_per_eval\": %.3f}", $0.curve, $0.nanosecondsPerEvaluation) }
+            print("[\n  " + objects.joined(separator: ",\n  ") + "\n]")
+            return
+        }
+        print("curve                 ns/eval")
+        for result in results {
+            print(padded(result.curve, 20) + String(format: "  %7.1f", result.nanosecondsPerEvaluation))
+        }
+    }
+}
+
+/// `text` left-aligned in `width` columns (Foundation's `%-N@` does not pad on Linux).
+func padded(_ text: String, _ width: Int) -> String {
+    text.count >= width ? text : text + String(repeating: " ", count: width - text.count)
 }

@@ -1,3 +1,4 @@
+import CadenceAnimation
 import CadenceDraw
 import CadenceEngine
 import CadenceScene
@@ -39,6 +40,17 @@ import Testing
         let renderer = try OffscreenRenderer(width: 640, height: 360)
         let image = try renderer.render(Scene.demo.displayList(at: 0.25))
         let outcome = goldens.compare(image, named: "demo-0.25s-640x360", tolerance: 2, maxDifferingFraction: 0.001)
+        #expect(outcome.passed, "\(outcome.message)")
+    }
+
+    @Test(arguments: [
+        ("curve-caEaseInEaseOut", CurveSpec.curve(.caEaseInEaseOut), 1.0),
+        ("curve-bouncy-spring", CurveSpec.spring(try! Spring(stiffness: 341.4, damping: 16.6)), 1.0),
+    ])
+    func curvePlotsMatchTheirGoldens(name: String, spec: CurveSpec, end: Double) throws {
+        let plot = CurvePlot(spec: spec, xEnd: end)
+        let renderer = try OffscreenRenderer(width: Int(plot.size.width), height: Int(plot.size.height))
+        let outcome = goldens.compare(try renderer.render(plot.displayList()), named: name, tolerance: 2, maxDifferingFraction: 0.001)
         #expect(outcome.passed, "\(outcome.message)")
     }
 

@@ -62,6 +62,29 @@ import Testing
         #expect(red >= 254 && abs(Int(green) - 128) <= 2 && blue == 0)
     }
 
+    @Test func linesAreAntialiasedWithRoundCaps() throws {
+        var list = DisplayList(size: Size(width: 16, height: 16), background: .black)
+        list.line(Line(from: Point(x: 3, y: 8), to: Point(x: 13, y: 8), width: 2, color: .white))
+        let image = try OffscreenRenderer(width: 16, height: 16).render(list)
+        #expect(image[8, 7] == (255, 255, 255, 255) && image[8, 8] == (255, 255, 255, 255))
+        #expect(image[8, 5] == (0, 0, 0, 255) && image[8, 10] == (0, 0, 0, 255))
+        #expect(image[2, 7].0 > 0 && image[2, 7].0 < 255)  // the round cap reaches past the end, softly
+        #expect(image[0, 8] == (0, 0, 0, 255))
+    }
+
+    @Test func mixedKindsKeepTheirOrder() throws {
+        var list = DisplayList(size: Size(width: 16, height: 16), background: .black)
+        list.roundedRect(RoundedRect(rect: Rect(x: 0, y: 0, width: 16, height: 16), cornerRadius: 0, fill: Color(hex: "#FF0000")!))
+        list.line(Line(from: Point(x: 0, y: 8), to: Point(x: 16, y: 8), width: 4, color: Color(hex: "#00FF00")!))
+        list.roundedRect(RoundedRect(rect: Rect(x: 6, y: 0, width: 4, height: 16), cornerRadius: 0, fill: Color(hex: "#0000FF")!))
+        let renderer = try OffscreenRenderer(width: 16, height: 16)
+        let image = try renderer.render(list)
+        #expect(image[2, 2] == (255, 0, 0, 255))
+        #expect(image[2, 8] == (0, 255, 0, 255))  // the line over the first rect
+        #expect(image[8, 8] == (0, 0, 255, 255))  // the last rect over the line
+        #expect(renderer.lastDrawCallCount == 3)
+    }
+
     @Test func manyRectsAreOneDrawCall() throws {
         var list = DisplayList(size: Size(width: 64, height: 64), background: .black)
         for index in 0..<500 {
