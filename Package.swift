@@ -32,6 +32,7 @@ let package = Package(
         ),
         .target(name: "CadenceDraw", swiftSettings: strict),
         .target(name: "CadenceAnimation", dependencies: ["CadenceDraw"], swiftSettings: strict),
+        .target(name: "CadenceText", dependencies: ["CFreeType", "CHarfBuzz", "CFontconfig", "CadenceDraw"], swiftSettings: strict),
         .target(name: "CadenceScene", dependencies: ["CadenceTiming", "CadenceDraw"], swiftSettings: strict),
 
         // Modules over C libraries.
@@ -40,12 +41,14 @@ let package = Package(
         .target(name: "CadenceImage", dependencies: ["CPNGCodec"], swiftSettings: strict),
         .target(
             name: "CadenceGL",
-            dependencies: ["CGL", "CadenceDraw", "CadenceImage"],
+            dependencies: ["CGL", "CadenceDraw", "CadenceImage", "CadenceText"],
             resources: [
                 .embedInCode("Shaders/rounded_rect.vert"),
                 .embedInCode("Shaders/rounded_rect.frag"),
                 .embedInCode("Shaders/line.vert"),
                 .embedInCode("Shaders/line.frag"),
+                .embedInCode("Shaders/glyph.vert"),
+                .embedInCode("Shaders/glyph.frag"),
             ],
             swiftSettings: strict + [.defaultIsolation(MainActor.self)]
         ),
@@ -80,12 +83,16 @@ let package = Package(
         ),
         .testTarget(name: "CadenceTimingTests", dependencies: ["CadenceTiming"], swiftSettings: strict),
         .testTarget(name: "CadenceAnimationTests", dependencies: ["CadenceAnimation", "CadenceDraw"], swiftSettings: strict),
+        .testTarget(name: "CadenceTextTests", dependencies: ["CadenceText", "CadenceDraw"], swiftSettings: strict),
         .testTarget(name: "CadenceDrawTests", dependencies: ["CadenceDraw"], swiftSettings: strict),
         .testTarget(name: "CadenceImageTests", dependencies: ["CadenceImage"], swiftSettings: strict),
         .testTarget(name: "CadenceSceneTests", dependencies: ["CadenceScene"], swiftSettings: strict),
         .testTarget(
             name: "CadenceGLTests",
-            dependencies: ["CadenceTestSupport", "CadenceEngine", "CadenceGL", "CadencePlatform", "CadenceScene", "CadenceDraw", "CadenceImage"],
+            dependencies: [
+                "CadenceTestSupport", "CadenceEngine", "CadenceGL", "CadencePlatform", "CadenceScene", "CadenceDraw", "CadenceImage",
+                "CadenceText",
+            ],
             exclude: ["Goldens"],
             swiftSettings: strict
         ),

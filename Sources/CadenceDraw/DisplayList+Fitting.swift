@@ -22,6 +22,11 @@ extension DisplayList {
                 line.end = Point(x: line.end.x * scale + dx, y: line.end.y * scale + dy)
                 line.width *= scale
                 fitted.line(line)
+            case .glyphs(var run):
+                // Glyphs are rasterised at the scaled size, so text stays crisp at any scale.
+                run.font.pixelSize *= scale
+                run.positions = run.positions.map { Point(x: $0.x * scale + dx, y: $0.y * scale + dy) }
+                fitted.glyphs(run)
             }
         }
         return fitted

@@ -37,6 +37,7 @@ public struct Line: Sendable, Hashable {
 public enum DrawCommand: Sendable, Hashable {
     case roundedRect(RoundedRect)
     case line(Line)
+    case glyphs(GlyphRun)
 }
 
 /// What one frame shows, as plain values: the scene produces it, a renderer executes it.
@@ -62,6 +63,10 @@ public struct DisplayList: Sendable, Hashable {
 
     public mutating func line(_ line: Line) {
         commands.append(.line(line))
+    }
+
+    public mutating func glyphs(_ run: GlyphRun) {
+        commands.append(.glyphs(run))
     }
 
     /// A polyline as one line per segment.
@@ -91,6 +96,12 @@ extension DisplayList: CustomStringConvertible {
                     "line (\(format(line.start.x)), \(format(line.start.y))) -> (\(format(line.end.x)), \(format(line.end.y)))"
                         + " width \(format(line.width)) color \(line.color)"
                 )
+            case .glyphs(let run):
+                let origin = run.positions.first.map { "(\(format($0.x)), \(format($0.y)))" } ?? "-"
+                lines.append(
+                    "glyphs \(run.glyphs.count) at \(origin) size \(format(run.font.pixelSize)) color \(run.color)"
+                        + " font \(run.font.path.split(separator: "/").last.map(String.init) ?? run.font.path)"
+                )
             }
         }
         return lines.joined(separator: "\n")
@@ -102,4 +113,32 @@ private func format(_ value: Double) -> String {
     if value == value.rounded() && abs(value) < 1e15 { return String(Int(value)) }
     let scaled = (value * 1000).rounded() / 1000
     return String(scaled)
+}
+
+/// A font face at a pixel size, as plain values: the file, the face in it, pixels per em.
+public struct GlyphFont: Sendable, Hashable {
+    public var path: String
+    public var faceIndex: Int
+    public var pixelSize: Double
+
+    public init(path: String, faceIndex: Int, pixelSize: Double) {
+        self.path = path
+        self.faceIndex = faceIndex
+        self.pixelSize = pixelSize
+    }
+}
+
+/// Glyphs of one face and colour, each placed by its baseline origin.
+public struct GlyphRun: Sendable, Hashable {
+    public var font: GlyphFont
+    public var glyphs: [UInt32]
+    public var positions: [Point]
+    public var color: Color
+
+    public init(font: GlyphFont, glyphs: [UInt32], positions: [Point], color: Color) {
+        self.font = font
+        self.glyphs = glyphs
+        self.positions = positions
+        self.color = color
+    }
 }

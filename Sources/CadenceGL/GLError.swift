@@ -1,4 +1,5 @@
 import CGL
+import CadenceText
 
 /// What went wrong in the GL backend; each message says where.
 public enum GLError: Error, Sendable, Equatable, CustomStringConvertible {
@@ -10,6 +11,8 @@ public enum GLError: Error, Sendable, Equatable, CustomStringConvertible {
     case sizeTooLarge(width: Int, height: Int, limit: Int)
     case invalidSize(width: Int, height: Int)
     case glError(code: UInt32, operation: String)
+    /// A glyph could not be rasterised (its font file failed to load, say).
+    case glyph(TextError)
 
     public var description: String {
         switch self {
@@ -25,6 +28,8 @@ public enum GLError: Error, Sendable, Equatable, CustomStringConvertible {
             "size \(width)x\(height) is empty: width and height must be at least 1"
         case .glError(let code, let operation):
             "OpenGL error 0x\(String(code, radix: 16)) after \(operation)"
+        case .glyph(let error):
+            error.description
         }
     }
 }

@@ -67,11 +67,13 @@ final class InstancedPipeline {
     }
 
     /// Draws every queued shape in one call and empties the queue. Returns whether it drew.
+    /// `prepare` runs with the program in use, to bind what the shaders sample.
     @discardableResult
-    func flush(viewport: (width: Int, height: Int)) -> Bool {
+    func flush(viewport: (width: Int, height: Int), prepare: () -> Void = {}) -> Bool {
         let count = pendingCount
         guard count > 0 else { return false }
         glUseProgram(program.id)
+        prepare()
         glUniform2f(viewportLocation, Float(viewport.width), Float(viewport.height))
         glBindVertexArray(vertexArray)
         glBindBuffer(GLenum(GL_ARRAY_BUFFER), instanceBuffer)
@@ -124,8 +126,17 @@ extension InstancedPipeline {
         encode(line.color, into: &floats)
     }
 
+    /// Glyphs: a pixel rectangle, its rectangle in the atlas page, colour (`Shaders/glyph.*`).
+    static func glyphs() throws(GLError) -> InstancedPipeline {
+        try InstancedPipeline(
+            vertex: .init(file: "Shaders/glyph.vert", bytes: PackageResources.glyph_vert),
+            fragment: .init(file: "Shaders/glyph.frag", bytes: PackageResources.glyph_frag),
+            layout: Layout(attributes: [(1, 4, 0), (2, 4, 4), (3, 4, 8)], floatsPerInstance: 12)
+        )
+    }
+
     /// Premultiplied RGBA.
-    private static func encode(_ color: Color, into floats: inout [Float]) {
+    static func encode(_ color: Color, into floats: inout [Float]) {
         let c = color.premultiplied
         floats.append(Float(c.red))
         floats.append(Float(c.green))

@@ -1,21 +1,37 @@
 import CGL
 import CadenceDraw
+import CadenceText
 
 /// Executes a `DisplayList` on whatever GL context is current.
 ///
 /// The renderer never decides what anything looks like; it draws the commands in order into the
-/// bound framebuffer, batching neighbouring commands of one kind into a single draw call.
+/// bound framebuffer, batching neighbouring commands of one kind into a single draw call (glyphs:
+/// one per atlas page).
 public final class Renderer {
+    private enum Kind {
+        case roundedRects, lines, glyphs
+    }
+
     private let roundedRects: InstancedPipeline
     private let lines: InstancedPipeline
+    private let glyphs: InstancedPipeline
+    private let atlas: GlyphAtlas
+    private var glyphInstances: [[Float]] = []
 
     /// Draw calls issued by the last `draw`: one per run of commands of the same kind.
     public private(set) var lastDrawCallCount = 0
 
-    /// Builds the pipelines; a GL context must be current.
-    public init() throws(GLError) {
+    /// Glyphs rasterised so far; cached glyphs are not counted again.
+    public var rasterisedGlyphCount: Int { atlas.rasterisedCount }
+    /// Atlas pages in use.
+    public var atlasPageCount: Int { atlas.pages.count }
+
+    /// Builds the pipelines; a GL context must be current. Glyphs come from `fonts`.
+    public init(fonts: FontLibrary = .shared) throws(GLError) {
         roundedRects = try .roundedRects()
         lines = try .lines()
+        glyphs = try .glyphs()
+        atlas = GlyphAtlas(fonts: fonts)
     }
 
     /// Clears the bound framebuffer to the list's background and draws its commands.
@@ -34,21 +50,71 @@ public final class Renderer {
 
         // Runs of one kind share a draw call; a change of kind flushes, so order is kept.
         var drawCalls = 0
-        var current: InstancedPipeline?
+        var current: Kind?
         for command in list.commands {
-            let pipeline = switch command {
-            case .roundedRect: roundedRects
-            case .line: lines
+            let kind: Kind = switch command {
+            case .roundedRect: .roundedRects
+            case .line: .lines
+            case .glyphs: .glyphs
             }
-            if let current, current !== pipeline, current.flush(viewport: viewport) { drawCalls += 1 }
-            current = pipeline
+            if let current, current != kind { drawCalls += flush(current, viewport: viewport) }
+            current = kind
             switch command {
-            case .roundedRect(let shape): pipeline.append { InstancedPipeline.encode(shape, into: &$0) }
-            case .line(let line): pipeline.append { InstancedPipeline.encode(line, into: &$0) }
+            case .roundedRect(let shape): roundedRects.append { InstancedPipeline.encode(shape, into: &$0) }
+            case .line(let line): lines.append { InstancedPipeline.encode(line, into: &$0) }
+            case .glyphs(let run): try queue(run)
             }
         }
-        if let current, current.flush(viewport: viewport) { drawCalls += 1 }
+        if let current { drawCalls += flush(current, viewport: viewport) }
         lastDrawCallCount = drawCalls
         try checkGLError("drawing a display list")
+    }
+
+    /// Draws what is queued for `kind`; returns the number of draw calls made.
+    private func flush(_ kind: Kind, viewport: (width: Int, height: Int)) -> Int {
+        switch kind {
+        case .roundedRects: return roundedRects.flush(viewport: viewport) ? 1 : 0
+        case .lines: return lines.flush(viewport: viewport) ? 1 : 0
+        case .glyphs:
+            atlas.upload()
+            var calls = 0
+            for (page, floats) in glyphInstances.enumerated() where !floats.isEmpty {
+                glyphs.append { $0.append(contentsOf: floats) }
+                let texture = atlas.pages[page].texture
+                if glyphs.flush(viewport: viewport, prepare: {
+                    glActiveTexture(GLenum(GL_TEXTURE0))
+                    glBindTexture(GLenum(GL_TEXTURE_2D), texture)
+                }) { calls += 1 }
+                glyphInstances[page].removeAll(keepingCapacity: true)
+            }
+            return calls
+        }
+    }
+
+    /// Queues a run's glyphs: x snapped to a quarter pixel (the glyph is rasterised for that
+    /// quarter), the baseline to a whole pixel, so text stays crisp.
+    private func queue(_ run: GlyphRun) throws(GLError) {
+        let color = run.color
+        for (glyph, position) in zip(run.glyphs, run.positions) {
+            let whole = position.x.rounded(.down)
+            let bucket = min(Int(((position.x - whole) * Double(FontLibrary.subpixelBuckets)).rounded(.down)), FontLibrary.subpixelBuckets - 1)
+            let entry: GlyphAtlas.Entry
+            do {
+                entry = try atlas.entry(for: GlyphAtlas.Key(font: run.font, glyph: glyph, subpixel: bucket))
+            } catch {
+                throw .glyph(error)
+            }
+            guard entry.width > 0, entry.height > 0 else { continue }
+            while glyphInstances.count <= entry.page { glyphInstances.append([]) }
+            let size = Float(GlyphAtlas.pageSize)
+            let x = whole + Double(entry.left)
+            let y = position.y.rounded() - Double(entry.top)
+            glyphInstances[entry.page] += [
+                Float(x), Float(y), Float(entry.width), Float(entry.height),
+                Float(entry.x) / size, Float(entry.y) / size,
+                Float(entry.x + entry.width) / size, Float(entry.y + entry.height) / size,
+            ]
+            InstancedPipeline.encode(color, into: &glyphInstances[entry.page])
+        }
     }
 }

@@ -1,0 +1,23 @@
+#version 330 core
+// Glyphs from the atlas, one instance each: a pixel-aligned quad and its place in the atlas.
+
+// --- Inputs -------------------------------------------------------------------
+layout(location = 0) in vec2 aCorner;   // unit quad corner, (0, 0) ... (1, 1)
+layout(location = 1) in vec4 aRect;     // x, y, width, height; pixels, top-left origin
+layout(location = 2) in vec4 aAtlas;    // u0, v0, u1, v1 in the atlas page
+layout(location = 3) in vec4 aColor;    // premultiplied RGBA
+
+// --- Uniforms -----------------------------------------------------------------
+uniform vec2 uViewport;                 // framebuffer size in pixels
+
+// --- Outputs ------------------------------------------------------------------
+out vec2 vAtlas;
+flat out vec4 vColor;
+
+void main() {
+    vec2 position = aRect.xy + aCorner * aRect.zw;
+    vAtlas = mix(aAtlas.xy, aAtlas.zw, aCorner);
+    vColor = aColor;
+    vec2 ndc = position / uViewport * 2.0 - 1.0;
+    gl_Position = vec4(ndc.x, -ndc.y, 0.0, 1.0);
+}

@@ -1,0 +1,189 @@
+import CFontconfig
+import CFreeType
+import CHarfBuzz
+import CadenceDraw
+import Foundation
+
+/// Fonts found through fontconfig, loaded with FreeType, shaped with HarfBuzz.
+///
+/// FreeType's library object is not thread-safe, so every FreeType and HarfBuzz call made through
+/// the library happens under its lock; that is what makes the `@unchecked Sendable` true. Faces
+/// are loaded once per file and size and kept for the life of the library.
+public final class FontLibrary: @unchecked Sendable {
+    /// The library most code uses.
+    public static let shared = FontLibrary()
+
+    private let lock = NSLock()
+    private var freetype: FT_Library?
+    private var faces: [GlyphFont: LoadedFace] = [:]
+    private var resolved: [FontDescriptor: GlyphFont] = [:]
+    private var fallbacks: [FallbackKey: GlyphFont?] = [:]
+    private var warned: Set<String> = []
+    var layoutCache: [LayoutKey: TextLayout] = [:]
+    var simpleGlyphs: [SimpleGlyphKey: (glyph: UInt32, advance: Double)] = [:]
+    /// How many times a digit or other simple character had to be looked up rather than taken
+    /// from the cache (for tests and benchmarks).
+    public internal(set) var simpleShapeMisses = 0
+    static let layoutCacheLimit = 512
+    private var pendingWarnings: [String] = []
+
+    /// A FreeType face at one pixel size, with its HarfBuzz font.
+    final class LoadedFace {
+        let face: FT_Face
+        let font: OpaquePointer
+        let metrics: FontMetrics
+
+        init(face: FT_Face, font: OpaquePointer, metrics: FontMetrics) {
+            self.face = face
+            self.font = font
+            self.metrics = metrics
+        }
+    }
+
+    private struct FallbackKey: Hashable {
+        let scalar: UInt32
+        let weight: FontDescriptor.Weight
+        let italic: Bool
+        let size: Double
+    }
+
+    public init() {
+        var library: FT_Library?
+        if FT_Init_FreeType(&library) == 0 { freetype = library }
+    }
+
+    deinit {
+        for face in faces.values {
+            hb_font_destroy(face.font)
+            FT_Done_Face(face.face)
+        }
+        if let freetype { FT_Done_FreeType(freetype) }
+    }
+
+    /// Runs `body` under the library's lock. The lock is not recursive: code that runs with it
+    /// held (everything taking a loaded face) calls the unlocked forms (`resolve`, `loadedFace`).
+    func locked<T, E: Error>(_ body: () throws(E) -> T) throws(E) -> T {
+        lock.lock()
+        defer { lock.unlock() }
+        return try body()
+    }
+
+    /// Warnings (a missing family, a font fallback) not yet taken, each given once per library.
+    public func takeWarnings() -> [String] {
+        locked {
+            defer { pendingWarnings.removeAll() }
+            return pendingWarnings
+        }
+    }
+
+    private func warnOnce(_ message: String) {
+        if warned.insert(message).inserted { pendingWarnings.append(message) }
+    }
+
+    // MARK: Resolving
+
+    /// The face file and size for `descriptor`. A family that is not installed falls back to
+    /// fontconfig's best match, with one warning.
+    public func font(for descriptor: FontDescriptor) throws(TextError) -> GlyphFont {
+        try locked { () throws(TextError) -> GlyphFont in try resolve(descriptor) }
+    }
+
+    /// `font(for:)` with the lock already held.
+    func resolve(_ descriptor: FontDescriptor) throws(TextError) -> GlyphFont {
+        if let font = resolved[descriptor] { return font }
+        let font: GlyphFont
+        if descriptor.isFile {
+            font = GlyphFont(path: descriptor.family, faceIndex: 0, pixelSize: descriptor.size)
+        } else {
+            guard let match = Self.match(descriptor, scalar: nil) else { throw .noFontFound(descriptor.family) }
+            if match.family.lowercased() != descriptor.family.lowercased() {
+                warnOnce("font family '\(descriptor.family)' is not installed; using '\(match.family)'")
+            }
+            font = GlyphFont(path: match.path, faceIndex: match.index, pixelSize: descriptor.size)
+        }
+        _ = try loadedFace(font)
+        resolved[descriptor] = font
+        return font
+    }
+
+    /// A face like `descriptor`'s that has `scalar`, for characters the primary face lacks
+    /// (Chinese inside a Latin font, and the reverse); nil when no installed font has it.
+    func fallback(for scalar: Unicode.Scalar, like descriptor: FontDescriptor) -> GlyphFont? {
+        let key = FallbackKey(scalar: scalar.value, weight: descriptor.weight, italic: descriptor.italic, size: descriptor.size)
+        if let cached = fallbacks[key] { return cached }
+        var found: GlyphFont?
+        if let match = Self.match(descriptor, scalar: scalar) {
+            let font = GlyphFont(path: match.path, faceIndex: match.index, pixelSize: descriptor.size)
+            if let face = try? loadedFace(font), FT_Get_Char_Index(face.face, FT_ULong(scalar.value)) != 0 {
+                found = font
+            }
+        }
+        fallbacks[key] = found
+        return found
+    }
+
+    /// fontconfig's best match for the descriptor, covering `scalar` when given.
+    private static func match(_ descriptor: FontDescriptor, scalar: Unicode.Scalar?) -> (path: String, index: Int, family: String)? {
+        guard let pattern = FcPatternCreate() else { return nil }
+        defer { FcPatternDestroy(pattern) }
+        _ = descriptor.family.withCString { FcPatternAddString(pattern, FC_FAMILY, UnsafeRawPointer($0).assumingMemoryBound(to: FcChar8.self)) }
+        FcPatternAddInteger(pattern, FC_WEIGHT, Int32(descriptor.weight.rawValue))
+        FcPatternAddInteger(pattern, FC_SLANT, descriptor.italic ? FC_SLANT_ITALIC : FC_SLANT_ROMAN)
+        FcPatternAddBool(pattern, FC_SCALABLE, FcTrue)
+        var charset: OpaquePointer?
+        if let scalar {
+            charset = FcCharSetCreate()
+            FcCharSetAddChar(charset, FcChar32(scalar.value))
+            FcPatternAddCharSet(pattern, FC_CHARSET, charset)
+        }
+        defer { if let charset { FcCharSetDestroy(charset) } }
+        FcConfigSubstitute(nil, pattern, FcMatchPattern)
+        FcDefaultSubstitute(pattern)
+        var result = FcResultNoMatch
+        guard let match = FcFontMatch(nil, pattern, &result) else { return nil }
+        defer { FcPatternDestroy(match) }
+        var file: UnsafeMutablePointer<FcChar8>?
+        var family: UnsafeMutablePointer<FcChar8>?
+        var index: Int32 = 0
+        guard FcPatternGetString(match, FC_FILE, 0, &file) == FcResultMatch, let file else { return nil }
+        FcPatternGetString(match, FC_FAMILY, 0, &family)
+        FcPatternGetInteger(match, FC_INDEX, 0, &index)
+        return (String(cString: file), Int(index), family.map { String(cString: $0) } ?? "")
+    }
+
+    // MARK: Faces
+
+    /// The loaded face for `font`; the lock must be held.
+    func loadedFace(_ font: GlyphFont) throws(TextError) -> LoadedFace {
+        if let face = faces[font] { return face }
+        var face: FT_Face?
+        let error = FT_New_Face(freetype, font.path, FT_Long(font.faceIndex), &face)
+        guard error == 0, let face else { throw .fontFileFailed(path: font.path, code: error) }
+        FT_Set_Char_Size(face, 0, FT_F26Dot6((font.pixelSize * 64).rounded()), 72, 72)
+        guard let hbFont = hb_ft_font_create_referenced(face) else {
+            FT_Done_Face(face)
+            throw .fontFileFailed(path: font.path, code: -1)
+        }
+        let size = face.pointee.size.pointee.metrics
+        let metrics = FontMetrics(
+            ascent: Double(size.ascender) / 64,
+            descent: -Double(size.descender) / 64,
+            lineHeight: Double(size.height) / 64
+        )
+        let loaded = LoadedFace(face: face, font: hbFont, metrics: metrics)
+        faces[font] = loaded
+        return loaded
+    }
+
+    /// Ascent, descent and line height of `font`.
+    public func metrics(of font: GlyphFont) throws(TextError) -> FontMetrics {
+        try locked { () throws(TextError) -> FontMetrics in try loadedFace(font).metrics }
+    }
+}
+
+/// Vertical metrics of a face at its size, in pixels (descent positive, below the baseline).
+public struct FontMetrics: Sendable, Hashable {
+    public var ascent: Double
+    public var descent: Double
+    public var lineHeight: Double
+}

@@ -1,0 +1,165 @@
+import CadenceDraw
+
+/// A text shadow, as `NSShadow` / the ShadowedTextField example's `shadowColor` + `shadowOffset`.
+public struct TextShadow: Sendable, Hashable {
+    public var color: Color
+    public var offset: Point
+
+    public init(color: Color, offset: Point) {
+        self.color = color
+        self.offset = offset
+    }
+}
+
+/// How a run of text looks.
+public struct TextAttributes: Sendable, Hashable {
+    public var font: FontDescriptor
+    public var color: Color
+    public var shadow: TextShadow?
+
+    public init(font: FontDescriptor, color: Color = .black, shadow: TextShadow? = nil) {
+        self.font = font
+        self.color = color
+        self.shadow = shadow
+    }
+}
+
+/// Text in runs, each with its own attributes, as `NSAttributedString`.
+public struct AttributedText: Sendable, Hashable {
+    public struct Run: Sendable, Hashable {
+        public var text: String
+        public var attributes: TextAttributes
+
+        public init(_ text: String, _ attributes: TextAttributes) {
+            self.text = text
+            self.attributes = attributes
+        }
+    }
+
+    public var runs: [Run]
+
+    public init(runs: [Run]) {
+        self.runs = runs
+    }
+
+    public init(_ text: String, attributes: TextAttributes) {
+        runs = [Run(text, attributes)]
+    }
+
+    /// Text from bytes that should be UTF-8; invalid sequences become U+FFFD.
+    public init(utf8 bytes: [UInt8], attributes: TextAttributes) {
+        self.init(String(decoding: bytes, as: UTF8.self), attributes: attributes)
+    }
+
+    public var string: String { runs.map(\.text).joined() }
+}
+
+public enum TextAlignment: String, Sendable, Hashable, CaseIterable {
+    case left, center, right
+}
+
+/// What happens to text that does not fit.
+public enum LineBreakMode: String, Sendable, Hashable, CaseIterable {
+    /// Wraps at word boundaries (between any two ideographs in Chinese), never putting a closing
+    /// punctuation mark at the start of a line.
+    case wordWrap
+    /// One line, cut at the end with "…".
+    case truncateTail
+}
+
+/// The constraints of a layout.
+public struct TextLayoutOptions: Sendable, Hashable {
+    /// The width to wrap or truncate in; nil for no limit.
+    public var width: Double?
+    public var lineBreak: LineBreakMode
+    public var alignment: TextAlignment
+    /// Multiplies each line's natural height (the font's line spacing).
+    public var lineHeightMultiple: Double
+    /// At most this many lines; the last one ends with "…" when text is left over.
+    public var maxLines: Int?
+
+    public init(
+        width: Double? = nil, lineBreak: LineBreakMode = .wordWrap, alignment: TextAlignment = .left,
+        lineHeightMultiple: Double = 1, maxLines: Int? = nil
+    ) {
+        self.width = width
+        self.lineBreak = lineBreak
+        self.alignment = alignment
+        self.lineHeightMultiple = lineHeightMultiple
+        self.maxLines = maxLines
+    }
+}
+
+/// A glyph placed by its baseline origin, relative to the layout's top-left corner.
+public struct PositionedGlyph: Sendable, Hashable {
+    public var font: GlyphFont
+    public var glyph: UInt32
+    public var position: Point
+    /// Which run of the attributed text it belongs to.
+    public var runIndex: Int
+}
+
+/// One laid-out line.
+public struct LaidOutLine: Sendable, Hashable {
+    /// The characters (Unicode scalars, counted over the whole text) on this line.
+    public var range: Range<Int>
+    /// The line's top, its baseline, and its height, from the layout's top.
+    public var top: Double
+    public var baseline: Double
+    public var height: Double
+    public var ascent: Double
+    public var descent: Double
+    /// Where the line starts (after alignment) and how wide its ink advance is.
+    public var x: Double
+    public var width: Double
+    /// The x of the caret before each character of `range`, and after the last.
+    public var caretOffsets: [Double]
+    public var glyphs: [PositionedGlyph]
+}
+
+/// Text laid out in lines: what a label draws and measures.
+public struct TextLayout: Sendable, Hashable {
+    public var lines: [LaidOutLine]
+    /// Width of the widest line (or the constraint, when aligning in it) and total height.
+    public var size: Size
+    public var text: AttributedText
+    /// True when text was cut (truncation or line limit).
+    public var isTruncated: Bool
+
+    /// The x of a caret before the character (scalar) at `index`, and its line.
+    public func caret(atScalarIndex index: Int) -> (x: Double, line: Int) {
+        for (number, line) in lines.enumerated() where line.range.contains(index) || (index == line.range.upperBound && number == lines.count - 1) {
+            return (line.caretOffsets[index - line.range.lowerBound], number)
+        }
+        return (lines.last.map { $0.x + $0.width } ?? 0, max(lines.count - 1, 0))
+    }
+
+    /// Draw commands for the text with its top-left corner at `origin`: shadows first, then the
+    /// glyphs, one run per face and colour.
+    public func glyphRuns(at origin: Point) -> [GlyphRun] {
+        var shadows: [GlyphRun] = []
+        var runs: [GlyphRun] = []
+        for line in lines {
+            var index = 0
+            while index < line.glyphs.count {
+                let first = line.glyphs[index]
+                var end = index + 1
+                while end < line.glyphs.count, line.glyphs[end].font == first.font, line.glyphs[end].runIndex == first.runIndex { end += 1 }
+                let slice = line.glyphs[index..<end]
+                let attributes = text.runs[first.runIndex].attributes
+                let positions = slice.map { Point(x: origin.x + $0.position.x, y: origin.y + $0.position.y) }
+                let glyphs = slice.map(\.glyph)
+                if let shadow = attributes.shadow {
+                    shadows.append(GlyphRun(
+                        font: first.font, glyphs: glyphs,
+                        positions: positions.map { Point(x: $0.x + shadow.offset.x, y: $0.y + shadow.offset.y) },
+                        color: shadow.color
+                    ))
+                }
+                runs.append(GlyphRun(font: first.font, glyphs: glyphs, positions: positions, color: attributes.color))
+                index = end
+            }
+        }
+        return shadows + runs
+    }
+}
