@@ -60,7 +60,8 @@ let package = Package(
         .target(
             name: "CadenceEngine",
             dependencies: [
-                "CadenceTiming", "CadenceAnimation", "CadenceDraw", "CadenceScene", "CadenceImage", "CadenceGL", "CadencePlatform",
+                "CadenceTiming", "CadenceAnimation", "CadenceDraw", "CadenceText", "CadenceScene", "CadenceImage", "CadenceGL",
+                "CadencePlatform", "CGL",
                 .product(name: "Histogram", package: "hdrhistogram-swift"), .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strict + [.defaultIsolation(MainActor.self)]

@@ -18,6 +18,7 @@ public final class FontLibrary: @unchecked Sendable {
     private var faces: [GlyphFont: LoadedFace] = [:]
     private var resolved: [FontDescriptor: GlyphFont] = [:]
     private var fallbacks: [FallbackKey: GlyphFont?] = [:]
+    private var fallbackFaces: [GlyphFont] = []
     private var warned: Set<String> = []
     var layoutCache: [LayoutKey: TextLayout] = [:]
     var simpleGlyphs: [SimpleGlyphKey: (glyph: UInt32, advance: Double)] = [:]
@@ -111,6 +112,14 @@ public final class FontLibrary: @unchecked Sendable {
     func fallback(for scalar: Unicode.Scalar, like descriptor: FontDescriptor) -> GlyphFont? {
         let key = FallbackKey(scalar: scalar.value, weight: descriptor.weight, italic: descriptor.italic, size: descriptor.size)
         if let cached = fallbacks[key] { return cached }
+        // A fallback already in use usually covers its neighbours too (the rest of the Chinese
+        // text, say): try those faces before asking fontconfig, which is far slower.
+        for font in fallbackFaces where font.pixelSize == descriptor.size {
+            if let face = faces[font], FT_Get_Char_Index(face.face, FT_ULong(scalar.value)) != 0 {
+                fallbacks[key] = font
+                return font
+            }
+        }
         var found: GlyphFont?
         if let match = Self.match(descriptor, scalar: scalar) {
             let font = GlyphFont(path: match.path, faceIndex: match.index, pixelSize: descriptor.size)
@@ -119,6 +128,7 @@ public final class FontLibrary: @unchecked Sendable {
             }
         }
         fallbacks[key] = found
+        if let found, !fallbackFaces.contains(found) { fallbackFaces.append(found) }
         return found
     }
 

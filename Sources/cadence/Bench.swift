@@ -5,8 +5,8 @@ import Foundation
 /// `cadence bench …`: measurements, each with a human table and `--json`.
 struct Bench: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Measure Cadence: frame pacing and curve evaluation.",
-        subcommands: [Pacing.self, Curves.self]
+        abstract: "Measure Cadence: frame pacing, curve evaluation, text.",
+        subcommands: [Pacing.self, Curves.self, Text.self]
     )
 }
 
@@ -98,4 +98,41 @@ struct Curves: ParsableCommand {
 /// `text` left-aligned in `width` columns (Foundation's `%-N@` does not pad on Linux).
 func padded(_ text: String, _ width: Int) -> String {
     text.count >= width ? text : text + String(repeating: " ", count: width - text.count)
+}
+
+/// `cadence bench text`: microseconds per frame to lay out and draw text, cold and cached.
+struct Text: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Time text: lay out and draw a paragraph and a counting number, cold (new fonts and atlas) and cached.",
+        discussion: "Median microseconds per frame, each frame ending with glFinish; 640x360 offscreen, no readback."
+    )
+
+    @Option(help: "Cached frames per case (cold frames: a tenth, at least 5).")
+    var frames = 200
+
+    @Flag(help: "Print a JSON list of objects {\"text\", \"mode\", \"us_per_frame\"} instead of a table.")
+    var json = false
+
+    func run() throws {
+        try MainActor.assumeIsolated {
+            let results: [TextBenchmark.Result]
+            do {
+                results = try TextBenchmark.run(frames: frames)
+            } catch let error as EngineError {
+                printError(error.description)
+                throw ExitCode.failure
+            }
+            if json {
+                let objects = results.map {
+                    String(format: "{\"text\": \"%@\", \"mode\": \"%@\", \"us_per_frame\": %.1f}", $0.name, $0.mode, $0.microsecondsPerFrame)
+                }
+                print("[\n  " + objects.joined(separator: ",\n  ") + "\n]")
+                return
+            }
+            print("text       mode     us/frame")
+            for result in results {
+                print(padded(result.name, 9) + "  " + padded(result.mode, 6) + String(format: "  %9.1f", result.microsecondsPerFrame))
+            }
+        }
+    }
 }

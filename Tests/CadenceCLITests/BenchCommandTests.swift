@@ -37,4 +37,15 @@ import Testing
         #expect(result.status != 0)
         #expect(result.stderr.contains(option), "\(result.stderr)")
     }
+
+    @Test func textReportsColdAndCachedForBothCases() throws {
+        let result = try CLI.run(["bench", "text", "--frames", "10", "--json"], in: NSTemporaryDirectory())
+        #expect(result.status == 0, "\(result.stderr)")
+        let list = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]])
+        let cases = list.map { "\($0["text"] ?? "") \($0["mode"] ?? "")" }
+        #expect(cases == ["paragraph cold", "paragraph cached", "counter cold", "counter cached"])
+        #expect(list.allSatisfy { ($0["us_per_frame"] as? Double).map { $0 > 0 } ?? false })
+        let bad = try CLI.run(["bench", "text", "--frames", "0"], in: NSTemporaryDirectory())
+        #expect(bad.status == 1 && bad.stderr.contains("--frames"))
+    }
 }
