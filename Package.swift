@@ -69,7 +69,7 @@ let package = Package(
         .executableTarget(
             name: "cadence",
             dependencies: [
-                "CadenceEngine",
+                "CadenceEngine", "CadenceAnimation", "CadenceText", "CadenceDraw", "CadenceImage",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"), .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strict

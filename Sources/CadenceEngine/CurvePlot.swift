@@ -1,19 +1,20 @@
 import CadenceAnimation
 import CadenceDraw
+import CadenceText
 import Foundation
 
-/// A picture of a curve: grid, axes, tick labels and the curve, as a display list.
-///
-/// Tick labels are drawn as seven-segment digits with the line primitive, so a plot needs no
-/// fonts; the spec's name goes in the file name and the command's output.
+/// A picture of a curve: a title, grid, axes, tick labels and the curve, as a display list.
 nonisolated public struct CurvePlot: Sendable {
     public let spec: CurveSpec
+    /// What the title says, e.g. the spec as the user wrote it.
+    public let title: String
     /// The end of the x axis: 1 for curves, seconds for springs.
     public let xEnd: Double
     public let size: Size
 
-    public init(spec: CurveSpec, xEnd: Double, size: Size = Size(width: 640, height: 400)) {
+    public init(spec: CurveSpec, title: String, xEnd: Double, size: Size = Size(width: 640, height: 400)) {
         self.spec = spec
+        self.title = title
         self.xEnd = xEnd
         self.size = size
     }
@@ -26,9 +27,10 @@ nonisolated public struct CurvePlot: Sendable {
         }
     }
 
-    public func displayList() -> DisplayList {
+    /// The plot; labels are laid out with `fonts` (DejaVu Sans).
+    public func displayList(fonts: FontLibrary = .shared) throws(TextError) -> DisplayList {
         var list = DisplayList(size: size, background: .white)
-        let area = Rect(x: 64, y: 24, width: size.width - 104, height: size.height - 72)
+        let area = Rect(x: 64, y: 44, width: size.width - 104, height: size.height - 92)
         let samples = Int(area.width.rounded())
         let points = (0...samples).map { i -> (Double, Double) in
             let x = Double(i) / Double(samples) * xEnd
@@ -60,14 +62,24 @@ nonisolated public struct CurvePlot: Sendable {
         list.line(Line(from: place(0, 0), to: place(xEnd, 0), width: 1.5, color: axis))
         list.line(Line(from: place(0, yMin), to: place(0, yMax), width: 1.5, color: axis))
 
-        for x in [0, xEnd / 2, xEnd] {
+        let tick = TextAttributes(font: try FontDescriptor(family: "DejaVu Sans", size: 12), color: label)
+        for i in 0...4 {
+            let x = Double(i) / 4 * xEnd
             let anchor = place(x, yMin)
-            SevenSegment.draw(Self.label(x), centredAt: Point(x: anchor.x, y: anchor.y + 18), color: label, into: &list)
+            let layout = try fonts.layout(AttributedText(Self.label(x), attributes: tick))
+            for run in layout.glyphRuns(at: Point(x: anchor.x - layout.size.width / 2, y: anchor.y + 8)) { list.glyphs(run) }
         }
-        for value in [0.0, 1.0] {
-            let anchor = place(0, value)
-            SevenSegment.draw(Self.label(value), rightAlignedAt: Point(x: anchor.x - 10, y: anchor.y), color: label, into: &list)
+        y = (yMin / yStep).rounded(.up) * yStep
+        while y <= yMax {
+            let anchor = place(0, y)
+            let layout = try fonts.layout(AttributedText(Self.label(y), attributes: tick))
+            for run in layout.glyphRuns(at: Point(x: anchor.x - 8 - layout.size.width, y: anchor.y - layout.size.height / 2)) { list.glyphs(run) }
+            y += yStep
         }
+        let heading = TextAttributes(font: try FontDescriptor(family: "DejaVu Sans", size: 15, weight: .bold), color: axis)
+        var caption = title
+        if case .spring = spec { caption += "   (t in seconds)" }
+        for run in try fonts.layout(AttributedText(caption, attributes: heading)).glyphRuns(at: Point(x: area.minX, y: 12)) { list.glyphs(run) }
 
         list.polyline(points.map { place($0.0, $0.1) }, width: 2.5, color: Color(hex: "#007AFF")!)
         return list
@@ -87,56 +99,5 @@ nonisolated public struct CurvePlot: Sendable {
         while text.hasSuffix("0") { text.removeLast() }
         if text.hasSuffix(".") { text.removeLast() }
         return text == "-0" ? "0" : text
-    }
-}
-
-/// Digits, '.', and '-' drawn as seven-segment figures, 7 × 13 pixels each.
-nonisolated enum SevenSegment {
-    private static let width = 7.0
-    private static let height = 13.0
-    private static let advance = 10.0
-
-    /// Segments a (top), b (top right), c (bottom right), d (bottom), e (bottom left),
-    /// f (top left), g (middle), as unit coordinates on a 1 × 2 box.
-    private static let segments: [Character: ((Double, Double), (Double, Double))] = [
-        "a": ((0, 0), (1, 0)), "b": ((1, 0), (1, 1)), "c": ((1, 1), (1, 2)), "d": ((0, 2), (1, 2)),
-        "e": ((0, 1), (0, 2)), "f": ((0, 0), (0, 1)), "g": ((0, 1), (1, 1)),
-    ]
-    private static let figures: [Character: String] = [
-        "0": "abcdef", "1": "bc", "2": "abged", "3": "abgcd", "4": "fgbc", "5": "afgcd",
-        "6": "afgedc", "7": "abc", "8": "abcdefg", "9": "abcdfg", "-": "g",
-    ]
-
-    static func textWidth(_ text: String) -> Double {
-        text.reduce(0) { $0 + ($1 == "." ? advance / 2 : advance) } - (advance - width)
-    }
-
-    static func draw(_ text: String, centredAt centre: Point, color: Color, into list: inout DisplayList) {
-        draw(text, from: Point(x: centre.x - textWidth(text) / 2, y: centre.y - height / 2), color: color, into: &list)
-    }
-
-    static func draw(_ text: String, rightAlignedAt anchor: Point, color: Color, into list: inout DisplayList) {
-        draw(text, from: Point(x: anchor.x - textWidth(text), y: anchor.y - height / 2), color: color, into: &list)
-    }
-
-    private static func draw(_ text: String, from origin: Point, color: Color, into list: inout DisplayList) {
-        var x = origin.x
-        for character in text {
-            if character == "." {
-                let dot = Point(x: x + 1, y: origin.y + height)
-                list.line(Line(from: dot, to: dot, width: 2, color: color))
-                x += advance / 2
-                continue
-            }
-            for segment in figures[character] ?? "" {
-                guard let ((x0, y0), (x1, y1)) = segments[segment] else { continue }
-                list.line(Line(
-                    from: Point(x: x + x0 * width, y: origin.y + y0 * height / 2),
-                    to: Point(x: x + x1 * width, y: origin.y + y1 * height / 2),
-                    width: 1.5, color: color
-                ))
-            }
-            x += advance
-        }
     }
 }

@@ -1,7 +1,9 @@
 import ArgumentParser
 import CadenceAnimation
+import CadenceDraw
 import CadenceEngine
 import CadenceImage
+import CadenceText
 import Foundation
 
 /// `cadence curve SPEC`: a timing curve's samples, and optionally its plot.
@@ -46,7 +48,7 @@ struct Curve: ParsableCommand {
             end = duration ?? spring.settlingDuration
             guard end.isFinite, end > 0 else { throw fail("--duration must be a finite number of seconds above 0, got \(end)") }
         }
-        let plotter = CurvePlot(spec: curve, xEnd: end)
+        let plotter = CurvePlot(spec: curve, title: spec, xEnd: end)
         var output = ""
         for i in 0..<samples {
             let t = Double(i) / Double(samples - 1) * end
@@ -56,7 +58,13 @@ struct Curve: ParsableCommand {
             try MainActor.assumeIsolated {
                 do {
                     let renderer = try OffscreenRenderer(width: Int(plotter.size.width), height: Int(plotter.size.height))
-                    let image = try renderer.render(plotter.displayList())
+                    let list: DisplayList
+                    do throws(TextError) {
+                        list = try plotter.displayList()
+                    } catch {
+                        throw EngineError.invalidOption(name: "--plot", message: error.description)
+                    }
+                    let image = try renderer.render(list)
                     do throws(PNGError) {
                         try image.writePNG(to: plot)
                     } catch {

@@ -44,11 +44,11 @@ import Testing
     }
 
     @Test(arguments: [
-        ("curve-caEaseInEaseOut", CurveSpec.curve(.caEaseInEaseOut), 1.0),
-        ("curve-bouncy-spring", CurveSpec.spring(try! Spring(stiffness: 341.4, damping: 16.6)), 1.0),
+        ("curve-caEaseInEaseOut", "caEaseInEaseOut", CurveSpec.curve(.caEaseInEaseOut), 1.0),
+        ("curve-bouncy-spring", "spring(1,341.4,16.6,0)", CurveSpec.spring(try! Spring(stiffness: 341.4, damping: 16.6)), 1.0),
     ])
-    func curvePlotsMatchTheirGoldens(name: String, spec: CurveSpec, end: Double) throws {
-        let plot = CurvePlot(spec: spec, xEnd: end)
+    func curvePlotsMatchTheirGoldens(name: String, title: String, spec: CurveSpec, end: Double) throws {
+        let plot = CurvePlot(spec: spec, title: title, xEnd: end)
         let renderer = try OffscreenRenderer(width: Int(plot.size.width), height: Int(plot.size.height))
         let outcome = goldens.compare(try renderer.render(plot.displayList()), named: name, tolerance: 2, maxDifferingFraction: 0.001)
         #expect(outcome.passed, "\(outcome.message)")
