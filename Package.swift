@@ -33,7 +33,7 @@ let package = Package(
         .target(name: "CadenceDraw", swiftSettings: strict),
         .target(name: "CadenceAnimation", dependencies: ["CadenceDraw"], swiftSettings: strict),
         .target(name: "CadenceText", dependencies: ["CFreeType", "CHarfBuzz", "CFontconfig", "CadenceDraw"], swiftSettings: strict),
-        .target(name: "CadenceScene", dependencies: ["CadenceTiming", "CadenceDraw"], swiftSettings: strict),
+        .target(name: "CadenceScene", dependencies: ["CadenceTiming", "CadenceAnimation", "CadenceDraw", "CadenceText"], swiftSettings: strict),
 
         // Modules over C libraries.
         // libpng reports errors by longjmp, which Swift cannot cross: the setjmp lives in C.
@@ -87,7 +87,7 @@ let package = Package(
         .testTarget(name: "CadenceTextTests", dependencies: ["CadenceText", "CadenceDraw"], swiftSettings: strict),
         .testTarget(name: "CadenceDrawTests", dependencies: ["CadenceDraw"], swiftSettings: strict),
         .testTarget(name: "CadenceImageTests", dependencies: ["CadenceImage"], swiftSettings: strict),
-        .testTarget(name: "CadenceSceneTests", dependencies: ["CadenceScene"], swiftSettings: strict),
+        .testTarget(name: "CadenceSceneTests", dependencies: ["CadenceScene", "CadenceAnimation", "CadenceText", "CadenceDraw"], swiftSettings: strict),
         .testTarget(
             name: "CadenceGLTests",
             dependencies: [

@@ -1,0 +1,131 @@
+import CadenceAnimation
+import CadenceDraw
+import CadenceText
+
+/// A label that counts from one number to another, as UICountingLabel.
+///
+/// The value is a pure function of time: each count records its begin time, and `value(at:)`
+/// evaluates the newest count begun by then — never `progress += now − last`. Rules it keeps:
+/// - a duration of 0 shows the final value at once;
+/// - `countFromCurrentValue` starts from the value shown at that moment;
+/// - `stop` freezes the value shown;
+/// - the completion runs after the frame showing the final value (`finish(at:)`), and is cleared
+///   before it runs, so it may start the next count;
+/// - displayed digits never run backwards on a monotonic count: printf rounding and
+///   `NumberFormatter` rounding are both monotone.
+public struct CountingLabel: Sendable {
+    /// How the count moves: UICountingLabel's methods, or any curve.
+    public enum Method: Sendable, Hashable {
+        case linear, easeIn, easeOut, easeInOut, easeInBounce, easeOutBounce
+        case curve(TimingCurve)
+
+        /// The curve for a power rate (`rate` applies to easeIn, easeOut, easeInOut).
+        public func curve(rate: Double) -> TimingCurve {
+            switch self {
+            case .linear: .linear
+            case .easeIn: .easeIn(rate: rate)
+            case .easeOut: .easeOut(rate: rate)
+            case .easeInOut: .easeInOut(rate: rate)
+            case .easeInBounce: .penner(Penner(.bounce, .in))
+            case .easeOutBounce: .penner(Penner(.bounce, .out))
+            case .curve(let curve): curve
+            }
+        }
+    }
+
+    /// Runs once a count has shown its final value; gets the label to chain the next count.
+    public typealias Completion = @Sendable (inout CountingLabel, _ time: Double) -> Void
+
+    private struct Count: Sendable {
+        var begin: Double
+        var from: Double
+        var to: Double
+        var duration: Double
+        var curve: TimingCurve
+    }
+
+    public var frame: Rect
+    public var format = NumberFormat.printf(.default)
+    public var method = Method.easeInOut
+    /// UICountingLabel's rate for the power curves.
+    public var rate = 3.0
+    public var animationDuration = 2.0
+    public var font: FontDescriptor
+    public var textColor = Color.black
+    public var alignment = TextAlignment.left
+    public var shadow: TextShadow?
+    /// Called when a count finishes (see the type's rules).
+    public var completion: Completion?
+
+    private var counts: [Count] = []
+    private var finishedThrough: Double = -.infinity
+
+    public init(frame: Rect, font: FontDescriptor) {
+        self.frame = frame
+        self.font = font
+    }
+
+    // MARK: Counting
+
+    public mutating func count(from start: Double, to end: Double, duration: Double? = nil, at time: Double) {
+        counts.append(Count(begin: time, from: start, to: end, duration: max(duration ?? animationDuration, 0), curve: method.curve(rate: rate)))
+    }
+
+    public mutating func countFromCurrentValue(to end: Double, duration: Double? = nil, at time: Double) {
+        count(from: value(at: time), to: end, duration: duration, at: time)
+    }
+
+    public mutating func countFromZero(to end: Double, duration: Double? = nil, at time: Double) {
+        count(from: 0, to: end, duration: duration, at: time)
+    }
+
+    /// Freezes the value shown at `time`; no completion runs for the count stopped.
+    public mutating func stop(at time: Double) {
+        let current = value(at: time)
+        counts.append(Count(begin: time, from: current, to: current, duration: 0, curve: .linear))
+        finishedThrough = time
+    }
+
+    /// The value at `time`: that of the newest count begun by then (0 before any).
+    public func value(at time: Double) -> Double {
+        guard let count = counts.last(where: { $0.begin <= time }) else { return 0 }
+        guard count.duration > 0 else { return count.to }
+        let progress = min(max((time - count.begin) / count.duration, 0), 1)
+        return count.from + (count.to - count.from) * count.curve.value(at: progress)
+    }
+
+    /// The text shown at `time`.
+    public func text(at time: Double) -> String {
+        format.string(for: value(at: time))
+    }
+
+    /// True while a count begun by `time` has not reached its end.
+    public func isCounting(at time: Double) -> Bool {
+        guard let count = counts.last(where: { $0.begin <= time }) else { return false }
+        return time < count.begin + count.duration
+    }
+
+    /// Call after the frame at `time` is shown: runs the completion once for a count that has
+    /// reached its end by then, clearing it first.
+    public mutating func finish(at time: Double) {
+        guard let count = counts.last(where: { $0.begin <= time }), count.begin > finishedThrough,
+              time >= count.begin + count.duration, let completion
+        else { return }
+        finishedThrough = count.begin
+        self.completion = nil
+        completion(&self, time)
+    }
+
+    // MARK: Drawing
+
+    /// Draws the text at `time` into `list`, vertically centred in the frame.
+    public func draw(at time: Double, fonts: FontLibrary, into list: inout DisplayList) throws(TextError) {
+        let attributes = TextAttributes(font: font, color: textColor, shadow: shadow)
+        let layout = try fonts.layout(
+            AttributedText(text(at: time), attributes: attributes),
+            options: TextLayoutOptions(width: frame.width, lineBreak: .truncateTail, alignment: alignment)
+        )
+        let origin = Point(x: frame.minX, y: frame.minY + (frame.height - layout.size.height) / 2)
+        for run in layout.glyphRuns(at: origin) { list.glyphs(run) }
+    }
+}
