@@ -2,6 +2,7 @@ import CadenceGL
 import CadenceImage
 import CadencePlatform
 import CadenceScene
+import CadenceText
 import CadenceTiming
 
 /// Everything that can stop a render, each with a message a user can act on.
@@ -11,6 +12,7 @@ public enum EngineError: Error, Sendable, Equatable, CustomStringConvertible {
     case png(PNGError)
     case scene(SceneError)
     case clock(ClockError)
+    case text(TextError)
     case outputDirectory(path: String, reason: String)
     case invalidOption(name: String, message: String)
 
@@ -21,6 +23,7 @@ public enum EngineError: Error, Sendable, Equatable, CustomStringConvertible {
         case .png(let error): error.description
         case .scene(let error): error.description
         case .clock(let error): error.description
+        case .text(let error): error.description
         case .outputDirectory(let path, let reason): "output folder \(path): \(reason)"
         case .invalidOption(let name, let message): "\(name): \(message)"
         }

@@ -1,5 +1,7 @@
+import CadenceDraw
 import CadenceImage
 import CadenceScene
+import CadenceText
 import CadenceTiming
 import Foundation
 
@@ -91,7 +93,13 @@ public enum FrameDump {
         var failure: EngineError?
         let link = DisplayLink { link, frame in
             do throws(EngineError) {
-                let image = try renderer.render(scene.displayList(at: frame.animationTime))
+                let list: DisplayList
+                do throws(TextError) {
+                    list = try scene.displayList(at: frame.animationTime)
+                } catch {
+                    throw .text(error)
+                }
+                let image = try renderer.render(list)
                 let path = (settings.outputDirectory as NSString).appendingPathComponent(fileName(ofFrame: frame.index))
                 do throws(PNGError) {
                     try image.writePNG(to: path, options: settings.png)

@@ -1,29 +1,128 @@
 import CadenceDraw
+import CadenceText
 
-/// A scene: a canvas size, a background and nodes whose looks are pure functions of time.
+/// A scene: a canvas size, a background, nodes, and the scripted events that drive them.
 ///
 /// `displayList(at:)` can be asked for any time in any order; nothing is accumulated between
-/// frames, so frame 1 000 renders without frames 0 ... 999.
-public struct Scene: Sendable, Hashable {
+/// frames, so frame 1 000 renders without frames 0 ... 999. Events are applied once, in time
+/// order, when the scene is made: each records its time in the node it targets, and the nodes
+/// compute their looks at any `t` from those records.
+public struct Scene: Sendable {
     public var name: String
     public var size: Size
     public var background: Color
-    public var nodes: [ShapeNode]
+    public var nodes: [Node]
 
-    public init(name: String, size: Size, background: Color, nodes: [ShapeNode] = []) {
+    public init(name: String, size: Size, background: Color, nodes: [Node] = []) {
         self.name = name
         self.size = size
         self.background = background
         self.nodes = nodes
     }
 
-    /// What the scene shows at `time` seconds from its start, at its own size.
-    public func displayList(at time: Double) -> DisplayList {
+    /// What the scene shows at `time` seconds from its start, at its own size. Text is laid out
+    /// with `fonts`.
+    public func displayList(at time: Double, fonts: FontLibrary = .shared) throws(TextError) -> DisplayList {
         var list = DisplayList(size: size, background: background)
         for node in nodes {
-            list.roundedRect(node.shape(at: time))
+            switch node {
+            case .shape(let shape): list.roundedRect(shape.shape(at: time))
+            case .countingLabel(_, let label): try label.draw(at: time, fonts: fonts, into: &list)
+            case .activityIndicator(_, let indicator): indicator.draw(at: time, into: &list)
+            }
         }
         return list
+    }
+
+    /// The index of the node called `id`.
+    public func index(of id: String) -> Int? {
+        nodes.firstIndex { $0.id == id }
+    }
+
+    /// Applies `events` (in time order) to the nodes they target.
+    public mutating func apply(_ events: [SceneEvent]) {
+        for event in events {
+            guard let index = index(of: event.target) else { continue }
+            nodes[index].apply(event.action, at: event.at)
+        }
+    }
+}
+
+/// A node of a scene.
+public enum Node: Sendable {
+    case shape(ShapeNode)
+    case countingLabel(id: String, CountingLabel)
+    case activityIndicator(id: String, ActivityIndicator)
+
+    public var id: String {
+        switch self {
+        case .shape(let shape): shape.id
+        case .countingLabel(let id, _), .activityIndicator(let id, _): id
+        }
+    }
+
+    /// The node's type as scene files name it.
+    public var typeName: String {
+        switch self {
+        case .shape: "RoundedRect"
+        case .countingLabel: "CountingLabel"
+        case .activityIndicator: "ActivityIndicator"
+        }
+    }
+
+    mutating func apply(_ action: SceneEvent.Action, at time: Double) {
+        switch (self, action) {
+        case (.countingLabel(let id, var label), .count(let from, let to, let duration)):
+            label.count(from: from, to: to, duration: duration, at: time)
+            self = .countingLabel(id: id, label)
+        case (.countingLabel(let id, var label), .countFromCurrentValue(let to, let duration)):
+            label.countFromCurrentValue(to: to, duration: duration, at: time)
+            self = .countingLabel(id: id, label)
+        case (.countingLabel(let id, var label), .countFromZero(let to, let duration)):
+            label.countFromZero(to: to, duration: duration, at: time)
+            self = .countingLabel(id: id, label)
+        case (.countingLabel(let id, var label), .stopCounting):
+            label.stop(at: time)
+            self = .countingLabel(id: id, label)
+        case (.activityIndicator(let id, var indicator), .startAnimating):
+            indicator.startAnimating(at: time)
+            self = .activityIndicator(id: id, indicator)
+        case (.activityIndicator(let id, var indicator), .stopAnimating):
+            indicator.stopAnimating(at: time)
+            self = .activityIndicator(id: id, indicator)
+        default:
+            break  // refused when the scene is read (SceneEvent.Action.appliesTo)
+        }
+    }
+}
+
+/// Something that happens to a node at a time: the scripted input of a scene.
+public struct SceneEvent: Sendable, Hashable {
+    public enum Action: Sendable, Hashable {
+        case count(from: Double, to: Double, duration: Double?)
+        case countFromCurrentValue(to: Double, duration: Double?)
+        case countFromZero(to: Double, duration: Double?)
+        case stopCounting
+        case startAnimating
+        case stopAnimating
+
+        /// The node type the action applies to.
+        public var appliesTo: String {
+            switch self {
+            case .count, .countFromCurrentValue, .countFromZero, .stopCounting: "CountingLabel"
+            case .startAnimating, .stopAnimating: "ActivityIndicator"
+            }
+        }
+    }
+
+    public var at: Double
+    public var target: String
+    public var action: Action
+
+    public init(at: Double, target: String, action: Action) {
+        self.at = at
+        self.target = target
+        self.action = action
     }
 }
 

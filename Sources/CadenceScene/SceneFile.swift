@@ -1,4 +1,6 @@
+import CadenceAnimation
 import CadenceDraw
+import CadenceText
 import Foundation
 
 /// A problem in a scene file, naming the file and, where it applies, the node and key.
@@ -33,10 +35,24 @@ public struct SceneError: Error, Sendable, Equatable, CustomStringConvertible {
 /// ```
 ///
 /// Like Interface Builder's runtime attributes, `attributes` are set by key after the node's
-/// defaults. An unknown key anywhere is a warning (file, node, key) — or an error when `strict`.
+/// defaults, then an awake step applies derived state (a text shadow from `shadowColor` +
+/// `shadowOffset`). An unknown key anywhere is a warning (file, node, key) — or an error when
+/// `strict`. `events` script the nodes: `{"at": 0.5, "target": "score", "type": "count", …}`.
 public enum SceneFile {
     /// The attribute keys a `RoundedRect` node takes.
     public static let roundedRectAttributes = ["cornerRadius", "fill", "stroke", "strokeWidth"]
+    /// The attribute keys a `CountingLabel` node takes.
+    public static let countingLabelAttributes = [
+        "font", "textColor", "alignment", "format", "grouping", "locale", "fractionDigits", "currency",
+        "method", "rate", "animationDuration", "shadowColor", "shadowOffset",
+    ]
+    /// The attribute keys an `ActivityIndicator` node takes.
+    public static let activityIndicatorAttributes = ["look", "style", "appearance", "color", "hidesWhenStopped", "centerOffset"]
+    /// The event types, each with the node type it applies to.
+    public static let eventTypes = [
+        "count": "CountingLabel", "countFromCurrentValue": "CountingLabel", "countFromZero": "CountingLabel",
+        "stopCounting": "CountingLabel", "startAnimating": "ActivityIndicator", "stopAnimating": "ActivityIndicator",
+    ]
 
     /// Loads the scene at `path`. Warnings for unknown keys are returned with it, each once.
     public static func load(path: String, strict: Bool = false) throws(SceneError) -> (scene: Scene, warnings: [SceneError]) {
@@ -85,7 +101,7 @@ private struct Reader {
             throw self.error("not valid JSON: \(describe(error))")
         }
         guard case .object(let object) = root else { throw error("the top level must be a JSON object") }
-        try unknown(object.keys, known: ["name", "size", "background", "nodes"], node: nil)
+        try unknown(object.keys, known: ["name", "size", "background", "nodes", "events"], node: nil)
 
         let defaultName = URL(fileURLWithPath: file).deletingPathExtension().lastPathComponent
         let name = try string(object["name"], key: "name", node: nil) ?? defaultName
@@ -94,7 +110,7 @@ private struct Reader {
         guard size[0] >= 1, size[1] >= 1 else { throw error("width and height must be at least 1", key: "size") }
         let background = try color(object["background"], key: "background", node: nil) ?? .white
 
-        var nodes: [ShapeNode] = []
+        var nodes: [Node] = []
         var ids: Set<String> = []
         var list: [JSONValue] = []
         if let value = object["nodes"] {
@@ -106,39 +122,198 @@ private struct Reader {
             guard ids.insert(node.id).inserted else { throw error("duplicate id", node: node.id, key: "id") }
             nodes.append(node)
         }
-        return Scene(name: name, size: Size(width: size[0], height: size[1]), background: background, nodes: nodes)
+        var scene = Scene(name: name, size: Size(width: size[0], height: size[1]), background: background, nodes: nodes)
+        if let value = object["events"] {
+            guard case .array(let entries) = value else { throw error("must be a list", key: "events") }
+            var events: [SceneEvent] = []
+            for (index, entry) in entries.enumerated() {
+                let event = try self.event(entry, index: index, scene: scene)
+                if let previous = events.last, event.at < previous.at {
+                    throw error("event \(index) at \(event.at) s comes before the event above it (\(previous.at) s): list events in time order",
+                                key: "events[\(index)].at")
+                }
+                events.append(event)
+            }
+            scene.apply(events)
+        }
+        return scene
     }
 
-    mutating func node(_ entry: JSONValue, index: Int) throws(SceneError) -> ShapeNode {
+    mutating func event(_ entry: JSONValue, index: Int, scene: Scene) throws(SceneError) -> SceneEvent {
+        let path = "events[\(index)]"
+        let object = try self.object(entry, key: path, node: nil)
+        guard let at = try number(object["at"], key: "\(path).at", node: nil) else { throw error("missing", key: "\(path).at") }
+        guard at >= 0 else { throw error("must not be negative", key: "\(path).at") }
+        guard let target = try string(object["target"], key: "\(path).target", node: nil) else { throw error("missing", key: "\(path).target") }
+        guard let node = scene.nodes.first(where: { $0.id == target }) else {
+            throw error("no node has id '\(target)'", key: "\(path).target")
+        }
+        guard let type = try string(object["type"], key: "\(path).type", node: nil) else { throw error("missing", key: "\(path).type") }
+        guard let appliesTo = SceneFile.eventTypes[type] else {
+            throw error("unknown event type '\(type)' (known: \(SceneFile.eventTypes.keys.sorted().joined(separator: ", ")))", key: "\(path).type")
+        }
+        guard appliesTo == node.typeName else {
+            throw error("'\(type)' applies to \(appliesTo) nodes; '\(target)' is a \(node.typeName)", key: "\(path).type")
+        }
+        let known: [String] = switch type {
+        case "count": ["at", "target", "type", "from", "to", "duration"]
+        case "countFromCurrentValue", "countFromZero": ["at", "target", "type", "to", "duration"]
+        default: ["at", "target", "type"]
+        }
+        try unknown(object.keys, known: known, node: nil, prefix: "\(path).")
+        func required(_ key: String) throws(SceneError) -> Double {
+            guard let value = try number(object[key], key: "\(path).\(key)", node: nil) else { throw error("missing", key: "\(path).\(key)") }
+            return value
+        }
+        let duration = try number(object["duration"], key: "\(path).duration", node: nil)
+        if let duration, duration < 0 { throw error("must not be negative", key: "\(path).duration") }
+        let action: SceneEvent.Action = switch type {
+        case "count": .count(from: try required("from"), to: try required("to"), duration: duration)
+        case "countFromCurrentValue": .countFromCurrentValue(to: try required("to"), duration: duration)
+        case "countFromZero": .countFromZero(to: try required("to"), duration: duration)
+        case "stopCounting": .stopCounting
+        case "startAnimating": .startAnimating
+        default: .stopAnimating
+        }
+        return SceneEvent(at: at, target: target, action: action)
+    }
+
+    mutating func node(_ entry: JSONValue, index: Int) throws(SceneError) -> Node {
         let fallbackID = "#\(index)"
         guard case .object(let object) = entry else { throw error("a node must be a JSON object", node: fallbackID) }
         let id = try string(object["id"], key: "id", node: fallbackID) ?? fallbackID
-        try unknown(object.keys, known: ["type", "id", "frame", "attributes", "motion"], node: id)
         guard let type = try string(object["type"], key: "type", node: id) else { throw error("missing", node: id, key: "type") }
-        guard type == "RoundedRect" else { throw error("unknown node type '\(type)' (known: RoundedRect)", node: id, key: "type") }
         guard let frameValue = object["frame"] else { throw error("missing", node: id, key: "frame") }
         let frame = try numbers(frameValue, count: 4, key: "frame", node: id)
         guard frame[2] >= 0, frame[3] >= 0 else { throw error("width and height must not be negative", node: id, key: "frame") }
-        var node = ShapeNode(id: id, frame: Rect(x: frame[0], y: frame[1], width: frame[2], height: frame[3]))
-
-        if let value = object["attributes"] {
-            let attributes = try self.object(value, key: "attributes", node: id)
-            try unknown(attributes.keys, known: SceneFile.roundedRectAttributes, node: id, prefix: "attributes.")
-            if let radius = try number(attributes["cornerRadius"], key: "attributes.cornerRadius", node: id) {
-                guard radius >= 0 else { throw error("must not be negative", node: id, key: "attributes.cornerRadius") }
-                node.cornerRadius = radius
-            }
-            if let fill = try color(attributes["fill"], key: "attributes.fill", node: id) { node.fill = fill }
-            if let stroke = try color(attributes["stroke"], key: "attributes.stroke", node: id) { node.stroke = stroke }
-            if let width = try number(attributes["strokeWidth"], key: "attributes.strokeWidth", node: id) {
-                guard width >= 0 else { throw error("must not be negative", node: id, key: "attributes.strokeWidth") }
-                node.strokeWidth = width
-            }
+        let rect = Rect(x: frame[0], y: frame[1], width: frame[2], height: frame[3])
+        let attributes = try object["attributes"].map { value throws(SceneError) in try self.object(value, key: "attributes", node: id) } ?? [:]
+        switch type {
+        case "RoundedRect":
+            try unknown(object.keys, known: ["type", "id", "frame", "attributes", "motion"], node: id)
+            return .shape(try shape(id: id, frame: rect, attributes: attributes, motion: object["motion"]))
+        case "CountingLabel":
+            try unknown(object.keys, known: ["type", "id", "frame", "attributes"], node: id)
+            return .countingLabel(id: id, try countingLabel(id: id, frame: rect, attributes: attributes))
+        case "ActivityIndicator":
+            try unknown(object.keys, known: ["type", "id", "frame", "attributes"], node: id)
+            return .activityIndicator(id: id, try activityIndicator(id: id, frame: rect, attributes: attributes))
+        default:
+            throw error("unknown node type '\(type)' (known: RoundedRect, CountingLabel, ActivityIndicator)", node: id, key: "type")
         }
-        if let value = object["motion"] {
-            node.motion = try motion(value, node: id)
+    }
+
+    mutating func shape(id: String, frame: Rect, attributes: [String: JSONValue], motion: JSONValue?) throws(SceneError) -> ShapeNode {
+        var node = ShapeNode(id: id, frame: frame)
+        try unknown(attributes.keys, known: SceneFile.roundedRectAttributes, node: id, prefix: "attributes.")
+        if let radius = try number(attributes["cornerRadius"], key: "attributes.cornerRadius", node: id) {
+            guard radius >= 0 else { throw error("must not be negative", node: id, key: "attributes.cornerRadius") }
+            node.cornerRadius = radius
+        }
+        if let fill = try color(attributes["fill"], key: "attributes.fill", node: id) { node.fill = fill }
+        if let stroke = try color(attributes["stroke"], key: "attributes.stroke", node: id) { node.stroke = stroke }
+        if let width = try number(attributes["strokeWidth"], key: "attributes.strokeWidth", node: id) {
+            guard width >= 0 else { throw error("must not be negative", node: id, key: "attributes.strokeWidth") }
+            node.strokeWidth = width
+        }
+        if let motion {
+            node.motion = try self.motion(motion, node: id)
         }
         return node
+    }
+
+    mutating func countingLabel(id: String, frame: Rect, attributes: [String: JSONValue]) throws(SceneError) -> CountingLabel {
+        try unknown(attributes.keys, known: SceneFile.countingLabelAttributes, node: id, prefix: "attributes.")
+        let fontText = try string(attributes["font"], key: "attributes.font", node: id) ?? "DejaVu Sans 17"
+        let font: FontDescriptor
+        do {
+            font = try FontDescriptor(parsing: fontText)
+        } catch {
+            throw self.error(error.description, node: id, key: "attributes.font")
+        }
+        var label = CountingLabel(frame: frame, font: font)
+        if let color = try color(attributes["textColor"], key: "attributes.textColor", node: id) { label.textColor = color }
+        if let text = try string(attributes["alignment"], key: "attributes.alignment", node: id) {
+            guard let alignment = TextAlignment(rawValue: text) else { throw error("must be left, center or right", node: id, key: "attributes.alignment") }
+            label.alignment = alignment
+        }
+        if let text = try string(attributes["format"], key: "attributes.format", node: id) {
+            do {
+                label.format = .printf(try PrintfFormat(text))
+            } catch {
+                throw self.error(error.description, node: id, key: "attributes.format")
+            }
+        }
+        let locale = try string(attributes["locale"], key: "attributes.locale", node: id) ?? "en_US"
+        if try bool(attributes["grouping"], key: "attributes.grouping", node: id) == true {
+            let digits = try number(attributes["fractionDigits"], key: "attributes.fractionDigits", node: id) ?? 0
+            guard digits >= 0, digits <= 15, digits == digits.rounded() else {
+                throw error("must be a whole number from 0 to 15", node: id, key: "attributes.fractionDigits")
+            }
+            label.format = .decimal(locale: locale, fractionDigits: Int(digits))
+        }
+        if let code = try string(attributes["currency"], key: "attributes.currency", node: id) {
+            guard code.count == 3, code.allSatisfy(\.isLetter) else { throw error("must be an ISO 4217 code such as USD", node: id, key: "attributes.currency") }
+            label.format = .currency(code: code.uppercased(), locale: locale)
+        }
+        if let text = try string(attributes["method"], key: "attributes.method", node: id) {
+            let methods: [String: CountingLabel.Method] = [
+                "linear": .linear, "easeIn": .easeIn, "easeOut": .easeOut, "easeInOut": .easeInOut,
+                "easeInBounce": .easeInBounce, "easeOutBounce": .easeOutBounce,
+            ]
+            if let method = methods[text] {
+                label.method = method
+            } else if case .curve(let curve)? = try? CurveSpec.parse(text) {
+                label.method = .curve(curve)
+            } else {
+                throw error("'\(text)' is not a counting method (linear, easeIn, easeOut, easeInOut, easeInBounce, easeOutBounce, or a curve of `cadence curve`)",
+                            node: id, key: "attributes.method")
+            }
+        }
+        if let rate = try number(attributes["rate"], key: "attributes.rate", node: id) {
+            guard rate > 0 else { throw error("must be above 0", node: id, key: "attributes.rate") }
+            label.rate = rate
+        }
+        if let duration = try number(attributes["animationDuration"], key: "attributes.animationDuration", node: id) {
+            guard duration >= 0 else { throw error("must not be negative", node: id, key: "attributes.animationDuration") }
+            label.animationDuration = duration
+        }
+        // Awake: the shadow is derived from its two attributes once both are set.
+        let shadowColor = try color(attributes["shadowColor"], key: "attributes.shadowColor", node: id)
+        let shadowOffset = try attributes["shadowOffset"].map { value throws(SceneError) in
+            try numbers(value, count: 2, key: "attributes.shadowOffset", node: id)
+        }
+        if shadowColor != nil || shadowOffset != nil {
+            label.shadow = TextShadow(
+                color: shadowColor ?? Color(red: 0, green: 0, blue: 0, alpha: 1.0 / 3),
+                offset: Point(x: shadowOffset?[0] ?? 0, y: shadowOffset?[1] ?? -1)
+            )
+        }
+        return label
+    }
+
+    mutating func activityIndicator(id: String, frame: Rect, attributes: [String: JSONValue]) throws(SceneError) -> ActivityIndicator {
+        try unknown(attributes.keys, known: SceneFile.activityIndicatorAttributes, node: id, prefix: "attributes.")
+        var indicator = ActivityIndicator(frame: frame)
+        if let text = try string(attributes["look"], key: "attributes.look", node: id) {
+            guard let look = ActivityIndicator.Look(rawValue: text) else { throw error("must be modern or classic", node: id, key: "attributes.look") }
+            indicator.look = look
+        }
+        if let text = try string(attributes["style"], key: "attributes.style", node: id) {
+            guard let style = ActivityIndicator.Style(rawValue: text) else { throw error("must be medium or large", node: id, key: "attributes.style") }
+            indicator.style = style
+        }
+        if let text = try string(attributes["appearance"], key: "attributes.appearance", node: id) {
+            guard let appearance = ActivityIndicator.Appearance(rawValue: text) else { throw error("must be light or dark", node: id, key: "attributes.appearance") }
+            indicator.appearance = appearance
+        }
+        indicator.color = try color(attributes["color"], key: "attributes.color", node: id)
+        if let hides = try bool(attributes["hidesWhenStopped"], key: "attributes.hidesWhenStopped", node: id) { indicator.hidesWhenStopped = hides }
+        if let value = attributes["centerOffset"] {
+            let offset = try numbers(value, count: 2, key: "attributes.centerOffset", node: id)
+            indicator.centerOffset = Point(x: offset[0], y: offset[1])
+        }
+        return indicator
     }
 
     mutating func motion(_ value: JSONValue, node: String) throws(SceneError) -> Motion {

@@ -2,6 +2,7 @@ import ArgumentParser
 import CadenceEngine
 import CadenceImage
 import CadenceScene
+import CadenceText
 import Foundation
 
 /// `cadence render`: a scene's frames as PNG files, headlessly.
@@ -83,6 +84,9 @@ struct Render: ParsableCommand {
             guard showProgress else { return }
             FileHandle.standardError.write(Data("\rframe \(done)/\(total)".utf8))
             if done == total { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
+        }
+        for warning in FontLibrary.shared.takeWarnings() {
+            printError("warning: \(warning)")
         }
         print(String(
             format: "%d frames, %dx%d, %.2f s, %.1f frames/s -> %@",

@@ -20,7 +20,7 @@ struct WindowTests {
         #expect(size.width == 640 && size.height == 360)
         #expect(window.rendererDescription.contains("OpenGL 3.3") || window.rendererDescription.contains("OpenGL 4."))
         let renderer = try Renderer()
-        try renderer.draw(Scene.demo.displayList(at: 0.25).fitted(to: .init(width: 640, height: 360)), viewport: size)
+        try renderer.draw(try Scene.demo.displayList(at: 0.25).fitted(to: .init(width: 640, height: 360)), viewport: size)
         let image = try readFramebuffer(width: size.width, height: size.height)
         window.present()
         window.pollEvents()
@@ -34,10 +34,10 @@ struct WindowTests {
         let renderer = try Renderer()
         let driver = WindowDriver(window: window)
         var timestamps: [Double] = []
-        var drawError: GLError?
+        var drawError: (any Error)?
         let link = DisplayLink { _, frame in
             timestamps.append(frame.timestamp)
-            do throws(GLError) {
+            do {
                 try renderer.draw(Scene.demo.displayList(at: frame.targetTimestamp).fitted(to: Size(width: 320, height: 200)), viewport: (320, 200))
             } catch {
                 drawError = error

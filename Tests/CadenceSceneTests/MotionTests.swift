@@ -27,17 +27,17 @@ import Testing
         #expect(abs(motion.progress(at: 0.3) - motion.progress(at: 1000.3)) < 1e-9)
     }
 
-    @Test func isAPureFunctionOfTime() {
+    @Test func isAPureFunctionOfTime() throws {
         let scene = Scene.demo
-        let late = scene.displayList(at: 1.75)
-        _ = scene.displayList(at: 0.1)
-        #expect(scene.displayList(at: 1.75) == late)
+        let late = try scene.displayList(at: 1.75)
+        _ = try scene.displayList(at: 0.1)
+        #expect(try scene.displayList(at: 1.75) == late)
     }
 
-    @Test func demoMovesBetweenFrames() {
+    @Test func demoMovesBetweenFrames() throws {
         let scene = Scene.demo
         for frame in 0..<30 {
-            #expect(scene.displayList(at: Double(frame) / 60) != scene.displayList(at: Double(frame + 1) / 60))
+            #expect(try scene.displayList(at: Double(frame) / 60) != scene.displayList(at: Double(frame + 1) / 60))
         }
     }
 

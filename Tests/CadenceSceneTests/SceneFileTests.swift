@@ -19,7 +19,7 @@ import Testing
         #expect(scene.name == "pills")
         #expect(scene.size == Size(width: 640, height: 360))
         #expect(scene.background == .black)
-        let node = try #require(scene.nodes.first)
+        guard case .shape(let node)? = scene.nodes.first else { Issue.record("not a shape"); return }
         #expect(node.id == "a")
         #expect(node.frame == Rect(x: 20, y: 30, width: 200, height: 80))
         #expect(node.cornerRadius == 40)
@@ -36,7 +36,7 @@ import Testing
         """)
         #expect(scene.nodes.count == 1)
         #expect(warnings.map(\.description) == [
-            "test.json: key 'colour': unknown key (known: name, size, background, nodes)",
+            "test.json: key 'colour': unknown key (known: name, size, background, nodes, events)",
             "test.json: node 'box': key 'attributes.cornerRadiu': unknown key (known: cornerRadius, fill, stroke, strokeWidth)",
         ])
     }
@@ -51,7 +51,7 @@ import Testing
     }
 
     @Test(arguments: [
-        (#"{"size": [10, 10], "nodes": [{"type": "Circle", "id": "c", "frame": [0,0,1,1]}]}"#, "node 'c': key 'type': unknown node type 'Circle'"),
+        (#"{"size": [10, 10], "nodes": [{"type": "Circle", "id": "c", "frame": [0,0,1,1]}]}"#, "node 'c': key 'type': unknown node type 'Circle' (known: RoundedRect, CountingLabel, ActivityIndicator)"),
         (#"{"size": [0, 10]}"#, "key 'size': width and height must be at least 1"),
         (#"{"nodes": []}"#, "key 'size': missing"),
         (#"{"size": [10, 10], "background": "blue"}"#, "key 'background': 'blue' is not a colour"),
