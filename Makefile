@@ -2,7 +2,9 @@
 # Both first install any missing Debian package (apt-get; sudo when not root).
 
 SWIFT ?= swift
-XVFB_RUN := xvfb-run -a -s "-screen 0 1280x1024x24"
+# -noreset: by default Xvfb resets when its last client disconnects, and a window test that
+# connects during the reset fails to open the display.
+XVFB_RUN := xvfb-run -a -s "-screen 0 1280x1024x24 -noreset"
 
 # Build tools, C libraries (GLFW, OpenGL/EGL with Mesa's llvmpipe, FreeType, HarfBuzz,
 # fontconfig, libpng), the fonts the tests pin, and Xvfb for the windowed tests.

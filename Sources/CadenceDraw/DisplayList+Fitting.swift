@@ -22,6 +22,10 @@ extension DisplayList {
                 line.end = Point(x: line.end.x * scale + dx, y: line.end.y * scale + dy)
                 line.width *= scale
                 fitted.line(line)
+            case .pushClip(let rect):
+                fitted.append(.pushClip(Rect(x: rect.minX * scale + dx, y: rect.minY * scale + dy, width: rect.width * scale, height: rect.height * scale)))
+            case .popClip:
+                fitted.append(.popClip)
             case .glyphs(var run):
                 // Glyphs are rasterised at the scaled size, so text stays crisp at any scale.
                 run.font.pixelSize *= scale

@@ -38,6 +38,10 @@ public enum DrawCommand: Sendable, Hashable {
     case roundedRect(RoundedRect)
     case line(Line)
     case glyphs(GlyphRun)
+    /// Drawing after this is clipped to the rectangle (within any clip already in force) until
+    /// the matching `popClip`.
+    case pushClip(Rect)
+    case popClip
 }
 
 /// What one frame shows, as plain values: the scene produces it, a renderer executes it.
@@ -69,6 +73,13 @@ public struct DisplayList: Sendable, Hashable {
         commands.append(.glyphs(run))
     }
 
+    /// Draws what `body` adds clipped to `rect`.
+    public mutating func clipped(to rect: Rect, _ body: (inout DisplayList) throws -> Void) rethrows {
+        commands.append(.pushClip(rect))
+        try body(&self)
+        commands.append(.popClip)
+    }
+
     /// A polyline as one line per segment.
     public mutating func polyline(_ points: [Point], width: Double, color: Color) {
         for (start, end) in zip(points, points.dropFirst()) {
@@ -96,6 +107,10 @@ extension DisplayList: CustomStringConvertible {
                     "line (\(format(line.start.x)), \(format(line.start.y))) -> (\(format(line.end.x)), \(format(line.end.y)))"
                         + " width \(format(line.width)) color \(line.color)"
                 )
+            case .pushClip(let r):
+                lines.append("clip [\(format(r.minX)), \(format(r.minY)), \(format(r.width)), \(format(r.height))]")
+            case .popClip:
+                lines.append("end clip")
             case .glyphs(let run):
                 let origin = run.positions.first.map { "(\(format($0.x)), \(format($0.y)))" } ?? "-"
                 lines.append(

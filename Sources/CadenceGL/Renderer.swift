@@ -48,14 +48,28 @@ public final class Renderer {
         glClearColor(Float(background.red), Float(background.green), Float(background.blue), Float(background.alpha))
         glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
 
-        // Runs of one kind share a draw call; a change of kind flushes, so order is kept.
+        // Runs of one kind share a draw call; a change of kind or of clip flushes, so order is kept.
         var drawCalls = 0
         var current: Kind?
+        var clips: [(x: Int, y: Int, width: Int, height: Int)] = []
         for command in list.commands {
-            let kind: Kind = switch command {
-            case .roundedRect: .roundedRects
-            case .line: .lines
-            case .glyphs: .glyphs
+            let kind: Kind
+            switch command {
+            case .roundedRect: kind = .roundedRects
+            case .line: kind = .lines
+            case .glyphs: kind = .glyphs
+            case .pushClip(let rect):
+                if let current { drawCalls += flush(current, viewport: viewport) }
+                current = nil
+                clips.append(Self.scissor(rect, within: clips.last, viewport: viewport))
+                applyScissor(clips.last)
+                continue
+            case .popClip:
+                if let current { drawCalls += flush(current, viewport: viewport) }
+                current = nil
+                _ = clips.popLast()
+                applyScissor(clips.last)
+                continue
             }
             if let current, current != kind { drawCalls += flush(current, viewport: viewport) }
             current = kind
@@ -63,9 +77,11 @@ public final class Renderer {
             case .roundedRect(let shape): roundedRects.append { InstancedPipeline.encode(shape, into: &$0) }
             case .line(let line): lines.append { InstancedPipeline.encode(line, into: &$0) }
             case .glyphs(let run): try queue(run)
+            case .pushClip, .popClip: break
             }
         }
         if let current { drawCalls += flush(current, viewport: viewport) }
+        glDisable(GLenum(GL_SCISSOR_TEST))
         lastDrawCallCount = drawCalls
         try checkGLError("drawing a display list")
     }
@@ -89,6 +105,33 @@ public final class Renderer {
             }
             return calls
         }
+    }
+
+    /// A clip rectangle in GL's window coordinates (bottom-left origin, whole pixels covering the
+    /// rectangle), intersected with the clip around it.
+    private static func scissor(_ rect: Rect, within outer: (x: Int, y: Int, width: Int, height: Int)?, viewport: (width: Int, height: Int))
+        -> (x: Int, y: Int, width: Int, height: Int)
+    {
+        var minX = Int(rect.minX.rounded(.down))
+        var maxX = Int(rect.maxX.rounded(.up))
+        var minY = viewport.height - Int(rect.maxY.rounded(.up))
+        var maxY = viewport.height - Int(rect.minY.rounded(.down))
+        if let outer {
+            minX = max(minX, outer.x)
+            maxX = min(maxX, outer.x + outer.width)
+            minY = max(minY, outer.y)
+            maxY = min(maxY, outer.y + outer.height)
+        }
+        return (minX, minY, max(maxX - minX, 0), max(maxY - minY, 0))
+    }
+
+    private func applyScissor(_ clip: (x: Int, y: Int, width: Int, height: Int)?) {
+        guard let clip else {
+            glDisable(GLenum(GL_SCISSOR_TEST))
+            return
+        }
+        glEnable(GLenum(GL_SCISSOR_TEST))
+        glScissor(GLint(clip.x), GLint(clip.y), GLsizei(clip.width), GLsizei(clip.height))
     }
 
     /// Queues a run's glyphs: x snapped to a quarter pixel (the glyph is rasterised for that

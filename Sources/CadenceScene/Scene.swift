@@ -29,6 +29,7 @@ public struct Scene: Sendable {
             case .shape(let shape): list.roundedRect(shape.shape(at: time))
             case .countingLabel(_, let label): try label.draw(at: time, fonts: fonts, into: &list)
             case .activityIndicator(_, let indicator): indicator.draw(at: time, into: &list)
+            case .field(_, let field): try field.draw(at: time, fonts: fonts, into: &list)
             }
         }
         return list
@@ -53,11 +54,12 @@ public enum Node: Sendable {
     case shape(ShapeNode)
     case countingLabel(id: String, CountingLabel)
     case activityIndicator(id: String, ActivityIndicator)
+    case field(id: String, BouncyPlaceholderField)
 
     public var id: String {
         switch self {
         case .shape(let shape): shape.id
-        case .countingLabel(let id, _), .activityIndicator(let id, _): id
+        case .countingLabel(let id, _), .activityIndicator(let id, _), .field(let id, _): id
         }
     }
 
@@ -67,6 +69,7 @@ public enum Node: Sendable {
         case .shape: "RoundedRect"
         case .countingLabel: "CountingLabel"
         case .activityIndicator: "ActivityIndicator"
+        case .field: "BouncyPlaceholderField"
         }
     }
 
@@ -90,6 +93,21 @@ public enum Node: Sendable {
         case (.activityIndicator(let id, var indicator), .stopAnimating):
             indicator.stopAnimating(at: time)
             self = .activityIndicator(id: id, indicator)
+        case (.field(let id, var field), .type(let text, let rate)):
+            field.type(text, charactersPerSecond: rate, at: time)
+            self = .field(id: id, field)
+        case (.field(let id, var field), .deleteBackward(let count, let rate)):
+            field.deleteBackward(count: count, charactersPerSecond: rate, at: time)
+            self = .field(id: id, field)
+        case (.field(let id, var field), .clear):
+            field.clear(at: time)
+            self = .field(id: id, field)
+        case (.field(let id, var field), .focus):
+            field.focus(at: time)
+            self = .field(id: id, field)
+        case (.field(let id, var field), .unfocus):
+            field.unfocus(at: time)
+            self = .field(id: id, field)
         default:
             break  // refused when the scene is read (SceneEvent.Action.appliesTo)
         }
@@ -105,12 +123,18 @@ public struct SceneEvent: Sendable, Hashable {
         case stopCounting
         case startAnimating
         case stopAnimating
+        case type(String, charactersPerSecond: Double?)
+        case deleteBackward(count: Int, charactersPerSecond: Double?)
+        case clear
+        case focus
+        case unfocus
 
         /// The node type the action applies to.
         public var appliesTo: String {
             switch self {
             case .count, .countFromCurrentValue, .countFromZero, .stopCounting: "CountingLabel"
             case .startAnimating, .stopAnimating: "ActivityIndicator"
+            case .type, .deleteBackward, .clear, .focus, .unfocus: "BouncyPlaceholderField"
             }
         }
     }

@@ -48,10 +48,17 @@ public enum SceneFile {
     ]
     /// The attribute keys an `ActivityIndicator` node takes.
     public static let activityIndicatorAttributes = ["look", "style", "appearance", "color", "hidesWhenStopped", "centerOffset"]
+    /// The attribute keys a `BouncyPlaceholderField` node takes.
+    public static let fieldAttributes = [
+        "font", "textColor", "placeholder", "abbreviatedPlaceholder", "alwaysBouncePlaceholder", "placeholderColor",
+        "backgroundColor", "borderColor", "borderWidth", "cornerRadius", "horizontalInset",
+    ]
     /// The event types, each with the node type it applies to.
     public static let eventTypes = [
         "count": "CountingLabel", "countFromCurrentValue": "CountingLabel", "countFromZero": "CountingLabel",
         "stopCounting": "CountingLabel", "startAnimating": "ActivityIndicator", "stopAnimating": "ActivityIndicator",
+        "type": "BouncyPlaceholderField", "deleteBackward": "BouncyPlaceholderField", "clear": "BouncyPlaceholderField",
+        "focus": "BouncyPlaceholderField", "unfocus": "BouncyPlaceholderField",
     ]
 
     /// Loads the scene at `path`. Warnings for unknown keys are returned with it, each once.
@@ -158,6 +165,8 @@ private struct Reader {
         let known: [String] = switch type {
         case "count": ["at", "target", "type", "from", "to", "duration"]
         case "countFromCurrentValue", "countFromZero": ["at", "target", "type", "to", "duration"]
+        case "type": ["at", "target", "type", "text", "charsPerSecond"]
+        case "deleteBackward": ["at", "target", "type", "count", "charsPerSecond"]
         default: ["at", "target", "type"]
         }
         try unknown(object.keys, known: known, node: nil, prefix: "\(path).")
@@ -167,7 +176,16 @@ private struct Reader {
         }
         let duration = try number(object["duration"], key: "\(path).duration", node: nil)
         if let duration, duration < 0 { throw error("must not be negative", key: "\(path).duration") }
+        let rate = try number(object["charsPerSecond"], key: "\(path).charsPerSecond", node: nil)
+        if let rate, rate <= 0 { throw error("must be above 0", key: "\(path).charsPerSecond") }
         let action: SceneEvent.Action = switch type {
+        case "type":
+            .type(try string(object["text"], key: "\(path).text", node: nil) ?? "", charactersPerSecond: rate)
+        case "deleteBackward":
+            .deleteBackward(count: try wholeNumber(object["count"], key: "\(path).count") ?? 1, charactersPerSecond: rate)
+        case "clear": .clear
+        case "focus": .focus
+        case "unfocus": .unfocus
         case "count": .count(from: try required("from"), to: try required("to"), duration: duration)
         case "countFromCurrentValue": .countFromCurrentValue(to: try required("to"), duration: duration)
         case "countFromZero": .countFromZero(to: try required("to"), duration: duration)
@@ -198,8 +216,11 @@ private struct Reader {
         case "ActivityIndicator":
             try unknown(object.keys, known: ["type", "id", "frame", "attributes"], node: id)
             return .activityIndicator(id: id, try activityIndicator(id: id, frame: rect, attributes: attributes))
+        case "BouncyPlaceholderField":
+            try unknown(object.keys, known: ["type", "id", "frame", "attributes"], node: id)
+            return .field(id: id, try field(id: id, frame: rect, attributes: attributes))
         default:
-            throw error("unknown node type '\(type)' (known: RoundedRect, CountingLabel, ActivityIndicator)", node: id, key: "type")
+            throw error("unknown node type '\(type)' (known: RoundedRect, CountingLabel, ActivityIndicator, BouncyPlaceholderField)", node: id, key: "type")
         }
     }
 
@@ -290,6 +311,40 @@ private struct Reader {
             )
         }
         return label
+    }
+
+    func wholeNumber(_ value: JSONValue?, key: String) throws(SceneError) -> Int? {
+        guard let number = try number(value, key: key, node: nil) else { return nil }
+        guard number >= 0, number == number.rounded(), number < 1e9 else { throw error("must be a whole number, 0 or more", key: key) }
+        return Int(number)
+    }
+
+    mutating func field(id: String, frame: Rect, attributes: [String: JSONValue]) throws(SceneError) -> BouncyPlaceholderField {
+        try unknown(attributes.keys, known: SceneFile.fieldAttributes, node: id, prefix: "attributes.")
+        let fontText = try string(attributes["font"], key: "attributes.font", node: id) ?? "DejaVu Sans 17"
+        let font: FontDescriptor
+        do {
+            font = try FontDescriptor(parsing: fontText)
+        } catch {
+            throw self.error(error.description, node: id, key: "attributes.font")
+        }
+        var field = BouncyPlaceholderField(frame: frame, font: font)
+        if let color = try color(attributes["textColor"], key: "attributes.textColor", node: id) { field.textColor = color }
+        if let text = try string(attributes["placeholder"], key: "attributes.placeholder", node: id) { field.placeholder = text }
+        field.abbreviatedPlaceholder = try string(attributes["abbreviatedPlaceholder"], key: "attributes.abbreviatedPlaceholder", node: id)
+        if let bounce = try bool(attributes["alwaysBouncePlaceholder"], key: "attributes.alwaysBouncePlaceholder", node: id) {
+            field.alwaysBouncePlaceholder = bounce
+        }
+        if let color = try color(attributes["placeholderColor"], key: "attributes.placeholderColor", node: id) { field.placeholderColor = color }
+        if let color = try color(attributes["backgroundColor"], key: "attributes.backgroundColor", node: id) { field.backgroundColor = color }
+        if let color = try color(attributes["borderColor"], key: "attributes.borderColor", node: id) { field.borderColor = color }
+        for (key, path) in [("borderWidth", \BouncyPlaceholderField.borderWidth), ("cornerRadius", \.cornerRadius), ("horizontalInset", \.horizontalInset)] {
+            if let value = try number(attributes[key], key: "attributes.\(key)", node: id) {
+                guard value >= 0 else { throw error("must not be negative", node: id, key: "attributes.\(key)") }
+                field[keyPath: path] = value
+            }
+        }
+        return field
     }
 
     mutating func activityIndicator(id: String, frame: Rect, attributes: [String: JSONValue]) throws(SceneError) -> ActivityIndicator {

@@ -135,3 +135,22 @@ import Testing
         #expect(firstLine(inLog: log) == line)
     }
 }
+
+@MainActor
+@Suite struct ClipTests {
+    @Test func clipsNestAndEnd() throws {
+        var list = DisplayList(size: Size(width: 16, height: 16), background: .black)
+        list.clipped(to: Rect(x: 4, y: 4, width: 8, height: 8)) { list in
+            list.clipped(to: Rect(x: 0, y: 6, width: 16, height: 16)) { list in
+                list.roundedRect(RoundedRect(rect: Rect(x: 0, y: 0, width: 16, height: 16), cornerRadius: 0, fill: .white))
+            }
+        }
+        list.roundedRect(RoundedRect(rect: Rect(x: 0, y: 15, width: 16, height: 1), cornerRadius: 0, fill: Color(hex: "#FF0000")!))
+        let image = try OffscreenRenderer(width: 16, height: 16).render(list)
+        #expect(image[5, 7] == (255, 255, 255, 255))  // inside both clips
+        #expect(image[5, 5] == (0, 0, 0, 255))  // inside the outer clip only
+        #expect(image[2, 7] == (0, 0, 0, 255))  // inside the inner clip only
+        #expect(image[12, 7] == (0, 0, 0, 255))
+        #expect(image[2, 15] == (255, 0, 0, 255))  // after the clips end, drawing is whole again
+    }
+}

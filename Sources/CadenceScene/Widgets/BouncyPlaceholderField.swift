@@ -1,0 +1,207 @@
+import CadenceAnimation
+import CadenceDraw
+import CadenceText
+
+/// A single-line text field whose placeholder bounces aside when typing starts, as
+/// LTBouncyPlaceholder.
+///
+/// Rules it keeps (numbers from REFERENCE.md):
+/// - text going from empty to non-empty slides the placeholder and the abbreviation right by
+///   `distance` (the text rectangle's width minus the abbreviation's, or minus the placeholder's
+///   when there is none) on a spring equal to the original's bounce (stiffness 341.4, damping
+///   16.6), while the placeholder fades 1 → 0 and the abbreviation 0 → 1 over 0.2 s, linear;
+/// - clearing slides back with the same spring and fades the other way with an ease-in;
+/// - further keystrokes while the abbreviation shows restart nothing;
+/// - typing then clearing mid-bounce carries on from the current position and velocity;
+/// - with `alwaysBouncePlaceholder` false the placeholder simply hides while there is text;
+/// - text longer than the field scrolls so its end (and the caret) stays in view.
+///
+/// Its state is a pure function of time: edits and focus changes are recorded with their times.
+public struct BouncyPlaceholderField: Sendable {
+    public var frame: Rect
+    public var font: FontDescriptor
+    public var textColor = Color.black
+    public var placeholder = ""
+    public var abbreviatedPlaceholder: String?
+    public var alwaysBouncePlaceholder = false
+    /// Light grey, as LTBouncyPlaceholder's labels.
+    public var placeholderColor = Color(hex: "#AAAAAA")!
+    public var backgroundColor = Color.white
+    public var borderColor = Color(hex: "#C7C7CC")!
+    public var borderWidth = 1.0
+    public var cornerRadius = 6.0
+    public var focusColor = Color(hex: "#007AFF")!
+    /// Space between the border and the text, left and right.
+    public var horizontalInset = 8.0
+    /// The bounce: LTBouncyPlaceholder's baked damped cosine as a real spring.
+    public var spring = try! Spring(mass: 1, stiffness: 341.4, damping: 16.6)
+
+    private enum Edit: Sendable {
+        case insert(String)
+        case deleteBackward
+        case clear
+    }
+
+    private var edits: [(time: Double, edit: Edit)] = []
+    private var focusChanges: [(time: Double, focused: Bool)] = []
+
+    public init(frame: Rect, font: FontDescriptor) {
+        self.frame = frame
+        self.font = font
+    }
+
+    // MARK: Editing
+
+    /// Types `text` from `time` on, one character (grapheme) every 1/`charactersPerSecond` s, or
+    /// all at once when nil.
+    public mutating func type(_ text: String, charactersPerSecond: Double? = nil, at time: Double) {
+        guard let rate = charactersPerSecond, rate > 0 else {
+            edits.append((time, .insert(text)))
+            return
+        }
+        for (index, character) in text.enumerated() {
+            edits.append((time + Double(index) / rate, .insert(String(character))))
+        }
+    }
+
+    /// Deletes `count` characters (graphemes, not bytes) backwards from the end.
+    public mutating func deleteBackward(count: Int = 1, charactersPerSecond: Double? = nil, at time: Double) {
+        for index in 0..<max(count, 0) {
+            let delay = charactersPerSecond.map { $0 > 0 ? Double(index) / $0 : 0 } ?? 0
+            edits.append((time + delay, .deleteBackward))
+        }
+    }
+
+    public mutating func clear(at time: Double) {
+        edits.append((time, .clear))
+    }
+
+    public mutating func focus(at time: Double) {
+        focusChanges.append((time, true))
+    }
+
+    public mutating func unfocus(at time: Double) {
+        focusChanges.append((time, false))
+    }
+
+    /// The text at `time`.
+    public func text(at time: Double) -> String {
+        var text = ""
+        for (editTime, edit) in edits.sorted(by: { $0.time < $1.time }) where editTime <= time {
+            switch edit {
+            case .insert(let inserted): text += inserted
+            case .deleteBackward: if !text.isEmpty { text.removeLast() }
+            case .clear: text = ""
+            }
+        }
+        return text
+    }
+
+    /// The times the text went from empty to non-empty (true) or back (false), in order.
+    public func transitions(until time: Double) -> [(time: Double, hasText: Bool)] {
+        var result: [(Double, Bool)] = []
+        var text = ""
+        for (editTime, edit) in edits.sorted(by: { $0.time < $1.time }) where editTime <= time {
+            let wasEmpty = text.isEmpty
+            switch edit {
+            case .insert(let inserted): text += inserted
+            case .deleteBackward: if !text.isEmpty { text.removeLast() }
+            case .clear: text = ""
+            }
+            if wasEmpty != text.isEmpty { result.append((editTime, !text.isEmpty)) }
+        }
+        return result
+    }
+
+    public func isFocused(at time: Double) -> Bool {
+        focusChanges.last(where: { $0.time <= time })?.focused ?? false
+    }
+
+    // MARK: Animation
+
+    /// Where the placeholders are and how opaque, at `time`, for a slide of `distance`.
+    public func placeholderState(at time: Double, distance: Double) -> (offset: Double, placeholderAlpha: Double, abbreviationAlpha: Double) {
+        var offset = AnimatedProperty(0.0)
+        var placeholderAlpha = AnimatedProperty(1.0)
+        var abbreviationAlpha = AnimatedProperty(0.0)
+        for transition in transitions(until: time) {
+            if !alwaysBouncePlaceholder {
+                placeholderAlpha.set(transition.hasText ? 0 : 1)
+                continue
+            }
+            offset.animate(to: transition.hasText ? distance : 0, spring: spring, at: transition.time)
+            let curve: TimingCurve = transition.hasText ? .linear : .easeIn()
+            try? placeholderAlpha.animate(to: transition.hasText ? 0 : 1, duration: 0.2, curve: curve, at: transition.time)
+            try? abbreviationAlpha.animate(to: transition.hasText ? 1 : 0, duration: 0.2, curve: curve, at: transition.time)
+        }
+        return (offset.presentation(at: time), clamp(placeholderAlpha.presentation(at: time)), clamp(abbreviationAlpha.presentation(at: time)))
+    }
+
+    private func clamp(_ value: Double) -> Double { min(max(value, 0), 1) }
+
+    /// The rectangle text and placeholders live in.
+    public var textRect: Rect {
+        Rect(x: frame.minX + horizontalInset, y: frame.minY, width: max(frame.width - 2 * horizontalInset, 0), height: frame.height)
+    }
+
+    // MARK: Drawing
+
+    public func draw(at time: Double, fonts: FontLibrary, into list: inout DisplayList) throws(TextError) {
+        let focused = isFocused(at: time)
+        list.roundedRect(RoundedRect(
+            rect: frame, cornerRadius: cornerRadius, fill: backgroundColor,
+            stroke: focused ? focusColor : borderColor, strokeWidth: focused ? max(borderWidth, 1.5) : borderWidth
+        ))
+        let rect = textRect
+        let text = text(at: time)
+        let attributes = TextAttributes(font: font, color: textColor)
+        let placeholderLayout = try fonts.layout(AttributedText(placeholder, attributes: TextAttributes(font: font, color: placeholderColor)))
+        let abbreviationLayout = try abbreviatedPlaceholder.map { abbreviation throws(TextError) in
+            try fonts.layout(AttributedText(abbreviation, attributes: TextAttributes(font: font, color: placeholderColor)))
+        }
+        let distance = rect.width - (abbreviationLayout?.size.width ?? placeholderLayout.size.width)
+        let state = placeholderState(at: time, distance: max(distance, 0))
+
+        func centredY(_ layout: TextLayout) -> Double { rect.minY + (rect.height - layout.size.height) / 2 }
+        var failure: TextError?
+        list.clipped(to: rect) { list in
+            let origin = Point(x: rect.minX + state.offset, y: centredY(placeholderLayout))
+            if state.placeholderAlpha > 0 {
+                for var run in placeholderLayout.glyphRuns(at: origin) {
+                    run.color.alpha *= state.placeholderAlpha
+                    list.glyphs(run)
+                }
+            }
+            if let abbreviationLayout, state.abbreviationAlpha > 0 {
+                for var run in abbreviationLayout.glyphRuns(at: Point(x: rect.minX + state.offset, y: centredY(abbreviationLayout))) {
+                    run.color.alpha *= state.abbreviationAlpha
+                    list.glyphs(run)
+                }
+            }
+            do throws(TextError) {
+                let layout = try fonts.layout(AttributedText(text, attributes: attributes))
+                // Scrolled so that the end of the text and the caret stay inside.
+                let scroll = min(0, rect.width - 2 - layout.size.width)
+                let textOrigin = Point(x: rect.minX + scroll, y: centredY(layout))
+                for run in layout.glyphRuns(at: textOrigin) { list.glyphs(run) }
+                if focused, caretVisible(at: time) {
+                    let line = layout.lines[0]
+                    let x = textOrigin.x + line.x + line.width + 1
+                    let top = textOrigin.y + line.baseline - line.ascent
+                    list.line(Line(from: Point(x: x, y: top), to: Point(x: x, y: top + line.ascent + line.descent), width: 2, color: focusColor))
+                }
+            } catch {
+                failure = error
+            }
+        }
+        if let failure { throw failure }
+    }
+
+    /// The caret blinks (0.5 s on, 0.5 s off) but stays solid for 0.5 s after each edit.
+    func caretVisible(at time: Double) -> Bool {
+        let lastEdit = edits.map(\.time).filter { $0 <= time }.max()
+        if let lastEdit, time - lastEdit < 0.5 { return true }
+        let since = max(lastEdit ?? 0, focusChanges.last(where: { $0.time <= time })?.time ?? 0)
+        return Int(((time - since) / 0.5).rounded(.down)) % 2 == 0
+    }
+}

@@ -1,0 +1,43 @@
+import CadenceDraw
+import CadenceEngine
+import CadenceScene
+import CadenceTestSupport
+import CadenceText
+import Foundation
+import Testing
+
+/// The bouncy placeholder field at key times, from a scene file, against goldens.
+@MainActor
+@Suite struct FieldGoldenTests {
+    let goldens = GoldenCheck()
+
+    static func scene(clearAt: Double? = nil, chinese: Bool = false) throws -> Scene {
+        let attributes = chinese
+            ? #"{"font": "WenQuanYi Micro Hei 18", "placeholder": "请输入用户名", "abbreviatedPlaceholder": "用户名", "alwaysBouncePlaceholder": true}"#
+            : #"{"font": "DejaVu Sans 18", "placeholder": "Email address", "abbreviatedPlaceholder": "@", "alwaysBouncePlaceholder": true}"#
+        // Cleared mid-bounce: two letters, then the clear before the bounce settles.
+        let text = chinese ? "lexrus" : clearAt == nil ? "lexrus@me.com" : "ab"
+        var events = [
+            #"{"at": 0.2, "target": "field", "type": "focus"}"#,
+            #"{"at": 0.5, "target": "field", "type": "type", "text": "\#(text)", "charsPerSecond": 10}"#,
+        ]
+        if let clearAt { events.append(#"{"at": \#(clearAt), "target": "field", "type": "clear"}"#) }
+        let json = """
+        {"size": [340, 64], "background": "#F2F2F7",
+         "nodes": [{"type": "BouncyPlaceholderField", "id": "field", "frame": [12, 10, 316, 44], "attributes": \(attributes)}],
+         "events": [\(events.joined(separator: ", "))]}
+        """
+        return try SceneFile.parse(Data(json.utf8), file: "field.json", strict: true).scene
+    }
+
+    @Test(arguments: [
+        (0.4, "field-before", nil as Double?, false), (0.58, "field-mid-bounce", nil, false), (3.0, "field-settled", nil, false),
+        (0.72, "field-cleared-mid-bounce", 0.62, false), (3.0, "field-chinese-settled", nil, true),
+    ])
+    func fieldAtKeyTimes(time: Double, name: String, clearAt: Double?, chinese: Bool) throws {
+        let scene = try Self.scene(clearAt: clearAt, chinese: chinese)
+        let image = try OffscreenRenderer(width: 340, height: 64).render(try scene.displayList(at: time))
+        let outcome = goldens.compare(image, named: name, tolerance: 2, maxDifferingFraction: 0.002)
+        #expect(outcome.passed, "\(outcome.message)")
+    }
+}
