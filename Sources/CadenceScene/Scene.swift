@@ -30,6 +30,7 @@ public struct Scene: Sendable {
             case .countingLabel(_, let label): try label.draw(at: time, fonts: fonts, into: &list)
             case .activityIndicator(_, let indicator): indicator.draw(at: time, into: &list)
             case .field(_, let field): try field.draw(at: time, fonts: fonts, into: &list)
+            case .textView(_, let view): try view.draw(at: time, fonts: fonts, into: &list)
             }
         }
         return list
@@ -55,11 +56,12 @@ public enum Node: Sendable {
     case countingLabel(id: String, CountingLabel)
     case activityIndicator(id: String, ActivityIndicator)
     case field(id: String, BouncyPlaceholderField)
+    case textView(id: String, PlaceholderTextView)
 
     public var id: String {
         switch self {
         case .shape(let shape): shape.id
-        case .countingLabel(let id, _), .activityIndicator(let id, _), .field(let id, _): id
+        case .countingLabel(let id, _), .activityIndicator(let id, _), .field(let id, _), .textView(let id, _): id
         }
     }
 
@@ -70,6 +72,7 @@ public enum Node: Sendable {
         case .countingLabel: "CountingLabel"
         case .activityIndicator: "ActivityIndicator"
         case .field: "BouncyPlaceholderField"
+        case .textView: "PlaceholderTextView"
         }
     }
 
@@ -102,6 +105,15 @@ public enum Node: Sendable {
         case (.field(let id, var field), .clear):
             field.clear(at: time)
             self = .field(id: id, field)
+        case (.textView(let id, var view), .type(let text, let rate)):
+            view.edits.type(text, charactersPerSecond: rate, at: time)
+            self = .textView(id: id, view)
+        case (.textView(let id, var view), .deleteBackward(let count, let rate)):
+            view.edits.deleteBackward(count: count, charactersPerSecond: rate, at: time)
+            self = .textView(id: id, view)
+        case (.textView(let id, var view), .clear):
+            view.edits.clear(at: time)
+            self = .textView(id: id, view)
         case (.field(let id, var field), .focus):
             field.focus(at: time)
             self = .field(id: id, field)
@@ -129,12 +141,13 @@ public struct SceneEvent: Sendable, Hashable {
         case focus
         case unfocus
 
-        /// The node type the action applies to.
-        public var appliesTo: String {
+        /// The node types the action applies to.
+        public var appliesTo: [String] {
             switch self {
-            case .count, .countFromCurrentValue, .countFromZero, .stopCounting: "CountingLabel"
-            case .startAnimating, .stopAnimating: "ActivityIndicator"
-            case .type, .deleteBackward, .clear, .focus, .unfocus: "BouncyPlaceholderField"
+            case .count, .countFromCurrentValue, .countFromZero, .stopCounting: ["CountingLabel"]
+            case .startAnimating, .stopAnimating: ["ActivityIndicator"]
+            case .type, .deleteBackward, .clear: ["BouncyPlaceholderField", "PlaceholderTextView"]
+            case .focus, .unfocus: ["BouncyPlaceholderField"]
             }
         }
     }

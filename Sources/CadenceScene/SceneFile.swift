@@ -53,12 +53,19 @@ public enum SceneFile {
         "font", "textColor", "placeholder", "abbreviatedPlaceholder", "alwaysBouncePlaceholder", "placeholderColor",
         "backgroundColor", "borderColor", "borderWidth", "cornerRadius", "horizontalInset",
     ]
-    /// The event types, each with the node type it applies to.
-    public static let eventTypes = [
-        "count": "CountingLabel", "countFromCurrentValue": "CountingLabel", "countFromZero": "CountingLabel",
-        "stopCounting": "CountingLabel", "startAnimating": "ActivityIndicator", "stopAnimating": "ActivityIndicator",
-        "type": "BouncyPlaceholderField", "deleteBackward": "BouncyPlaceholderField", "clear": "BouncyPlaceholderField",
-        "focus": "BouncyPlaceholderField", "unfocus": "BouncyPlaceholderField",
+    /// The font of text nodes that name none: UIKit's 17-point system size.
+    static let defaultFont = try! FontDescriptor(family: "DejaVu Sans", size: 17)
+    /// The attribute keys a `PlaceholderTextView` node takes.
+    public static let textViewAttributes = [
+        "font", "textColor", "alignment", "backgroundColor", "textContainerInset", "lineFragmentPadding",
+        "placeholder", "attributedPlaceholder", "placeholderColor", "location",
+    ]
+    /// The event types, each with the node types it applies to.
+    public static let eventTypes: [String: [String]] = [
+        "count": ["CountingLabel"], "countFromCurrentValue": ["CountingLabel"], "countFromZero": ["CountingLabel"],
+        "stopCounting": ["CountingLabel"], "startAnimating": ["ActivityIndicator"], "stopAnimating": ["ActivityIndicator"],
+        "type": ["BouncyPlaceholderField", "PlaceholderTextView"], "deleteBackward": ["BouncyPlaceholderField", "PlaceholderTextView"],
+        "clear": ["BouncyPlaceholderField", "PlaceholderTextView"], "focus": ["BouncyPlaceholderField"], "unfocus": ["BouncyPlaceholderField"],
     ]
 
     /// Loads the scene at `path`. Warnings for unknown keys are returned with it, each once.
@@ -159,8 +166,8 @@ private struct Reader {
         guard let appliesTo = SceneFile.eventTypes[type] else {
             throw error("unknown event type '\(type)' (known: \(SceneFile.eventTypes.keys.sorted().joined(separator: ", ")))", key: "\(path).type")
         }
-        guard appliesTo == node.typeName else {
-            throw error("'\(type)' applies to \(appliesTo) nodes; '\(target)' is a \(node.typeName)", key: "\(path).type")
+        guard appliesTo.contains(node.typeName) else {
+            throw error("'\(type)' applies to \(appliesTo.joined(separator: " and ")) nodes; '\(target)' is a \(node.typeName)", key: "\(path).type")
         }
         let known: [String] = switch type {
         case "count": ["at", "target", "type", "from", "to", "duration"]
@@ -219,8 +226,14 @@ private struct Reader {
         case "BouncyPlaceholderField":
             try unknown(object.keys, known: ["type", "id", "frame", "attributes"], node: id)
             return .field(id: id, try field(id: id, frame: rect, attributes: attributes))
+        case "PlaceholderTextView":
+            try unknown(object.keys, known: ["type", "id", "frame", "attributes"], node: id)
+            return .textView(id: id, try textView(id: id, frame: rect, attributes: attributes))
         default:
-            throw error("unknown node type '\(type)' (known: RoundedRect, CountingLabel, ActivityIndicator, BouncyPlaceholderField)", node: id, key: "type")
+            throw error(
+                "unknown node type '\(type)' (known: RoundedRect, CountingLabel, ActivityIndicator, BouncyPlaceholderField, PlaceholderTextView)",
+                node: id, key: "type"
+            )
         }
     }
 
@@ -345,6 +358,54 @@ private struct Reader {
             }
         }
         return field
+    }
+
+    func font(_ value: JSONValue?, key: String, node id: String) throws(SceneError) -> FontDescriptor? {
+        guard let text = try string(value, key: key, node: id) else { return nil }
+        do {
+            return try FontDescriptor(parsing: text)
+        } catch {
+            throw self.error(error.description, node: id, key: key)
+        }
+    }
+
+    mutating func textView(id: String, frame: Rect, attributes: [String: JSONValue]) throws(SceneError) -> PlaceholderTextView {
+        try unknown(attributes.keys, known: SceneFile.textViewAttributes, node: id, prefix: "attributes.")
+        var view = PlaceholderTextView(frame: frame, font: try font(attributes["font"], key: "attributes.font", node: id) ?? SceneFile.defaultFont)
+        if let color = try color(attributes["textColor"], key: "attributes.textColor", node: id) { view.textColor = color }
+        if let text = try string(attributes["alignment"], key: "attributes.alignment", node: id) {
+            guard let alignment = TextAlignment(rawValue: text) else { throw error("must be left, center or right", node: id, key: "attributes.alignment") }
+            view.alignment = alignment
+        }
+        if let color = try color(attributes["backgroundColor"], key: "attributes.backgroundColor", node: id) { view.backgroundColor = color }
+        if let value = attributes["textContainerInset"] {
+            let inset = try numbers(value, count: 4, key: "attributes.textContainerInset", node: id)
+            guard inset.allSatisfy({ $0 >= 0 }) else { throw error("must not be negative", node: id, key: "attributes.textContainerInset") }
+            view.textContainerInset = EdgeInsets(top: inset[0], left: inset[1], bottom: inset[2], right: inset[3])
+        }
+        if let padding = try number(attributes["lineFragmentPadding"], key: "attributes.lineFragmentPadding", node: id) {
+            guard padding >= 0 else { throw error("must not be negative", node: id, key: "attributes.lineFragmentPadding") }
+            view.lineFragmentPadding = padding
+        }
+        if let text = try string(attributes["placeholder"], key: "attributes.placeholder", node: id) { view.placeholder = text }
+        if let value = attributes["attributedPlaceholder"] {
+            guard case .array(let entries) = value else { throw error("must be a list of runs", node: id, key: "attributes.attributedPlaceholder") }
+            var runs: [(text: String, font: FontDescriptor?, color: Color?)] = []
+            for (index, entry) in entries.enumerated() {
+                let key = "attributes.attributedPlaceholder[\(index)]"
+                let run = try object(entry, key: key, node: id)
+                try unknown(run.keys, known: ["text", "font", "color"], node: id, prefix: key + ".")
+                guard let text = try string(run["text"], key: key + ".text", node: id) else { throw error("missing", node: id, key: key + ".text") }
+                runs.append((text, try font(run["font"], key: key + ".font", node: id), try color(run["color"], key: key + ".color", node: id)))
+            }
+            view.attributedPlaceholder = runs
+        }
+        if let color = try color(attributes["placeholderColor"], key: "attributes.placeholderColor", node: id) { view.placeholderColor = color }
+        if let value = attributes["location"] {
+            let location = try numbers(value, count: 2, key: "attributes.location", node: id)
+            view.location = Point(x: location[0], y: location[1])
+        }
+        return view
     }
 
     mutating func activityIndicator(id: String, frame: Rect, attributes: [String: JSONValue]) throws(SceneError) -> ActivityIndicator {

@@ -36,13 +36,8 @@ public struct BouncyPlaceholderField: Sendable {
     /// The bounce: LTBouncyPlaceholder's baked damped cosine as a real spring.
     public var spring = try! Spring(mass: 1, stiffness: 341.4, damping: 16.6)
 
-    private enum Edit: Sendable {
-        case insert(String)
-        case deleteBackward
-        case clear
-    }
-
-    private var edits: [(time: Double, edit: Edit)] = []
+    /// The text typed so far, as timed edits.
+    public var edits = EditLog()
     private var focusChanges: [(time: Double, focused: Bool)] = []
 
     public init(frame: Rect, font: FontDescriptor) {
@@ -52,28 +47,16 @@ public struct BouncyPlaceholderField: Sendable {
 
     // MARK: Editing
 
-    /// Types `text` from `time` on, one character (grapheme) every 1/`charactersPerSecond` s, or
-    /// all at once when nil.
     public mutating func type(_ text: String, charactersPerSecond: Double? = nil, at time: Double) {
-        guard let rate = charactersPerSecond, rate > 0 else {
-            edits.append((time, .insert(text)))
-            return
-        }
-        for (index, character) in text.enumerated() {
-            edits.append((time + Double(index) / rate, .insert(String(character))))
-        }
+        edits.type(text, charactersPerSecond: charactersPerSecond, at: time)
     }
 
-    /// Deletes `count` characters (graphemes, not bytes) backwards from the end.
     public mutating func deleteBackward(count: Int = 1, charactersPerSecond: Double? = nil, at time: Double) {
-        for index in 0..<max(count, 0) {
-            let delay = charactersPerSecond.map { $0 > 0 ? Double(index) / $0 : 0 } ?? 0
-            edits.append((time + delay, .deleteBackward))
-        }
+        edits.deleteBackward(count: count, charactersPerSecond: charactersPerSecond, at: time)
     }
 
     public mutating func clear(at time: Double) {
-        edits.append((time, .clear))
+        edits.clear(at: time)
     }
 
     public mutating func focus(at time: Double) {
@@ -86,31 +69,12 @@ public struct BouncyPlaceholderField: Sendable {
 
     /// The text at `time`.
     public func text(at time: Double) -> String {
-        var text = ""
-        for (editTime, edit) in edits.sorted(by: { $0.time < $1.time }) where editTime <= time {
-            switch edit {
-            case .insert(let inserted): text += inserted
-            case .deleteBackward: if !text.isEmpty { text.removeLast() }
-            case .clear: text = ""
-            }
-        }
-        return text
+        edits.text(at: time)
     }
 
     /// The times the text went from empty to non-empty (true) or back (false), in order.
     public func transitions(until time: Double) -> [(time: Double, hasText: Bool)] {
-        var result: [(Double, Bool)] = []
-        var text = ""
-        for (editTime, edit) in edits.sorted(by: { $0.time < $1.time }) where editTime <= time {
-            let wasEmpty = text.isEmpty
-            switch edit {
-            case .insert(let inserted): text += inserted
-            case .deleteBackward: if !text.isEmpty { text.removeLast() }
-            case .clear: text = ""
-            }
-            if wasEmpty != text.isEmpty { result.append((editTime, !text.isEmpty)) }
-        }
-        return result
+        edits.transitions(until: time)
     }
 
     public func isFocused(at time: Double) -> Bool {
@@ -179,7 +143,10 @@ public struct BouncyPlaceholderField: Sendable {
                 }
             }
             do throws(TextError) {
-                let layout = try fonts.layout(AttributedText(text, attributes: attributes))
+                // Only the end can be in view (the field scrolls to it): a megabyte of text costs
+                // no more than its last few hundred characters.
+                let visible = text.count > 512 ? String(text.suffix(512)) : text
+                let layout = try fonts.layout(AttributedText(visible, attributes: attributes))
                 // Scrolled so that the end of the text and the caret stay inside.
                 let scroll = min(0, rect.width - 2 - layout.size.width)
                 let textOrigin = Point(x: rect.minX + scroll, y: centredY(layout))
@@ -199,7 +166,7 @@ public struct BouncyPlaceholderField: Sendable {
 
     /// The caret blinks (0.5 s on, 0.5 s off) but stays solid for 0.5 s after each edit.
     func caretVisible(at time: Double) -> Bool {
-        let lastEdit = edits.map(\.time).filter { $0 <= time }.max()
+        let lastEdit = edits.lastEdit(until: time)
         if let lastEdit, time - lastEdit < 0.5 { return true }
         let since = max(lastEdit ?? 0, focusChanges.last(where: { $0.time <= time })?.time ?? 0)
         return Int(((time - since) / 0.5).rounded(.down)) % 2 == 0

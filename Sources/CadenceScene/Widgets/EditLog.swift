@@ -1,0 +1,72 @@
+/// The edits made to a text input, each with its time: the text at any moment is their replay.
+public struct EditLog: Sendable {
+    private enum Edit: Sendable {
+        case insert(String)
+        case deleteBackward
+        case clear
+    }
+
+    private var edits: [(time: Double, edit: Edit)] = []
+
+    public init() {}
+
+    /// Types `text` from `time` on, one character (grapheme) every 1/`charactersPerSecond` s, or
+    /// all at once when nil.
+    public mutating func type(_ text: String, charactersPerSecond: Double? = nil, at time: Double) {
+        guard let rate = charactersPerSecond, rate > 0 else {
+            insert((time, .insert(text)))
+            return
+        }
+        for (index, character) in text.enumerated() {
+            insert((time + Double(index) / rate, .insert(String(character))))
+        }
+    }
+
+    /// Deletes `count` characters (graphemes, not bytes) backwards from the end.
+    public mutating func deleteBackward(count: Int = 1, charactersPerSecond: Double? = nil, at time: Double) {
+        for index in 0..<max(count, 0) {
+            let delay = charactersPerSecond.map { $0 > 0 ? Double(index) / $0 : 0 } ?? 0
+            insert((time + delay, .deleteBackward))
+        }
+    }
+
+    public mutating func clear(at time: Double) {
+        insert((time, .clear))
+    }
+
+    /// Keeps edits in time order (stable for equal times), so replays never sort.
+    private mutating func insert(_ edit: (time: Double, edit: Edit)) {
+        let index = edits.lastIndex { $0.time <= edit.time }.map { $0 + 1 } ?? 0
+        edits.insert(edit, at: index)
+    }
+
+    /// The text at `time`.
+    public func text(at time: Double) -> String {
+        replay(until: time).text
+    }
+
+    /// The times the text went from empty to non-empty (true) or back (false), in order.
+    public func transitions(until time: Double) -> [(time: Double, hasText: Bool)] {
+        replay(until: time).transitions
+    }
+
+    /// When the last edit up to `time` happened.
+    public func lastEdit(until time: Double) -> Double? {
+        edits.last { $0.time <= time }?.time
+    }
+
+    private func replay(until time: Double) -> (text: String, transitions: [(time: Double, hasText: Bool)]) {
+        var text = ""
+        var transitions: [(Double, Bool)] = []
+        for (editTime, edit) in edits where editTime <= time {
+            let wasEmpty = text.isEmpty
+            switch edit {
+            case .insert(let inserted): text += inserted
+            case .deleteBackward: if !text.isEmpty { text.removeLast() }
+            case .clear: text = ""
+            }
+            if wasEmpty != text.isEmpty { transitions.append((editTime, !text.isEmpty)) }
+        }
+        return (text, transitions)
+    }
+}

@@ -1,0 +1,94 @@
+import CadenceDraw
+import CadenceText
+
+/// Insets from each edge, as `UIEdgeInsets`.
+public struct EdgeInsets: Sendable, Hashable {
+    public var top: Double
+    public var left: Double
+    public var bottom: Double
+    public var right: Double
+
+    public init(top: Double, left: Double, bottom: Double, right: Double) {
+        self.top = top
+        self.left = left
+        self.bottom = bottom
+        self.right = right
+    }
+}
+
+/// A multi-line text view with a placeholder, as UITextView+Placeholder.
+///
+/// Rules it keeps (REFERENCE.md):
+/// - the placeholder follows the view's font, alignment, `textContainerInset` (default 8, 0, 8, 0)
+///   and `lineFragmentPadding` (default 5);
+/// - its frame: x = padding + inset.left + location.x, y = inset.top + location.y,
+///   width = bounds.width − x − inset.right, height = its wrapped text's;
+/// - a `location` with negative x or y, or x beyond width − padding − inset.right, is ignored;
+/// - it shows only while the text is empty;
+/// - text or placeholder taller than the view is clipped to the view (the original grows the
+///   view instead; Cadence's frames are fixed by the scene).
+public struct PlaceholderTextView: Sendable {
+    public var frame: Rect
+    public var font: FontDescriptor
+    public var textColor = Color.black
+    public var alignment = TextAlignment.left
+    public var backgroundColor = Color.white
+    public var textContainerInset = EdgeInsets(top: 8, left: 0, bottom: 8, right: 0)
+    public var lineFragmentPadding = 5.0
+    public var placeholder = ""
+    /// Runs with their own font and colour; used instead of `placeholder` when set. Runs without
+    /// a font take the view's.
+    public var attributedPlaceholder: [(text: String, font: FontDescriptor?, color: Color?)]?
+    /// The placeholder grey of UITextField: RGBA(0, 0, 0.098, 0.22).
+    public var placeholderColor = Color(red: 0, green: 0, blue: 0.098, alpha: 0.22)
+    public var location = Point.zero
+    public var edits = EditLog()
+
+    public init(frame: Rect, font: FontDescriptor) {
+        self.frame = frame
+        self.font = font
+    }
+
+    /// The placeholder's frame within the view (its height is set by layout), per the rules above.
+    public var placeholderOrigin: (x: Double, y: Double, width: Double) {
+        let inset = textContainerInset
+        let ignored = location.x < 0 || location.y < 0 || location.x > frame.width - lineFragmentPadding - inset.right
+        let offset = ignored ? Point.zero : location
+        let x = lineFragmentPadding + inset.left + offset.x
+        return (x, inset.top + offset.y, max(frame.width - x - inset.right, 0))
+    }
+
+    public func text(at time: Double) -> String {
+        edits.text(at: time)
+    }
+
+    public func draw(at time: Double, fonts: FontLibrary, into list: inout DisplayList) throws(TextError) {
+        list.roundedRect(RoundedRect(rect: frame, cornerRadius: 0, fill: backgroundColor))
+        let text = text(at: time)
+        let inset = textContainerInset
+        var failure: TextError?
+        list.clipped(to: frame) { list in
+            do throws(TextError) {
+                if text.isEmpty {
+                    let origin = placeholderOrigin
+                    let runs: [AttributedText.Run] = attributedPlaceholder.map { runs in
+                        runs.map { AttributedText.Run($0.text, TextAttributes(font: $0.font ?? font, color: $0.color ?? placeholderColor)) }
+                    } ?? [AttributedText.Run(placeholder, TextAttributes(font: font, color: placeholderColor))]
+                    let layout = try fonts.layout(AttributedText(runs: runs), options: TextLayoutOptions(width: origin.width, alignment: alignment))
+                    for run in layout.glyphRuns(at: Point(x: frame.minX + origin.x, y: frame.minY + origin.y)) { list.glyphs(run) }
+                } else {
+                    let x = inset.left + lineFragmentPadding
+                    let width = max(frame.width - inset.left - inset.right - 2 * lineFragmentPadding, 0)
+                    let layout = try fonts.layout(
+                        AttributedText(text, attributes: TextAttributes(font: font, color: textColor)),
+                        options: TextLayoutOptions(width: width, alignment: alignment)
+                    )
+                    for run in layout.glyphRuns(at: Point(x: frame.minX + x, y: frame.minY + inset.top)) { list.glyphs(run) }
+                }
+            } catch {
+                failure = error
+            }
+        }
+        if let failure { throw failure }
+    }
+}
