@@ -38,7 +38,7 @@ let package = Package(
         // Modules over C libraries.
         // libpng reports errors by longjmp, which Swift cannot cross: the setjmp lives in C.
         .target(name: "CPNGCodec", dependencies: ["CPNG"]),
-        .target(name: "CadenceImage", dependencies: ["CPNGCodec"], swiftSettings: strict),
+        .target(name: "CadenceImage", dependencies: ["CPNGCodec", "CadenceDraw"], swiftSettings: strict),
         .target(
             name: "CadenceGL",
             dependencies: ["CGL", "CadenceDraw", "CadenceImage", "CadenceText"],
@@ -49,6 +49,8 @@ let package = Package(
                 .embedInCode("Shaders/line.frag"),
                 .embedInCode("Shaders/glyph.vert"),
                 .embedInCode("Shaders/glyph.frag"),
+                .embedInCode("Shaders/image.vert"),
+                .embedInCode("Shaders/image.frag"),
             ],
             swiftSettings: strict + [.defaultIsolation(MainActor.self)]
         ),
@@ -78,7 +80,7 @@ let package = Package(
         // Tests.
         .target(
             name: "CadenceTestSupport",
-            dependencies: ["CadenceImage", "CadenceEngine"],
+            dependencies: ["CadenceImage", "CadenceDraw", "CadenceEngine"],
             path: "Tests/CadenceTestSupport",
             swiftSettings: strict
         ),
@@ -86,7 +88,7 @@ let package = Package(
         .testTarget(name: "CadenceAnimationTests", dependencies: ["CadenceAnimation", "CadenceDraw"], swiftSettings: strict),
         .testTarget(name: "CadenceTextTests", dependencies: ["CadenceText", "CadenceDraw"], swiftSettings: strict),
         .testTarget(name: "CadenceDrawTests", dependencies: ["CadenceDraw"], swiftSettings: strict),
-        .testTarget(name: "CadenceImageTests", dependencies: ["CadenceImage"], swiftSettings: strict),
+        .testTarget(name: "CadenceImageTests", dependencies: ["CadenceImage", "CadenceDraw"], swiftSettings: strict),
         .testTarget(name: "CadenceSceneTests", dependencies: ["CadenceScene", "CadenceAnimation", "CadenceText", "CadenceDraw"], swiftSettings: strict),
         .testTarget(
             name: "CadenceGLTests",
@@ -97,7 +99,7 @@ let package = Package(
             exclude: ["Goldens"],
             swiftSettings: strict
         ),
-        .testTarget(name: "CadenceCLITests", dependencies: ["cadence", "CadenceImage"], swiftSettings: strict),
+        .testTarget(name: "CadenceCLITests", dependencies: ["cadence", "CadenceImage", "CadenceDraw"], swiftSettings: strict),
         .testTarget(
             name: "SystemLibraryTests",
             dependencies: ["CGLFW", "CGL", "CFreeType", "CHarfBuzz", "CFontconfig", "CPNG"],

@@ -26,6 +26,10 @@ extension DisplayList {
                 fitted.append(.pushClip(Rect(x: rect.minX * scale + dx, y: rect.minY * scale + dy, width: rect.width * scale, height: rect.height * scale)))
             case .popClip:
                 fitted.append(.popClip)
+            case .image(var draw):
+                let r = draw.rect
+                draw.rect = Rect(x: r.minX * scale + dx, y: r.minY * scale + dy, width: r.width * scale, height: r.height * scale)
+                fitted.append(.image(draw))
             case .glyphs(var run):
                 // Glyphs are rasterised at the scaled size, so text stays crisp at any scale.
                 run.font.pixelSize *= scale

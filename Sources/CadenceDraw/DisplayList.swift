@@ -33,6 +33,35 @@ public struct Line: Sendable, Hashable {
     }
 }
 
+/// An image drawn into a rectangle, showing the `source` part of it (in pixels), faded by `alpha`.
+///
+/// `key` names the image for the renderer's texture cache: the same key means the same pixels.
+public struct ImageDraw: Sendable, Hashable {
+    public var key: String
+    public var image: RGBAImage
+    public var rect: Rect
+    public var source: Rect
+    public var alpha: Double
+
+    public init(key: String, image: RGBAImage, rect: Rect, source: Rect? = nil, alpha: Double = 1) {
+        self.key = key
+        self.image = image
+        self.rect = rect
+        self.source = source ?? Rect(x: 0, y: 0, width: Double(image.width), height: Double(image.height))
+        self.alpha = alpha
+    }
+
+    public static func == (lhs: ImageDraw, rhs: ImageDraw) -> Bool {
+        lhs.key == rhs.key && lhs.rect == rhs.rect && lhs.source == rhs.source && lhs.alpha == rhs.alpha
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(key)
+        hasher.combine(rect)
+        hasher.combine(alpha)
+    }
+}
+
 /// One thing to draw.
 public enum DrawCommand: Sendable, Hashable {
     case roundedRect(RoundedRect)
@@ -42,6 +71,7 @@ public enum DrawCommand: Sendable, Hashable {
     /// the matching `popClip`.
     case pushClip(Rect)
     case popClip
+    case image(ImageDraw)
 }
 
 /// What one frame shows, as plain values: the scene produces it, a renderer executes it.
@@ -111,6 +141,9 @@ extension DisplayList: CustomStringConvertible {
                 lines.append("clip [\(format(r.minX)), \(format(r.minY)), \(format(r.width)), \(format(r.height))]")
             case .popClip:
                 lines.append("end clip")
+            case .image(let draw):
+                let r = draw.rect
+                lines.append("image \(draw.key) [\(format(r.minX)), \(format(r.minY)), \(format(r.width)), \(format(r.height))] alpha \(format(draw.alpha))")
             case .glyphs(let run):
                 let origin = run.positions.first.map { "(\(format($0.x)), \(format($0.y)))" } ?? "-"
                 lines.append(

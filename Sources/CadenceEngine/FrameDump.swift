@@ -47,6 +47,8 @@ public struct FrameDumpSummary: Sendable {
     public var height: Int
     public var seconds: Double
     public var outputDirectory: String
+    /// Images that could not be loaded, once each.
+    public var warnings: [String] = []
 
     public var framesPerSecond: Double { seconds > 0 ? Double(frames) / seconds : 0 }
 }
@@ -82,6 +84,9 @@ public enum FrameDump {
         let renderer = try OffscreenRenderer(width: settings.width, height: settings.height)
         try prepareOutputDirectory(settings.outputDirectory)
 
+        let images = ImageStore()
+        images.prefetch(scene.imageSources)
+
         // The same path as a window: a display link on a vsync source, here driven by the
         // manual clock as fast as the work allows (vsync n at exactly n / fps).
         let source: VSyncSource
@@ -95,7 +100,7 @@ public enum FrameDump {
             do throws(EngineError) {
                 let list: DisplayList
                 do throws(TextError) {
-                    list = try scene.displayList(at: frame.animationTime)
+                    list = try scene.displayList(at: frame.animationTime, images: images)
                 } catch {
                     throw .text(error)
                 }
@@ -120,7 +125,7 @@ public enum FrameDump {
         let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
         return FrameDumpSummary(
             frames: frameCount, width: settings.width, height: settings.height,
-            seconds: seconds, outputDirectory: settings.outputDirectory
+            seconds: seconds, outputDirectory: settings.outputDirectory, warnings: images.takeWarnings()
         )
     }
 

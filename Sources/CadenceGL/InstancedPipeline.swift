@@ -135,6 +135,15 @@ extension InstancedPipeline {
         )
     }
 
+    /// Images: a pixel rectangle, the texture part shown, an opacity (`Shaders/image.*`).
+    static func images() throws(GLError) -> InstancedPipeline {
+        try InstancedPipeline(
+            vertex: .init(file: "Shaders/image.vert", bytes: PackageResources.image_vert),
+            fragment: .init(file: "Shaders/image.frag", bytes: PackageResources.image_frag),
+            layout: Layout(attributes: [(1, 4, 0), (2, 4, 4), (3, 1, 8)], floatsPerInstance: 9)
+        )
+    }
+
     /// Premultiplied RGBA.
     static func encode(_ color: Color, into floats: inout [Float]) {
         let c = color.premultiplied

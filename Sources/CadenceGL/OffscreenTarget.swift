@@ -1,5 +1,6 @@
 import CGL
 import CadenceImage
+import CadenceDraw
 
 /// An RGBA8 framebuffer object to render into without a window, and its readback.
 @MainActor

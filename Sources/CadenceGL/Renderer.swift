@@ -15,7 +15,10 @@ public final class Renderer {
     private let roundedRects: InstancedPipeline
     private let lines: InstancedPipeline
     private let glyphs: InstancedPipeline
+    private let images: InstancedPipeline
     private let atlas: GlyphAtlas
+    /// Textures of the images drawn so far, by key: each image is uploaded once.
+    private var textures: [String: GLuint] = [:]
     private var glyphInstances: [[Float]] = []
 
     /// Draw calls issued by the last `draw`: one per run of commands of the same kind.
@@ -31,7 +34,12 @@ public final class Renderer {
         roundedRects = try .roundedRects()
         lines = try .lines()
         glyphs = try .glyphs()
+        images = try .images()
         atlas = GlyphAtlas(fonts: fonts)
+    }
+
+    isolated deinit {
+        for var texture in textures.values { glDeleteTextures(1, &texture) }
     }
 
     /// Clears the bound framebuffer to the list's background and draws its commands.
@@ -70,6 +78,12 @@ public final class Renderer {
                 _ = clips.popLast()
                 applyScissor(clips.last)
                 continue
+            case .image(let draw):
+                // One draw per image, with its texture bound.
+                if let current { drawCalls += flush(current, viewport: viewport) }
+                current = nil
+                drawCalls += try drawImage(draw, viewport: viewport)
+                continue
             }
             if let current, current != kind { drawCalls += flush(current, viewport: viewport) }
             current = kind
@@ -77,7 +91,7 @@ public final class Renderer {
             case .roundedRect(let shape): roundedRects.append { InstancedPipeline.encode(shape, into: &$0) }
             case .line(let line): lines.append { InstancedPipeline.encode(line, into: &$0) }
             case .glyphs(let run): try queue(run)
-            case .pushClip, .popClip: break
+            case .pushClip, .popClip, .image: break
             }
         }
         if let current { drawCalls += flush(current, viewport: viewport) }
@@ -105,6 +119,50 @@ public final class Renderer {
             }
             return calls
         }
+    }
+
+    /// Draws one image, uploading it (premultiplied) the first time its key is seen.
+    private func drawImage(_ draw: ImageDraw, viewport: (width: Int, height: Int)) throws(GLError) -> Int {
+        guard draw.image.width > 0, draw.image.height > 0, draw.alpha > 0 else { return 0 }
+        let texture = textures[draw.key] ?? upload(draw.image, key: draw.key)
+        let width = Double(draw.image.width)
+        let height = Double(draw.image.height)
+        images.append { floats in
+            for value in [draw.rect.minX, draw.rect.minY, draw.rect.width, draw.rect.height,
+                          draw.source.minX / width, draw.source.minY / height, draw.source.maxX / width, draw.source.maxY / height,
+                          min(max(draw.alpha, 0), 1)] {
+                floats.append(Float(value))
+            }
+        }
+        let drew = images.flush(viewport: viewport) {
+            glActiveTexture(GLenum(GL_TEXTURE0))
+            glBindTexture(GLenum(GL_TEXTURE_2D), texture)
+        }
+        try checkGLError("drawing image \(draw.key)")
+        return drew ? 1 : 0
+    }
+
+    private func upload(_ image: RGBAImage, key: String) -> GLuint {
+        var premultiplied = image.pixels
+        for offset in stride(from: 0, to: premultiplied.count, by: 4) {
+            let alpha = Int(premultiplied[offset + 3])
+            guard alpha < 255 else { continue }
+            for channel in 0..<3 {
+                premultiplied[offset + channel] = UInt8((Int(premultiplied[offset + channel]) * alpha + 127) / 255)
+            }
+        }
+        var texture: GLuint = 0
+        glGenTextures(1, &texture)
+        glBindTexture(GLenum(GL_TEXTURE_2D), texture)
+        glPixelStorei(GLenum(GL_UNPACK_ALIGNMENT), 1)
+        glTexImage2D(GLenum(GL_TEXTURE_2D), 0, GL_RGBA8, GLsizei(image.width), GLsizei(image.height), 0,
+                     GLenum(GL_RGBA), GLenum(GL_UNSIGNED_BYTE), premultiplied)
+        glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MIN_FILTER), GL_LINEAR)
+        glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MAG_FILTER), GL_LINEAR)
+        glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_WRAP_S), GL_CLAMP_TO_EDGE)
+        glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_WRAP_T), GL_CLAMP_TO_EDGE)
+        textures[key] = texture
+        return texture
     }
 
     /// A clip rectangle in GL's window coordinates (bottom-left origin, whole pixels covering the

@@ -1,3 +1,5 @@
+import CadenceDraw
+
 /// How two images of the same size differ, pixel by pixel.
 ///
 /// A pixel differs when any of its channels differs by more than `tolerance`. The diff image

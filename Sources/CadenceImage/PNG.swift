@@ -1,5 +1,6 @@
 import CPNGCodec
 import Foundation
+import CadenceDraw
 
 /// How hard the PNG encoder works: zlib's level and libpng's row filter.
 public struct PNGOptions: Sendable, Hashable {

@@ -21,8 +21,8 @@ public struct Scene: Sendable {
     }
 
     /// What the scene shows at `time` seconds from its start, at its own size. Text is laid out
-    /// with `fonts`.
-    public func displayList(at time: Double, fonts: FontLibrary = .shared) throws(TextError) -> DisplayList {
+    /// with `fonts`; images come from `images`.
+    public func displayList(at time: Double, fonts: FontLibrary = .shared, images: any ImageProvider = NoImages()) throws(TextError) -> DisplayList {
         var list = DisplayList(size: size, background: background)
         for node in nodes {
             switch node {
@@ -31,9 +31,19 @@ public struct Scene: Sendable {
             case .activityIndicator(_, let indicator): indicator.draw(at: time, into: &list)
             case .field(_, let field): try field.draw(at: time, fonts: fonts, into: &list)
             case .textView(_, let view): try view.draw(at: time, fonts: fonts, into: &list)
+            case .imageView(_, let view): view.draw(at: time, images: images, into: &list)
             }
         }
         return list
+    }
+
+    /// Every image source the scene's image views will need, for prefetching.
+    public var imageSources: [String] {
+        var sources: [String] = []
+        for case .imageView(_, let view) in nodes {
+            for source in view.sources where !sources.contains(source) { sources.append(source) }
+        }
+        return sources
     }
 
     /// The index of the node called `id`.
@@ -57,11 +67,12 @@ public enum Node: Sendable {
     case activityIndicator(id: String, ActivityIndicator)
     case field(id: String, BouncyPlaceholderField)
     case textView(id: String, PlaceholderTextView)
+    case imageView(id: String, ImageView)
 
     public var id: String {
         switch self {
         case .shape(let shape): shape.id
-        case .countingLabel(let id, _), .activityIndicator(let id, _), .field(let id, _), .textView(let id, _): id
+        case .countingLabel(let id, _), .activityIndicator(let id, _), .field(let id, _), .textView(let id, _), .imageView(let id, _): id
         }
     }
 
@@ -73,6 +84,7 @@ public enum Node: Sendable {
         case .activityIndicator: "ActivityIndicator"
         case .field: "BouncyPlaceholderField"
         case .textView: "PlaceholderTextView"
+        case .imageView: "ImageView"
         }
     }
 
@@ -114,6 +126,9 @@ public enum Node: Sendable {
         case (.textView(let id, var view), .clear):
             view.edits.clear(at: time)
             self = .textView(id: id, view)
+        case (.imageView(let id, var view), .loadImage(let source, let latency, let force)):
+            view.load(source, latency: latency, forceTransition: force, at: time)
+            self = .imageView(id: id, view)
         case (.field(let id, var field), .focus):
             field.focus(at: time)
             self = .field(id: id, field)
@@ -140,6 +155,7 @@ public struct SceneEvent: Sendable, Hashable {
         case clear
         case focus
         case unfocus
+        case loadImage(String, latency: Double, forceTransition: Bool)
 
         /// The node types the action applies to.
         public var appliesTo: [String] {
@@ -148,6 +164,7 @@ public struct SceneEvent: Sendable, Hashable {
             case .startAnimating, .stopAnimating: ["ActivityIndicator"]
             case .type, .deleteBackward, .clear: ["BouncyPlaceholderField", "PlaceholderTextView"]
             case .focus, .unfocus: ["BouncyPlaceholderField"]
+            case .loadImage: ["ImageView"]
             }
         }
     }

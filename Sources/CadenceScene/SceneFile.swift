@@ -66,6 +66,12 @@ public enum SceneFile {
         "stopCounting": ["CountingLabel"], "startAnimating": ["ActivityIndicator"], "stopAnimating": ["ActivityIndicator"],
         "type": ["BouncyPlaceholderField", "PlaceholderTextView"], "deleteBackward": ["BouncyPlaceholderField", "PlaceholderTextView"],
         "clear": ["BouncyPlaceholderField", "PlaceholderTextView"], "focus": ["BouncyPlaceholderField"], "unfocus": ["BouncyPlaceholderField"],
+        "loadImage": ["ImageView"],
+    ]
+    /// The attribute keys an `ImageView` node takes.
+    public static let imageViewAttributes = [
+        "contentMode", "backgroundColor", "placeholder", "indicator", "indicatorImage", "transitionDuration",
+        "spinnerLook", "spinnerStyle", "spinnerColor",
     ]
 
     /// Loads the scene at `path`. Warnings for unknown keys are returned with it, each once.
@@ -174,6 +180,7 @@ private struct Reader {
         case "countFromCurrentValue", "countFromZero": ["at", "target", "type", "to", "duration"]
         case "type": ["at", "target", "type", "text", "charsPerSecond"]
         case "deleteBackward": ["at", "target", "type", "count", "charsPerSecond"]
+        case "loadImage": ["at", "target", "type", "source", "latency", "forceTransition"]
         default: ["at", "target", "type"]
         }
         try unknown(object.keys, known: known, node: nil, prefix: "\(path).")
@@ -191,6 +198,12 @@ private struct Reader {
         case "deleteBackward":
             .deleteBackward(count: try wholeNumber(object["count"], key: "\(path).count") ?? 1, charactersPerSecond: rate)
         case "clear": .clear
+        case "loadImage":
+            .loadImage(
+                resolve(try string(object["source"], key: "\(path).source", node: nil) ?? ""),
+                latency: try nonNegative(object["latency"], key: "\(path).latency") ?? 0,
+                forceTransition: try bool(object["forceTransition"], key: "\(path).forceTransition", node: nil) ?? false
+            )
         case "focus": .focus
         case "unfocus": .unfocus
         case "count": .count(from: try required("from"), to: try required("to"), duration: duration)
@@ -229,9 +242,12 @@ private struct Reader {
         case "PlaceholderTextView":
             try unknown(object.keys, known: ["type", "id", "frame", "attributes"], node: id)
             return .textView(id: id, try textView(id: id, frame: rect, attributes: attributes))
+        case "ImageView":
+            try unknown(object.keys, known: ["type", "id", "frame", "attributes"], node: id)
+            return .imageView(id: id, try imageView(id: id, frame: rect, attributes: attributes))
         default:
             throw error(
-                "unknown node type '\(type)' (known: RoundedRect, CountingLabel, ActivityIndicator, BouncyPlaceholderField, PlaceholderTextView)",
+                "unknown node type '\(type)' (known: RoundedRect, CountingLabel, ActivityIndicator, BouncyPlaceholderField, PlaceholderTextView, ImageView)",
                 node: id, key: "type"
             )
         }
@@ -324,6 +340,57 @@ private struct Reader {
             )
         }
         return label
+    }
+
+    func nonNegative(_ value: JSONValue?, key: String) throws(SceneError) -> Double? {
+        guard let number = try number(value, key: key, node: nil) else { return nil }
+        guard number >= 0 else { throw error("must not be negative", key: key) }
+        return number
+    }
+
+    /// An image source: `builtin:NAME`, an absolute path, or a path relative to the scene file.
+    func resolve(_ source: String) -> String {
+        if source.hasPrefix("builtin:") || source.hasPrefix("/") { return source }
+        return URL(fileURLWithPath: file).deletingLastPathComponent().appendingPathComponent(source).standardizedFileURL.path
+    }
+
+    mutating func imageView(id: String, frame: Rect, attributes: [String: JSONValue]) throws(SceneError) -> ImageView {
+        try unknown(attributes.keys, known: SceneFile.imageViewAttributes, node: id, prefix: "attributes.")
+        var view = ImageView(frame: frame)
+        if let text = try string(attributes["contentMode"], key: "attributes.contentMode", node: id) {
+            guard let mode = ImageView.ContentMode(rawValue: text) else {
+                throw error("must be scaleToFill, scaleAspectFit or scaleAspectFill", node: id, key: "attributes.contentMode")
+            }
+            view.contentMode = mode
+        }
+        if let color = try color(attributes["backgroundColor"], key: "attributes.backgroundColor", node: id) { view.backgroundColor = color }
+        view.placeholder = try string(attributes["placeholder"], key: "attributes.placeholder", node: id).map(resolve)
+        if let text = try string(attributes["indicator"], key: "attributes.indicator", node: id) {
+            switch text {
+            case "none": view.indicator = .none
+            case "activity": view.indicator = .activity
+            case "image":
+                guard let source = try string(attributes["indicatorImage"], key: "attributes.indicatorImage", node: id) else {
+                    throw error("indicator 'image' needs indicatorImage", node: id, key: "attributes.indicatorImage")
+                }
+                view.indicator = .image(resolve(source))
+            default: throw error("must be none, activity or image", node: id, key: "attributes.indicator")
+            }
+        }
+        if let duration = try number(attributes["transitionDuration"], key: "attributes.transitionDuration", node: id) {
+            guard duration >= 0 else { throw error("must not be negative", node: id, key: "attributes.transitionDuration") }
+            view.transitionDuration = duration
+        }
+        if let text = try string(attributes["spinnerLook"], key: "attributes.spinnerLook", node: id) {
+            guard let look = ActivityIndicator.Look(rawValue: text) else { throw error("must be modern or classic", node: id, key: "attributes.spinnerLook") }
+            view.spinner.look = look
+        }
+        if let text = try string(attributes["spinnerStyle"], key: "attributes.spinnerStyle", node: id) {
+            guard let style = ActivityIndicator.Style(rawValue: text) else { throw error("must be medium or large", node: id, key: "attributes.spinnerStyle") }
+            view.spinner.style = style
+        }
+        view.spinner.color = try color(attributes["spinnerColor"], key: "attributes.spinnerColor", node: id)
+        return view
     }
 
     func wholeNumber(_ value: JSONValue?, key: String) throws(SceneError) -> Int? {

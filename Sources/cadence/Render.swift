@@ -85,7 +85,7 @@ struct Render: ParsableCommand {
             FileHandle.standardError.write(Data("\rframe \(done)/\(total)".utf8))
             if done == total { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
         }
-        for warning in FontLibrary.shared.takeWarnings() {
+        for warning in FontLibrary.shared.takeWarnings() + summary.warnings {
             printError("warning: \(warning)")
         }
         print(String(

@@ -1,6 +1,7 @@
 import CadenceImage
 import Foundation
 import Testing
+import CadenceDraw
 
 /// Runs the built `cadence` executable, as a user would, with no display in its environment.
 struct CLI {
@@ -141,6 +142,25 @@ struct CLI {
         let result = try CLI.run(["render", "--duration", "0.1", "--out", "a-file/frames"], in: folder)
         #expect(result.status == 1)
         #expect(result.stderr.contains("output folder a-file/frames"), "\(result.stderr)")
+    }
+
+    @Test func imagesLoadFromDiskAndMissingOnesWarnOnce() throws {
+        try RGBAImage(width: 8, height: 8, fill: (255, 0, 0, 255)).writePNG(to: folder + "/red.png")
+        let scene = """
+        {"size": [40, 20], "background": "#000000",
+         "nodes": [{"type": "ImageView", "id": "a", "frame": [0, 0, 20, 20], "attributes": {"indicator": "none", "transitionDuration": 0}},
+                   {"type": "ImageView", "id": "b", "frame": [20, 0, 20, 20], "attributes": {"indicator": "none", "backgroundColor": "#00FF00"}}],
+         "events": [{"at": 0, "target": "a", "type": "loadImage", "source": "red.png"},
+                    {"at": 0, "target": "b", "type": "loadImage", "source": "missing.png"}]}
+        """
+        try Data(scene.utf8).write(to: URL(fileURLWithPath: folder + "/images.json"))
+        let result = try CLI.run(["render", "images.json", "--fps", "10", "--duration", "0.3", "--out", "img"], in: folder)
+        #expect(result.status == 0, "\(result.stderr)")
+        let warnings = result.stderr.split(separator: "\n").filter { $0.contains("warning: image") && $0.contains("missing.png") }.count
+        #expect(warnings == 1, "\(result.stderr)")
+        let frame = try RGBAImage(contentsOfPNG: folder + "/img/frame_00002.png")
+        #expect(frame[5, 10] == (255, 0, 0, 255))  // loaded from disk
+        #expect(frame[30, 10] == (0, 255, 0, 255))  // missing: the view keeps its background
     }
 
     @Test func missingSceneFileIsNamed() throws {

@@ -1,5 +1,6 @@
 import CadenceImage
 import Testing
+import CadenceDraw
 
 @Suite struct ImageDiffTests {
     @Test func identicalImagesDoNotDiffer() {

@@ -1,6 +1,7 @@
 import CadenceImage
 import Foundation
 import Testing
+import CadenceDraw
 
 @Suite struct PNGTests {
     let folder: String

@@ -1,5 +1,6 @@
 import CadenceImage
 import Foundation
+import CadenceDraw
 
 /// Compares rendered images with committed golden PNGs.
 ///

@@ -1,4 +1,6 @@
 /// An 8-bit RGBA image with straight alpha, rows top first, 4 bytes a pixel, no padding.
+///
+/// Display lists carry images by value; the pixel array is shared, not copied, between frames.
 public struct RGBAImage: Sendable, Hashable {
     public let width: Int
     public let height: Int

@@ -1,0 +1,102 @@
+import CadenceDraw
+import CadenceImage
+import CadenceScene
+import Dispatch
+import Foundation
+
+/// Decodes the images scenes load, off the main thread, and keeps them (the memory cache).
+///
+/// `prefetch` starts decoding on background queues; `image(for:)` returns at once when an image
+/// is ready and otherwise waits for its decode, so a frame never shows a half-loaded image and
+/// renders stay deterministic. A missing or corrupt file gives nil (the view keeps its
+/// placeholder) and one warning. The store's state is guarded by its lock: that is what makes the
+/// `@unchecked Sendable` true.
+nonisolated public final class ImageStore: ImageProvider, @unchecked Sendable {
+    private final class Entry: @unchecked Sendable {
+        let done = DispatchGroup()
+        var image: RGBAImage?
+    }
+
+    private let lock = NSLock()
+    private var entries: [String: Entry] = [:]
+    private var warnings: [String] = []
+
+    public init() {}
+
+    /// Starts decoding every source not yet known.
+    public func prefetch(_ sources: [String]) {
+        for source in sources { _ = entry(for: source) }
+    }
+
+    public func image(for source: String) -> RGBAImage? {
+        let entry = entry(for: source)
+        entry.done.wait()
+        return lock.withLock { entry.image }
+    }
+
+    /// Warnings not yet taken (each missing or corrupt image once).
+    public func takeWarnings() -> [String] {
+        lock.withLock {
+            defer { warnings.removeAll() }
+            return warnings
+        }
+    }
+
+    private func entry(for source: String) -> Entry {
+        lock.withLock {
+            if let entry = entries[source] { return entry }
+            let entry = Entry()
+            entries[source] = entry
+            entry.done.enter()
+            DispatchQueue.global(qos: .userInitiated).async { [self] in
+                let result = Self.decode(source)
+                lock.withLock {
+                    switch result {
+                    case .success(let image): entry.image = image
+                    case .failure(let error): warnings.append("image \(source) not loaded (\(error)); the view keeps its placeholder")
+                    }
+                }
+                entry.done.leave()
+            }
+            return entry
+        }
+    }
+
+    private static func decode(_ source: String) -> Result<RGBAImage, PNGError> {
+        if source.hasPrefix("builtin:") {
+            guard let image = builtin(String(source.dropFirst("builtin:".count))) else {
+                return .failure(.readFailed(path: source, reason: "no built-in image of that name (built in: sunset)"))
+            }
+            return .success(image)
+        }
+        return Result { () throws(PNGError) in try RGBAImage(contentsOfPNG: source) }
+    }
+
+    /// Images made in code, so the demo runs from any folder: `sunset` (320 × 200).
+    static func builtin(_ name: String) -> RGBAImage? {
+        guard name == "sunset" else { return nil }
+        let width = 320
+        let height = 200
+        var image = RGBAImage(width: width, height: height)
+        for y in 0..<height {
+            for x in 0..<width {
+                let t = Double(y) / Double(height)
+                // Sky from deep blue to orange, a sun, and two rows of hills.
+                var color = (r: 40 + 215 * t, g: 60 + 110 * t, b: 140 - 60 * t)
+                let dx = Double(x - 210)
+                let dy = Double(y - 120)
+                if dx * dx + dy * dy < 34 * 34 { color = (255, 214, 102) }
+                let far = 140 + 14 * sin(Double(x) / 37)
+                let near = 165 + 12 * sin(Double(x) / 23 + 1)
+                if Double(y) > far { color = (86, 60, 110) }
+                if Double(y) > near { color = (38, 34, 64) }
+                let offset = (y * width + x) * 4
+                image.pixels[offset] = UInt8(min(max(color.r, 0), 255))
+                image.pixels[offset + 1] = UInt8(min(max(color.g, 0), 255))
+                image.pixels[offset + 2] = UInt8(min(max(color.b, 0), 255))
+                image.pixels[offset + 3] = 255
+            }
+        }
+        return image
+    }
+}
