@@ -44,21 +44,21 @@ public enum SceneFile {
     /// The attribute keys a `CountingLabel` node takes.
     public static let countingLabelAttributes = [
         "font", "textColor", "alignment", "format", "grouping", "locale", "fractionDigits", "currency",
-        "method", "rate", "animationDuration", "shadowColor", "shadowOffset",
+        "method", "rate", "animationDuration", "preferredFramesPerSecond", "shadowColor", "shadowOffset",
     ]
     /// The attribute keys an `ActivityIndicator` node takes.
     public static let activityIndicatorAttributes = ["look", "style", "appearance", "color", "hidesWhenStopped", "centerOffset"]
     /// The attribute keys a `BouncyPlaceholderField` node takes.
     public static let fieldAttributes = [
         "font", "textColor", "placeholder", "abbreviatedPlaceholder", "alwaysBouncePlaceholder", "placeholderColor",
-        "backgroundColor", "borderColor", "borderWidth", "cornerRadius", "horizontalInset",
+        "backgroundColor", "borderColor", "borderWidth", "cornerRadius", "horizontalInset", "shadowColor", "shadowOffset",
     ]
     /// The font of text nodes that name none: UIKit's 17-point system size.
     static let defaultFont = try! FontDescriptor(family: "DejaVu Sans", size: 17)
     /// The attribute keys a `PlaceholderTextView` node takes.
     public static let textViewAttributes = [
         "font", "textColor", "alignment", "backgroundColor", "textContainerInset", "lineFragmentPadding",
-        "placeholder", "attributedPlaceholder", "placeholderColor", "location",
+        "placeholder", "attributedPlaceholder", "placeholderColor", "location", "shadowColor", "shadowOffset",
     ]
     /// The event types, each with the node types it applies to.
     public static let eventTypes: [String: [String]] = [
@@ -118,7 +118,7 @@ private struct Reader {
         do {
             root = try JSONDecoder().decode(JSONValue.self, from: data)
         } catch {
-            throw self.error("not valid JSON: \(describe(error))")
+            throw self.error("not valid JSON: \(jsonProblem(in: data) ?? describe(error))")
         }
         guard case .object(let object) = root else { throw error("the top level must be a JSON object") }
         try unknown(object.keys, known: ["name", "size", "background", "nodes", "events"], node: nil)
@@ -328,18 +328,28 @@ private struct Reader {
             guard duration >= 0 else { throw error("must not be negative", node: id, key: "attributes.animationDuration") }
             label.animationDuration = duration
         }
-        // Awake: the shadow is derived from its two attributes once both are set.
+        if let rate = try number(attributes["preferredFramesPerSecond"], key: "attributes.preferredFramesPerSecond", node: id) {
+            guard rate >= 0, rate == rate.rounded(), rate <= 1000 else {
+                throw error("must be a whole number from 0 to 1000", node: id, key: "attributes.preferredFramesPerSecond")
+            }
+            label.preferredFramesPerSecond = Int(rate)
+        }
+        label.shadow = try awakeShadow(attributes, node: id)
+        return label
+    }
+
+    /// The awake step of text nodes: a shadow derived from `shadowColor` and `shadowOffset`
+    /// together (either alone takes UIKit's default for the other: a third-opaque black, (0, −1)).
+    func awakeShadow(_ attributes: [String: JSONValue], node id: String) throws(SceneError) -> TextShadow? {
         let shadowColor = try color(attributes["shadowColor"], key: "attributes.shadowColor", node: id)
         let shadowOffset = try attributes["shadowOffset"].map { value throws(SceneError) in
             try numbers(value, count: 2, key: "attributes.shadowOffset", node: id)
         }
-        if shadowColor != nil || shadowOffset != nil {
-            label.shadow = TextShadow(
-                color: shadowColor ?? Color(red: 0, green: 0, blue: 0, alpha: 1.0 / 3),
-                offset: Point(x: shadowOffset?[0] ?? 0, y: shadowOffset?[1] ?? -1)
-            )
-        }
-        return label
+        guard shadowColor != nil || shadowOffset != nil else { return nil }
+        return TextShadow(
+            color: shadowColor ?? Color(red: 0, green: 0, blue: 0, alpha: 1.0 / 3),
+            offset: Point(x: shadowOffset?[0] ?? 0, y: shadowOffset?[1] ?? -1)
+        )
     }
 
     func nonNegative(_ value: JSONValue?, key: String) throws(SceneError) -> Double? {
@@ -424,6 +434,7 @@ private struct Reader {
                 field[keyPath: path] = value
             }
         }
+        field.shadow = try awakeShadow(attributes, node: id)
         return field
     }
 
@@ -472,6 +483,7 @@ private struct Reader {
             let location = try numbers(value, count: 2, key: "attributes.location", node: id)
             view.location = Point(x: location[0], y: location[1])
         }
+        view.shadow = try awakeShadow(attributes, node: id)
         return view
     }
 
@@ -574,5 +586,30 @@ private func describe(_ error: any Error) -> String {
         return underlying ?? context.debugDescription
     default:
         return String(describing: error)
+    }
+}
+
+/// What JSONSerialization says is wrong with `data`, with its position as line and column.
+private func jsonProblem(in data: Data) -> String? {
+    do {
+        _ = try JSONSerialization.jsonObject(with: data)
+        return nil
+    } catch {
+        guard let message = (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String else { return nil }
+        guard let range = message.range(of: "around character "),
+              let offset = Int(message[range.upperBound...].prefix { $0.isNumber })
+        else { return message }
+        var line = 1
+        var column = 1
+        for byte in data.prefix(offset) {
+            if byte == UInt8(ascii: "\n") {
+                line += 1
+                column = 1
+            } else if byte & 0xC0 != 0x80 {
+                column += 1
+            }
+        }
+        let what = message[..<range.lowerBound].trimmingCharacters(in: .whitespaces).lowercased()
+        return "line \(line), column \(column): \(what.isEmpty ? "unexpected input" : what)"
     }
 }

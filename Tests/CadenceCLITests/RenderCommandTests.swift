@@ -163,6 +163,43 @@ struct CLI {
         #expect(frame[30, 10] == (0, 255, 0, 255))  // missing: the view keeps its background
     }
 
+    /// Time is an input: the same timestamp gives the same frame whatever the frame rate.
+    @Test func framesAtSharedTimestampsMatchAcrossFrameRates() throws {
+        for fps in [30, 60, 120] {
+            let result = try CLI.run(["render", "--size", "320x180", "--fps", "\(fps)", "--duration", "0.5", "--out", "fps\(fps)"], in: folder)
+            #expect(result.status == 0, "\(result.stderr)")
+        }
+        for frame in stride(from: 0, to: 15, by: 2) {
+            let at30 = try Data(contentsOf: URL(fileURLWithPath: "\(folder)/fps30/frame_\(String(format: "%05d", frame)).png"))
+            let at60 = try Data(contentsOf: URL(fileURLWithPath: "\(folder)/fps60/frame_\(String(format: "%05d", frame * 2)).png"))
+            let at120 = try Data(contentsOf: URL(fileURLWithPath: "\(folder)/fps120/frame_\(String(format: "%05d", frame * 4)).png"))
+            #expect(at30 == at60 && at60 == at120, "frame at \(Double(frame) / 30) s differs between frame rates")
+        }
+    }
+
+    @Test func aMegabyteTypedIntoAFieldRenders() throws {
+        let text = String(repeating: "0123456789abcdef", count: 65_536)
+        let scene = """
+        {"size": [320, 60], "nodes": [{"type": "BouncyPlaceholderField", "id": "f", "frame": [10, 8, 300, 44],
+                                       "attributes": {"placeholder": "Type", "alwaysBouncePlaceholder": true}}],
+         "events": [{"at": 0, "target": "f", "type": "type", "text": "\(text)"}]}
+        """
+        try Data(scene.utf8).write(to: URL(fileURLWithPath: folder + "/big.json"))
+        let start = Date()
+        let result = try CLI.run(["render", "big.json", "--fps", "10", "--duration", "0.3", "--out", "big"], in: folder)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(Date().timeIntervalSince(start) < 60)
+        let frame = try RGBAImage(contentsOfPNG: folder + "/big/frame_00002.png")
+        #expect(frame.width == 320)
+    }
+
+    @Test func malformedJSONGivesLineAndColumn() throws {
+        try Data("{\"size\": [10, 10],\n \"nodes\": [}".utf8).write(to: URL(fileURLWithPath: folder + "/broken.json"))
+        let result = try CLI.run(["render", "broken.json", "--out", "broken"], in: folder)
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("broken.json: not valid JSON: line 2, column"), "\(result.stderr)")
+    }
+
     @Test func missingSceneFileIsNamed() throws {
         let result = try CLI.run(["render", "nowhere.json", "--out", "none"], in: folder)
         #expect(result.status == 1)

@@ -126,6 +126,26 @@ import Testing
         #expect(NumberFormat.currency(code: "USD", locale: "en_US").string(for: 12345.6) == "$12,345.60")
     }
 
+    @Test func thirtyFramesPerSecondHoldsEachValueForTwoVsyncs() throws {
+        var counter = try label(.printf(try PrintfFormat("%.3f")))
+        counter.preferredFramesPerSecond = 30
+        counter.count(from: 0, to: 1, duration: 1, at: 0)
+        #expect(counter.text(at: 0.5) == counter.text(at: 0.5 + 1.0 / 60))  // the vsync in between shows the same value
+        #expect(counter.text(at: 0.5) != counter.text(at: 0.5 + 1.0 / 30))
+        #expect(counter.text(at: 0.51) == "0.500")
+    }
+
+    @Test func formattersTakePrecedenceInOrder() throws {
+        var counter = try label(.printf(try PrintfFormat("%d")))
+        counter.count(from: 0, to: 7, duration: 0, at: 0)
+        counter.formatter = { "\(Int($0)) points" }
+        #expect(counter.text(at: 1) == "7 points")
+        #expect(counter.attributedText(at: 1).string == "7 points")
+        let bold = TextAttributes(font: try FontDescriptor(parsing: "DejaVu Sans Bold 30"), color: .black)
+        counter.attributedFormatter = { AttributedText(runs: [.init("\(Int($0))", bold), .init(" pts", bold)]) }
+        #expect(counter.attributedText(at: 1).string == "7 pts")
+    }
+
     @Test func drawsItsTextCentredInTheFrame() throws {
         var counter = try label(.printf(try PrintfFormat("%d")))
         counter.frame = Rect(x: 10, y: 20, width: 300, height: 60)

@@ -58,7 +58,7 @@ import Testing
          "events": [{"at": 0, "target": "n", "type": "count", "from": 0, "to": 1, "speed": 2}]}
         """)
         #expect(warnings.map(\.description) == [
-            "widgets.json: node 'n': key 'attributes.colour': unknown key (known: font, textColor, alignment, format, grouping, locale, fractionDigits, currency, method, rate, animationDuration, shadowColor, shadowOffset)",
+            "widgets.json: node 'n': key 'attributes.colour': unknown key (known: font, textColor, alignment, format, grouping, locale, fractionDigits, currency, method, rate, animationDuration, preferredFramesPerSecond, shadowColor, shadowOffset)",
             "widgets.json: key 'events[0].speed': unknown key (known: at, target, type, from, to, duration)",
         ])
     }

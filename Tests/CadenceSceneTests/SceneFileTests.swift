@@ -63,6 +63,8 @@ import Testing
         (#"{"size": [10, 10], "nodes": [{"type": "RoundedRect", "frame": [0,0,1,1], "attributes": {"fill": true}}]}"#, "node '#0': key 'attributes.fill': must be a string"),
         (#"[1, 2]"#, "the top level must be a JSON object"),
         (#"{"size": [10, 10],"#, "not valid JSON"),
+        ("{\"size\": [10, 10],\n \"nodes\": [\n  {\"type\": \"RoundedRect\" \"id\": \"x\"}\n ]}", "not valid JSON: line 3, column 26: invalid value"),
+        (#"{"size": [10, 1e999]}"#, "not valid JSON: Number 1e999 is not representable"),
     ])
     func badInputNamesThePlace(json: String, expected: String) {
         do {

@@ -21,6 +21,8 @@ public struct BouncyPlaceholderField: Sendable {
     public var frame: Rect
     public var font: FontDescriptor
     public var textColor = Color.black
+    /// A shadow under the typed text (set from `shadowColor` + `shadowOffset` in scene files).
+    public var shadow: TextShadow?
     public var placeholder = ""
     public var abbreviatedPlaceholder: String?
     public var alwaysBouncePlaceholder = false
@@ -118,7 +120,7 @@ public struct BouncyPlaceholderField: Sendable {
         ))
         let rect = textRect
         let text = text(at: time)
-        let attributes = TextAttributes(font: font, color: textColor)
+        let attributes = TextAttributes(font: font, color: textColor, shadow: shadow)
         let placeholderLayout = try fonts.layout(AttributedText(placeholder, attributes: TextAttributes(font: font, color: placeholderColor)))
         let abbreviationLayout = try abbreviatedPlaceholder.map { abbreviation throws(TextError) in
             try fonts.layout(AttributedText(abbreviation, attributes: TextAttributes(font: font, color: placeholderColor)))

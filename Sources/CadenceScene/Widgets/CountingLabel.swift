@@ -56,6 +56,15 @@ public struct CountingLabel: Sendable {
     public var shadow: TextShadow?
     /// Called when a count finishes (see the type's rules).
     public var completion: Completion?
+    /// Text for a value, used instead of `format` (UICountingLabel's `formatBlock`).
+    public var formatter: (@Sendable (Double) -> String)?
+    /// Attributed text for a value; takes precedence over `formatter` and `format`
+    /// (UICountingLabel's `attributedFormatBlock`).
+    public var attributedFormatter: (@Sendable (Double) -> AttributedText)?
+    /// Updates per second on the display link: 0 means every frame; 30 on a 60 Hz display shows
+    /// a new value every second vsync, as the original's timer did. The value shown is the one at
+    /// the last update, phase-locked to the grid of 1/30 s.
+    public var preferredFramesPerSecond = 0
 
     private var counts: [Count] = []
     private var finishedThrough: Double = -.infinity
@@ -94,9 +103,23 @@ public struct CountingLabel: Sendable {
         return count.from + (count.to - count.from) * count.curve.value(at: progress)
     }
 
+    /// The time of the last display update at or before `time`.
+    public func updateTime(at time: Double) -> Double {
+        guard preferredFramesPerSecond > 0 else { return time }
+        let rate = Double(preferredFramesPerSecond)
+        return (time * rate + 1e-9).rounded(.down) / rate
+    }
+
     /// The text shown at `time`.
     public func text(at time: Double) -> String {
-        format.string(for: value(at: time))
+        let value = value(at: updateTime(at: time))
+        return formatter?(value) ?? format.string(for: value)
+    }
+
+    /// What is drawn at `time`: the attributed formatter's text, or the text in the label's style.
+    public func attributedText(at time: Double) -> AttributedText {
+        if let attributedFormatter { return attributedFormatter(value(at: updateTime(at: time))) }
+        return AttributedText(text(at: time), attributes: TextAttributes(font: font, color: textColor, shadow: shadow))
     }
 
     /// True while a count begun by `time` has not reached its end.
@@ -120,9 +143,8 @@ public struct CountingLabel: Sendable {
 
     /// Draws the text at `time` into `list`, vertically centred in the frame.
     public func draw(at time: Double, fonts: FontLibrary, into list: inout DisplayList) throws(TextError) {
-        let attributes = TextAttributes(font: font, color: textColor, shadow: shadow)
         let layout = try fonts.layout(
-            AttributedText(text(at: time), attributes: attributes),
+            attributedText(at: time),
             options: TextLayoutOptions(width: frame.width, lineBreak: .truncateTail, alignment: alignment)
         )
         let origin = Point(x: frame.minX, y: frame.minY + (frame.height - layout.size.height) / 2)

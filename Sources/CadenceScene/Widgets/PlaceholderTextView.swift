@@ -31,6 +31,8 @@ public struct PlaceholderTextView: Sendable {
     public var frame: Rect
     public var font: FontDescriptor
     public var textColor = Color.black
+    /// A shadow under the typed text (set from `shadowColor` + `shadowOffset` in scene files).
+    public var shadow: TextShadow?
     public var alignment = TextAlignment.left
     public var backgroundColor = Color.white
     public var textContainerInset = EdgeInsets(top: 8, left: 0, bottom: 8, right: 0)
@@ -80,7 +82,7 @@ public struct PlaceholderTextView: Sendable {
                     let x = inset.left + lineFragmentPadding
                     let width = max(frame.width - inset.left - inset.right - 2 * lineFragmentPadding, 0)
                     let layout = try fonts.layout(
-                        AttributedText(text, attributes: TextAttributes(font: font, color: textColor)),
+                        AttributedText(text, attributes: TextAttributes(font: font, color: textColor, shadow: shadow)),
                         options: TextLayoutOptions(width: width, alignment: alignment)
                     )
                     for run in layout.glyphRuns(at: Point(x: frame.minX + x, y: frame.minY + inset.top)) { list.glyphs(run) }
