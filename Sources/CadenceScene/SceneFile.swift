@@ -274,19 +274,10 @@ private struct Reader {
 
     mutating func countingLabel(id: String, frame: Rect, attributes: [String: JSONValue]) throws(SceneError) -> CountingLabel {
         try unknown(attributes.keys, known: SceneFile.countingLabelAttributes, node: id, prefix: "attributes.")
-        let fontText = try string(attributes["font"], key: "attributes.font", node: id) ?? "DejaVu Sans 17"
-        let font: FontDescriptor
-        do {
-            font = try FontDescriptor(parsing: fontText)
-        } catch {
-            throw self.error(error.description, node: id, key: "attributes.font")
-        }
+        let font = try font(attributes["font"], key: "attributes.font", node: id) ?? SceneFile.defaultFont
         var label = CountingLabel(frame: frame, font: font)
         if let color = try color(attributes["textColor"], key: "attributes.textColor", node: id) { label.textColor = color }
-        if let text = try string(attributes["alignment"], key: "attributes.alignment", node: id) {
-            guard let alignment = TextAlignment(rawValue: text) else { throw error("must be left, center or right", node: id, key: "attributes.alignment") }
-            label.alignment = alignment
-        }
+        if let alignment = try alignment(attributes["alignment"], node: id) { label.alignment = alignment }
         if let text = try string(attributes["format"], key: "attributes.format", node: id) {
             do {
                 label.format = .printf(try PrintfFormat(text))
@@ -411,13 +402,7 @@ private struct Reader {
 
     mutating func field(id: String, frame: Rect, attributes: [String: JSONValue]) throws(SceneError) -> BouncyPlaceholderField {
         try unknown(attributes.keys, known: SceneFile.fieldAttributes, node: id, prefix: "attributes.")
-        let fontText = try string(attributes["font"], key: "attributes.font", node: id) ?? "DejaVu Sans 17"
-        let font: FontDescriptor
-        do {
-            font = try FontDescriptor(parsing: fontText)
-        } catch {
-            throw self.error(error.description, node: id, key: "attributes.font")
-        }
+        let font = try font(attributes["font"], key: "attributes.font", node: id) ?? SceneFile.defaultFont
         var field = BouncyPlaceholderField(frame: frame, font: font)
         if let color = try color(attributes["textColor"], key: "attributes.textColor", node: id) { field.textColor = color }
         if let text = try string(attributes["placeholder"], key: "attributes.placeholder", node: id) { field.placeholder = text }
@@ -438,6 +423,12 @@ private struct Reader {
         return field
     }
 
+    func alignment(_ value: JSONValue?, node id: String) throws(SceneError) -> TextAlignment? {
+        guard let text = try string(value, key: "attributes.alignment", node: id) else { return nil }
+        guard let alignment = TextAlignment(rawValue: text) else { throw error("must be left, center or right", node: id, key: "attributes.alignment") }
+        return alignment
+    }
+
     func font(_ value: JSONValue?, key: String, node id: String) throws(SceneError) -> FontDescriptor? {
         guard let text = try string(value, key: key, node: id) else { return nil }
         do {
@@ -451,10 +442,7 @@ private struct Reader {
         try unknown(attributes.keys, known: SceneFile.textViewAttributes, node: id, prefix: "attributes.")
         var view = PlaceholderTextView(frame: frame, font: try font(attributes["font"], key: "attributes.font", node: id) ?? SceneFile.defaultFont)
         if let color = try color(attributes["textColor"], key: "attributes.textColor", node: id) { view.textColor = color }
-        if let text = try string(attributes["alignment"], key: "attributes.alignment", node: id) {
-            guard let alignment = TextAlignment(rawValue: text) else { throw error("must be left, center or right", node: id, key: "attributes.alignment") }
-            view.alignment = alignment
-        }
+        if let alignment = try alignment(attributes["alignment"], node: id) { view.alignment = alignment }
         if let color = try color(attributes["backgroundColor"], key: "attributes.backgroundColor", node: id) { view.backgroundColor = color }
         if let value = attributes["textContainerInset"] {
             let inset = try numbers(value, count: 4, key: "attributes.textContainerInset", node: id)

@@ -57,20 +57,7 @@ struct Render: ParsableCommand {
 
     @MainActor
     private func render() throws(EngineError) {
-        let scene: Scene
-        if let path = self.scene {
-            do {
-                let loaded = try SceneFile.load(path: path, strict: strict)
-                for warning in loaded.warnings {
-                    printError("warning: \(warning)")
-                }
-                scene = loaded.scene
-            } catch {
-                throw .scene(error)
-            }
-        } else {
-            scene = .demo
-        }
+        let scene = try loadScene(scene, strict: strict)
         let settings = FrameDumpSettings(
             width: size?.width ?? Int(scene.size.width),
             height: size?.height ?? Int(scene.size.height),
@@ -115,4 +102,16 @@ struct FrameSize: ExpressibleByArgument {
 
 func printError(_ message: String) {
     FileHandle.standardError.write(Data("cadence: \(message)\n".utf8))
+}
+
+/// The scene at `path` (its warnings printed once each), or the built-in demo when nil.
+func loadScene(_ path: String?, strict: Bool) throws(EngineError) -> Scene {
+    guard let path else { return .demo }
+    do {
+        let loaded = try SceneFile.load(path: path, strict: strict)
+        for warning in loaded.warnings { printError("warning: \(warning)") }
+        return loaded.scene
+    } catch {
+        throw .scene(error)
+    }
 }

@@ -49,18 +49,7 @@ struct Sheet: ParsableCommand {
             }
             parsed.append(time)
         }
-        let loaded: Scene
-        if let path = scene {
-            do {
-                let result = try SceneFile.load(path: path, strict: strict)
-                for warning in result.warnings { printError("warning: \(warning)") }
-                loaded = result.scene
-            } catch {
-                throw .scene(error)
-            }
-        } else {
-            loaded = .demo
-        }
+        let loaded = try loadScene(scene, strict: strict)
         let tile = size.map { Size(width: Double($0.width), height: Double($0.height)) }
             ?? Size(width: 320, height: (320 * loaded.size.height / loaded.size.width).rounded())
         let image = try ContactSheet.render(scene: loaded, times: parsed, columns: columns, tile: tile)
