@@ -46,7 +46,9 @@ release: deps
 run: release
 	.build/release/cadence render
 
+# The release build is part of the test: it has failed to compile where debug did not.
 test: deps
+	$(SWIFT) build -c release --product cadence
 	$(SWIFT) build --build-tests
 	$(XVFB_RUN) $(SWIFT) test
 

@@ -7,6 +7,7 @@ import CadenceText
 /// The renderer never decides what anything looks like; it draws the commands in order into the
 /// bound framebuffer, batching neighbouring commands of one kind into a single draw call (glyphs:
 /// one per atlas page).
+@MainActor
 public final class Renderer {
     private enum Kind {
         case roundedRects, lines, glyphs
