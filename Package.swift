@@ -99,7 +99,12 @@ let package = Package(
             exclude: ["Goldens"],
             swiftSettings: strict
         ),
-        .testTarget(name: "CadenceCLITests", dependencies: ["cadence", "CadenceImage", "CadenceDraw"], swiftSettings: strict),
+        .testTarget(
+            name: "CadenceCLITests",
+            dependencies: ["cadence", "CadenceImage", "CadenceDraw", "CadenceTestSupport"],
+            exclude: ["Goldens"],
+            swiftSettings: strict
+        ),
         .testTarget(
             name: "SystemLibraryTests",
             dependencies: ["CGLFW", "CGL", "CFreeType", "CHarfBuzz", "CFontconfig", "CPNG"],

@@ -41,6 +41,61 @@ public final class WindowContext: GLContext {
         self.window = window
         glfwMakeContextCurrent(window)
         glfwSwapInterval(1)
+        // GLFW callbacks are C functions: they find this object through the window's user pointer.
+        glfwSetWindowUserPointer(window, Unmanaged.passUnretained(self).toOpaque())
+        glfwSetCharCallback(window) { window, codepoint in
+            WindowContext.from(window)?.onCharacter?(codepoint)
+        }
+        glfwSetKeyCallback(window) { window, key, _, action, mods in
+            guard action == GLFW_PRESS || action == GLFW_REPEAT else { return }
+            WindowContext.from(window)?.onKey?(Key(code: key, shift: mods & GLFW_MOD_SHIFT != 0, control: mods & GLFW_MOD_CONTROL != 0))
+        }
+        glfwSetMouseButtonCallback(window) { window, button, action, _ in
+            guard button == GLFW_MOUSE_BUTTON_LEFT, action == GLFW_PRESS, let context = WindowContext.from(window) else { return }
+            var x = 0.0
+            var y = 0.0
+            glfwGetCursorPos(window, &x, &y)
+            context.onClick?(x, y)
+        }
+    }
+
+    /// A key press: GLFW's key code and the modifiers that matter here.
+    public struct Key: Sendable, Hashable {
+        public var code: Int32
+        public var shift: Bool
+        public var control: Bool
+
+        public static let escape = GLFW_KEY_ESCAPE, tab = GLFW_KEY_TAB, backspace = GLFW_KEY_BACKSPACE, delete = GLFW_KEY_DELETE
+        public static let left = GLFW_KEY_LEFT, right = GLFW_KEY_RIGHT, home = GLFW_KEY_HOME, end = GLFW_KEY_END
+    }
+
+    /// Called with each character typed (a Unicode scalar, as GLFW's char callback gives it).
+    public var onCharacter: ((UInt32) -> Void)?
+    /// Called with each key press and repeat.
+    public var onKey: ((Key) -> Void)?
+    /// Called with each left click, in window coordinates (screen points, top-left origin).
+    public var onClick: ((Double, Double) -> Void)?
+
+    private static func from(_ window: OpaquePointer?) -> WindowContext? {
+        guard let window, let pointer = glfwGetWindowUserPointer(window) else { return nil }
+        return MainActor.assumeIsolated { Unmanaged<WindowContext>.fromOpaque(pointer).takeUnretainedValue() }
+    }
+
+    /// The window's size in screen points (the framebuffer is larger on HiDPI screens).
+    public var windowSize: (width: Int, height: Int) {
+        var width: Int32 = 0
+        var height: Int32 = 0
+        glfwGetWindowSize(window, &width, &height)
+        return (Int(width), Int(height))
+    }
+
+    public func setTitle(_ title: String) {
+        glfwSetWindowTitle(window, title)
+    }
+
+    /// Asks the window to close (as the close button does).
+    public func close() {
+        glfwSetWindowShouldClose(window, GLFW_TRUE)
     }
 
     isolated deinit {

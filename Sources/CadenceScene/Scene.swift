@@ -117,6 +117,12 @@ public enum Node: Sendable {
         case (.field(let id, var field), .clear):
             field.clear(at: time)
             self = .field(id: id, field)
+        case (.field(let id, var field), .deleteForward):
+            field.edits.deleteForward(at: time)
+            self = .field(id: id, field)
+        case (.field(let id, var field), .moveCaret(let move)):
+            field.edits.moveCaret(move, at: time)
+            self = .field(id: id, field)
         case (.textView(let id, var view), .type(let text, let rate)):
             view.edits.type(text, charactersPerSecond: rate, at: time)
             self = .textView(id: id, view)
@@ -156,6 +162,8 @@ public struct SceneEvent: Sendable, Hashable {
         case focus
         case unfocus
         case loadImage(String, latency: Double, forceTransition: Bool)
+        case deleteForward
+        case moveCaret(CaretMove)
 
         /// The node types the action applies to.
         public var appliesTo: [String] {
@@ -163,7 +171,7 @@ public struct SceneEvent: Sendable, Hashable {
             case .count, .countFromCurrentValue, .countFromZero, .stopCounting: ["CountingLabel"]
             case .startAnimating, .stopAnimating: ["ActivityIndicator"]
             case .type, .deleteBackward, .clear: ["BouncyPlaceholderField", "PlaceholderTextView"]
-            case .focus, .unfocus: ["BouncyPlaceholderField"]
+            case .focus, .unfocus, .deleteForward, .moveCaret: ["BouncyPlaceholderField"]
             case .loadImage: ["ImageView"]
             }
         }

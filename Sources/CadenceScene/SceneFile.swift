@@ -66,7 +66,7 @@ public enum SceneFile {
         "stopCounting": ["CountingLabel"], "startAnimating": ["ActivityIndicator"], "stopAnimating": ["ActivityIndicator"],
         "type": ["BouncyPlaceholderField", "PlaceholderTextView"], "deleteBackward": ["BouncyPlaceholderField", "PlaceholderTextView"],
         "clear": ["BouncyPlaceholderField", "PlaceholderTextView"], "focus": ["BouncyPlaceholderField"], "unfocus": ["BouncyPlaceholderField"],
-        "loadImage": ["ImageView"],
+        "loadImage": ["ImageView"], "deleteForward": ["BouncyPlaceholderField"], "moveCaret": ["BouncyPlaceholderField"],
     ]
     /// The attribute keys an `ImageView` node takes.
     public static let imageViewAttributes = [
@@ -80,6 +80,15 @@ public enum SceneFile {
             throw SceneError(file: path, message: "cannot read the file (missing or not readable)")
         }
         return try parse(data, file: path, strict: strict)
+    }
+
+    /// Reads an events file (`{"events": […]}`, as in scene files) for `scene`'s nodes, in time order.
+    public static func events(path: String, for scene: Scene) throws(SceneError) -> [SceneEvent] {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw SceneError(file: path, message: "cannot read the file (missing or not readable)")
+        }
+        var reader = Reader(file: path, strict: true)
+        return try reader.eventsFile(data, scene: scene)
     }
 
     /// Parses scene JSON; `file` names the source in messages.
@@ -159,6 +168,28 @@ private struct Reader {
         return scene
     }
 
+    mutating func eventsFile(_ data: Data, scene: Scene) throws(SceneError) -> [SceneEvent] {
+        let root: JSONValue
+        do {
+            root = try JSONDecoder().decode(JSONValue.self, from: data)
+        } catch {
+            throw self.error("not valid JSON: \(jsonProblem(in: data) ?? describe(error))")
+        }
+        guard case .object(let object) = root else { throw error("the top level must be a JSON object") }
+        try unknown(object.keys, known: ["events"], node: nil)
+        guard case .array(let entries)? = object["events"] else { throw error("must be a list", key: "events") }
+        var events: [SceneEvent] = []
+        for (index, entry) in entries.enumerated() {
+            let event = try self.event(entry, index: index, scene: scene)
+            if let previous = events.last, event.at < previous.at {
+                throw error("event \(index) at \(event.at) s comes before the event above it (\(previous.at) s): list events in time order",
+                            key: "events[\(index)].at")
+            }
+            events.append(event)
+        }
+        return events
+    }
+
     mutating func event(_ entry: JSONValue, index: Int, scene: Scene) throws(SceneError) -> SceneEvent {
         let path = "events[\(index)]"
         let object = try self.object(entry, key: path, node: nil)
@@ -181,6 +212,7 @@ private struct Reader {
         case "type": ["at", "target", "type", "text", "charsPerSecond"]
         case "deleteBackward": ["at", "target", "type", "count", "charsPerSecond"]
         case "loadImage": ["at", "target", "type", "source", "latency", "forceTransition"]
+        case "moveCaret": ["at", "target", "type", "to"]
         default: ["at", "target", "type"]
         }
         try unknown(object.keys, known: known, node: nil, prefix: "\(path).")
@@ -198,6 +230,9 @@ private struct Reader {
         case "deleteBackward":
             .deleteBackward(count: try wholeNumber(object["count"], key: "\(path).count") ?? 1, charactersPerSecond: rate)
         case "clear": .clear
+        case "deleteForward": .deleteForward
+        case "moveCaret":
+            .moveCaret(try caretMove(object["to"], key: "\(path).to"))
         case "loadImage":
             .loadImage(
                 resolve(try string(object["source"], key: "\(path).source", node: nil) ?? ""),
@@ -341,6 +376,12 @@ private struct Reader {
             color: shadowColor ?? Color(red: 0, green: 0, blue: 0, alpha: 1.0 / 3),
             offset: Point(x: shadowOffset?[0] ?? 0, y: shadowOffset?[1] ?? -1)
         )
+    }
+
+    func caretMove(_ value: JSONValue?, key: String) throws(SceneError) -> CaretMove {
+        guard let text = try string(value, key: key, node: nil) else { throw error("missing", key: key) }
+        guard let move = CaretMove(rawValue: text) else { throw error("must be left, right, home or end", key: key) }
+        return move
     }
 
     func nonNegative(_ value: JSONValue?, key: String) throws(SceneError) -> Double? {

@@ -36,6 +36,8 @@ struct Render: ParsableCommand {
     @Flag(help: "Treat unknown keys in the scene file as errors, not warnings.")
     var strict = false
 
+    @OptionGroup var logging: LoggingOptions
+
     func validate() throws {
         guard fps.isFinite, fps > 0 else { throw ValidationError("--fps must be a finite number above 0, got \(fps)") }
         guard duration.isFinite, duration >= 0 else {
@@ -45,6 +47,7 @@ struct Render: ParsableCommand {
     }
 
     func run() throws {
+        logging.bootstrap()
         try MainActor.assumeIsolated {
             do {
                 try render()

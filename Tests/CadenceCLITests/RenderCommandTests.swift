@@ -22,14 +22,18 @@ struct CLI {
         let stderr: String
     }
 
-    static func run(_ arguments: [String], in directory: String, environment extra: [String: String] = [:]) throws -> Result {
+    /// Runs `cadence` with `arguments` in `directory`; the display is removed from its environment
+    /// unless `keepDisplay`.
+    static func run(_ arguments: [String], in directory: String, environment extra: [String: String] = [:], keepDisplay: Bool = false) throws -> Result {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
         process.currentDirectoryURL = URL(fileURLWithPath: directory)
         var environment = ProcessInfo.processInfo.environment
-        environment["DISPLAY"] = nil
-        environment["WAYLAND_DISPLAY"] = nil
+        if !keepDisplay {
+            environment["DISPLAY"] = nil
+            environment["WAYLAND_DISPLAY"] = nil
+        }
         environment.merge(extra) { _, new in new }
         process.environment = environment
         let out = Pipe()

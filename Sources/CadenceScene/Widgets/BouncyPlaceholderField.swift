@@ -145,17 +145,22 @@ public struct BouncyPlaceholderField: Sendable {
                 }
             }
             do throws(TextError) {
-                // Only the end can be in view (the field scrolls to it): a megabyte of text costs
-                // no more than its last few hundred characters.
-                let visible = text.count > 512 ? String(text.suffix(512)) : text
+                // Only the part around the caret can be in view: a megabyte of text costs no more
+                // than the few hundred characters before the caret and after it.
+                let characters = Array(text)
+                let caret = edits.caret(at: time)
+                let start = max(0, caret - 512)
+                let visible = String(characters[start..<min(characters.count, caret + 128)])
                 let layout = try fonts.layout(AttributedText(visible, attributes: attributes))
-                // Scrolled so that the end of the text and the caret stay inside.
-                let scroll = min(0, rect.width - 2 - layout.size.width)
+                let line = layout.lines[0]
+                let caretScalar = String(characters[start..<caret]).unicodeScalars.count
+                let caretX = line.caretOffsets[min(caretScalar, line.caretOffsets.count - 1)]
+                // Scrolled so that the caret stays inside.
+                let scroll = min(0, rect.width - 2 - caretX)
                 let textOrigin = Point(x: rect.minX + scroll, y: centredY(layout))
                 for run in layout.glyphRuns(at: textOrigin) { list.glyphs(run) }
                 if focused, caretVisible(at: time) {
-                    let line = layout.lines[0]
-                    let x = textOrigin.x + line.x + line.width + 1
+                    let x = textOrigin.x + caretX + 1
                     let top = textOrigin.y + line.baseline - line.ascent
                     list.line(Line(from: Point(x: x, y: top), to: Point(x: x, y: top + line.ascent + line.descent), width: 2, color: focusColor))
                 }

@@ -95,6 +95,11 @@ public struct CountingLabel: Sendable {
         finishedThrough = time
     }
 
+    /// The last count begun by `time`: where it went from and to, and how long it took.
+    public func lastCount(at time: Double) -> (from: Double, to: Double, duration: Double)? {
+        counts.last { $0.begin <= time }.map { ($0.from, $0.to, $0.duration) }
+    }
+
     /// The value at `time`: that of the newest count begun by then (0 before any).
     public func value(at time: Double) -> Double {
         guard let count = counts.last(where: { $0.begin <= time }) else { return 0 }

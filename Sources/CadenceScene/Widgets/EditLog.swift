@@ -1,8 +1,16 @@
-/// The edits made to a text input, each with its time: the text at any moment is their replay.
+/// Where a caret move goes: one character (grapheme) left or right, or to either end.
+public enum CaretMove: String, Sendable, Hashable, CaseIterable {
+    case left, right, home, end
+}
+
+/// The edits made to a text input, each with its time: the text and the caret at any moment are
+/// their replay. Typing inserts at the caret; deleting works by grapheme, never by byte.
 public struct EditLog: Sendable {
     private enum Edit: Sendable {
         case insert(String)
         case deleteBackward
+        case deleteForward
+        case move(CaretMove)
         case clear
     }
 
@@ -34,6 +42,15 @@ public struct EditLog: Sendable {
         insert((time, .clear))
     }
 
+    /// Deletes the character after the caret (the Delete key).
+    public mutating func deleteForward(at time: Double) {
+        insert((time, .deleteForward))
+    }
+
+    public mutating func moveCaret(_ move: CaretMove, at time: Double) {
+        insert((time, .move(move)))
+    }
+
     /// Keeps edits in time order (stable for equal times), so replays never sort.
     private mutating func insert(_ edit: (time: Double, edit: Edit)) {
         let index = edits.lastIndex { $0.time <= edit.time }.map { $0 + 1 } ?? 0
@@ -42,7 +59,12 @@ public struct EditLog: Sendable {
 
     /// The text at `time`.
     public func text(at time: Double) -> String {
-        replay(until: time).text
+        String(replay(until: time).text)
+    }
+
+    /// The caret at `time`, as a count of characters (graphemes) before it.
+    public func caret(at time: Double) -> Int {
+        replay(until: time).caret
     }
 
     /// The times the text went from empty to non-empty (true) or back (false), in order.
@@ -55,18 +77,36 @@ public struct EditLog: Sendable {
         edits.last { $0.time <= time }?.time
     }
 
-    private func replay(until time: Double) -> (text: String, transitions: [(time: Double, hasText: Bool)]) {
-        var text = ""
+    private func replay(until time: Double) -> (text: [Character], caret: Int, transitions: [(time: Double, hasText: Bool)]) {
+        var text: [Character] = []
+        var caret = 0
         var transitions: [(Double, Bool)] = []
         for (editTime, edit) in edits where editTime <= time {
             let wasEmpty = text.isEmpty
             switch edit {
-            case .insert(let inserted): text += inserted
-            case .deleteBackward: if !text.isEmpty { text.removeLast() }
-            case .clear: text = ""
+            case .insert(let inserted):
+                text.insert(contentsOf: inserted, at: caret)
+                caret += inserted.count
+            case .deleteBackward:
+                if caret > 0 {
+                    text.remove(at: caret - 1)
+                    caret -= 1
+                }
+            case .deleteForward:
+                if caret < text.count { text.remove(at: caret) }
+            case .move(let move):
+                switch move {
+                case .left: caret = max(caret - 1, 0)
+                case .right: caret = min(caret + 1, text.count)
+                case .home: caret = 0
+                case .end: caret = text.count
+                }
+            case .clear:
+                text = []
+                caret = 0
             }
             if wasEmpty != text.isEmpty { transitions.append((editTime, !text.isEmpty)) }
         }
-        return (text, transitions)
+        return (text, caret, transitions)
     }
 }

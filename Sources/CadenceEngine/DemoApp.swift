@@ -1,0 +1,281 @@
+import CGL
+import CadenceDraw
+import CadenceGL
+import CadenceImage
+import CadencePlatform
+import CadenceScene
+import CadenceText
+import CadenceTiming
+import Foundation
+
+/// `cadence demo`: a scene in a GLFW window on the vsync display link, with live input.
+///
+/// Live input goes through the same events as scripted input (`type`, `deleteBackward`, `clear`,
+/// `focus`, …), applied at the scene time of the frame that sees it, so a field reacts exactly as
+/// in headless renders. Keys: Tab / Shift-Tab or a click move focus between text inputs; typing,
+/// Backspace and Ctrl+U / Ctrl+A (clear) edit the focused one. With no text input focused,
+/// R restarts the counters, L loads (or reloads) the images, S toggles slow motion (10×), F the
+/// frame-timing overlay. Esc or closing the window exits.
+public final class DemoApp {
+    public struct Options: Sendable {
+        public var screenshot: String?
+        public var after: Double
+        public var events: [SceneEvent]
+        public var visible: Bool
+
+        public init(screenshot: String? = nil, after: Double = 0, events: [SceneEvent] = [], visible: Bool = true) {
+            self.screenshot = screenshot
+            self.after = after
+            self.events = events
+            self.visible = visible
+        }
+    }
+
+    /// What a run did, for the exit code and tests.
+    public struct Outcome: Sendable {
+        public var frames: Int
+        public var dropped: Int
+        public var pacedItself: Bool
+        public var screenshot: String?
+    }
+
+    private var scene: Scene
+    private let options: Options
+    private let images = ImageStore()
+    private var focus: Int?
+    private var pending: [SceneEvent.Action] = []
+    private var toggles: [Character] = []
+    private var overlay = false
+    private var slowMotion = false
+    private var now = 0.0
+    private var frameTimes: [(time: UInt64, work: UInt64)] = []
+    private var lastIndex: Int?
+    private var droppedFrames = 0
+    private var renderer: Renderer?
+    private var failure: EngineError?
+    private var shot: String?
+
+    public init(scene: Scene, options: Options) {
+        self.scene = scene
+        self.options = options
+        self.scene.apply(options.events)
+        images.prefetch(self.scene.imageSources + ["builtin:sunset"])
+    }
+
+    /// Indices of the nodes that take text.
+    private var inputs: [Int] {
+        scene.nodes.indices.filter {
+            switch scene.nodes[$0] {
+            case .field, .textView: true
+            default: false
+            }
+        }
+    }
+
+    /// Opens the window and runs until Esc, the window closes, or the screenshot is taken.
+    public func run() throws(EngineError) -> Outcome {
+        let window: WindowContext
+        do {
+            window = try WindowContext(width: Int(scene.size.width), height: Int(scene.size.height),
+                                       title: "Cadence — \(scene.name)", visible: options.visible)
+        } catch {
+            throw .platform(error)
+        }
+        do {
+            renderer = try Renderer()
+        } catch {
+            throw .gl(error)
+        }
+        let driver = WindowDriver(window: window)
+        window.onCharacter = { [unowned self] scalar in
+            guard let character = Unicode.Scalar(scalar) else { return }
+            if focus != nil {
+                pending.append(.type(String(character), charactersPerSecond: nil))
+            } else if "rlsfRLSF".unicodeScalars.contains(character) {
+                toggles.append(Character(String(character).lowercased()))
+            }
+        }
+        window.onKey = { [unowned self, unowned window] key in handle(key, window: window) }
+        window.onClick = { [unowned self, unowned window] x, y in click(x, y, window: window) }
+
+        failure = nil
+        shot = nil
+        let link = DisplayLink { [unowned self] link, frame in
+            let start = HostClock.now()
+            now = frame.animationTime
+            applyInput(at: now, source: driver.source)
+            do throws(EngineError) {
+                guard let renderer, let size = window.defaultFramebufferSize, size.width > 0, size.height > 0 else { return }
+                // The screenshot frame shows the scene at exactly --after, whichever vsync reached it.
+                let screenshotDue = options.screenshot != nil && now >= options.after
+                let time = screenshotDue ? options.after : now
+                var list: DisplayList
+                do throws(TextError) {
+                    list = try scene.displayList(at: time, images: images).fitted(to: Size(width: Double(size.width), height: Double(size.height)))
+                    if overlay { try drawOverlay(into: &list, scale: Double(size.width) / Double(window.windowSize.width)) }
+                } catch {
+                    throw .text(error)
+                }
+                do throws(GLError) {
+                    try renderer.draw(list, viewport: size)
+                } catch {
+                    throw .gl(error)
+                }
+                if let path = options.screenshot, screenshotDue {
+                    let image: RGBAImage
+                    do throws(GLError) {
+                        image = try readFramebuffer(width: size.width, height: size.height)
+                    } catch {
+                        throw .gl(error)
+                    }
+                    do throws(PNGError) {
+                        try image.writePNG(to: path)
+                    } catch {
+                        throw .png(error)
+                    }
+                    shot = path
+                    window.close()
+                }
+            } catch {
+                failure = error
+                window.close()
+            }
+            if let last = lastIndex, frame.index > last + 1 { droppedFrames += frame.index - last - 1 }
+            lastIndex = frame.index
+            frameTimes.append((start, HostClock.now() - start))
+            if frameTimes.count > 240 { frameTimes.removeFirst(frameTimes.count - 240) }
+            _ = link
+        }
+        link.add(to: driver.source)
+        let stats = driver.run()
+        link.invalidate()
+        // GL objects go while their context is current, then the window.
+        renderer = nil
+        let leftover = glGetError()
+        if let failure { throw failure }
+        if leftover != GLenum(GL_NO_ERROR) { throw .gl(.glError(code: leftover, operation: "the demo's last frame")) }
+        return Outcome(frames: stats.frames, dropped: stats.dropped, pacedItself: driver.pacesItself, screenshot: shot)
+    }
+
+    // MARK: Input
+
+    private func handle(_ key: WindowContext.Key, window: WindowContext) {
+        switch key.code {
+        case WindowContext.Key.escape:
+            window.close()
+        case WindowContext.Key.tab:
+            let order = inputs
+            guard !order.isEmpty else { return }
+            let position = focus.flatMap { order.firstIndex(of: $0) }
+            let next: Int = if let position {
+                (position + (key.shift ? order.count - 1 : 1)) % order.count
+            } else {
+                key.shift ? order.count - 1 : 0
+            }
+            setFocus(order[next])
+        case WindowContext.Key.backspace where focus != nil:
+            pending.append(.deleteBackward(count: 1, charactersPerSecond: nil))
+        case WindowContext.Key.delete where focus != nil:
+            pending.append(.deleteForward)
+        case WindowContext.Key.left where focus != nil:
+            pending.append(.moveCaret(.left))
+        case WindowContext.Key.right where focus != nil:
+            pending.append(.moveCaret(.right))
+        case WindowContext.Key.home where focus != nil:
+            pending.append(.moveCaret(.home))
+        case WindowContext.Key.end where focus != nil:
+            pending.append(.moveCaret(.end))
+        default:
+            // Ctrl+U and Ctrl+A clear the focused input (GLFW's key codes are ASCII capitals).
+            if key.control, focus != nil, key.code == Int32(UInt8(ascii: "U")) || key.code == Int32(UInt8(ascii: "A")) {
+                pending.append(.clear)
+            }
+        }
+    }
+
+    private func click(_ x: Double, _ y: Double, window: WindowContext) {
+        // Window points → scene coordinates, undoing the fit of the scene into the window.
+        let size = window.windowSize
+        let scale = min(Double(size.width) / scene.size.width, Double(size.height) / scene.size.height)
+        let dx = (Double(size.width) - scene.size.width * scale) / 2
+        let dy = (Double(size.height) - scene.size.height * scale) / 2
+        let point = Point(x: (x - dx) / scale, y: (y - dy) / scale)
+        let hit = inputs.first { index in
+            let frame: Rect? = switch scene.nodes[index] {
+            case .field(_, let field): field.frame
+            case .textView(_, let view): view.frame
+            default: nil
+            }
+            return frame.map { point.x >= $0.minX && point.x <= $0.maxX && point.y >= $0.minY && point.y <= $0.maxY } ?? false
+        }
+        if let hit { setFocus(hit) } else { setFocus(nil) }
+    }
+
+    private var focusChanges: [(from: Int?, to: Int?)] = []
+
+    private func setFocus(_ index: Int?) {
+        focusChanges.append((focus, index))
+        focus = index
+    }
+
+    /// Applies what arrived since the last frame at scene time `time`.
+    private func applyInput(at time: Double, source: VSyncSource) {
+        var events: [SceneEvent] = []
+        for change in focusChanges {
+            if let from = change.from { events.append(SceneEvent(at: time, target: scene.nodes[from].id, action: .unfocus)) }
+            if let to = change.to { events.append(SceneEvent(at: time, target: scene.nodes[to].id, action: .focus)) }
+        }
+        focusChanges.removeAll()
+        if let focus {
+            for action in pending { events.append(SceneEvent(at: time, target: scene.nodes[focus].id, action: action)) }
+        }
+        pending.removeAll()
+        for toggle in toggles {
+            switch toggle {
+            case "r":
+                for case .countingLabel(let id, let label) in scene.nodes {
+                    let last = label.lastCount(at: time)
+                    events.append(SceneEvent(at: time, target: id, action: .count(from: 0, to: last?.to ?? 100, duration: last.map { max($0.duration, 0) })))
+                }
+            case "l":
+                for case .imageView(let id, let view) in scene.nodes {
+                    events.append(SceneEvent(at: time, target: id, action: .loadImage(view.loads.last?.source ?? "builtin:sunset", latency: 1, forceTransition: false)))
+                }
+            case "s":
+                slowMotion.toggle()
+                try? source.setTimeDilation(slowMotion ? 10 : 1)
+            default:
+                overlay.toggle()
+            }
+        }
+        toggles.removeAll()
+        scene.apply(events)
+    }
+
+    // MARK: Overlay
+
+    /// Frame rate, frame-time percentiles over the last second, dropped frames and a graph.
+    private func drawOverlay(into list: inout DisplayList, scale: Double) throws(TextError) {
+        let recent = frameTimes.suffix(from: frameTimes.firstIndex { $0.time + 1_000_000_000 >= (frameTimes.last?.time ?? 0) } ?? 0)
+        let intervals = zip(recent.dropFirst(), recent).map { Double($0.time - $1.time) / 1e6 }.sorted()
+        let fps = intervals.isEmpty ? 0 : 1000 / (intervals.reduce(0, +) / Double(intervals.count))
+        func percentile(_ p: Double) -> Double { intervals.isEmpty ? 0 : intervals[min(Int(Double(intervals.count) * p), intervals.count - 1)] }
+        let text = String(format: "%.1f fps   p50 %.2f ms   p99 %.2f ms   dropped %d%@",
+                          fps, percentile(0.5), percentile(0.99), droppedFrames, slowMotion ? "   slow ×10" : "")
+        let panel = Rect(x: 12 * scale, y: 12 * scale, width: 420 * scale, height: 86 * scale)
+        list.roundedRect(RoundedRect(rect: panel, cornerRadius: 10 * scale, fill: Color(hex: "#000000B0")!))
+        let layout = try FontLibrary.shared.layout(AttributedText(text, attributes: TextAttributes(
+            font: try FontDescriptor(family: "DejaVu Sans Mono", size: 13 * scale), color: .white
+        )))
+        for run in layout.glyphRuns(at: Point(x: panel.minX + 10 * scale, y: panel.minY + 8 * scale)) { list.glyphs(run) }
+        // The last 120 frame intervals, 33 ms at the top.
+        let graph = Rect(x: panel.minX + 10 * scale, y: panel.minY + 34 * scale, width: panel.width - 20 * scale, height: 44 * scale)
+        list.line(Line(from: Point(x: graph.minX, y: graph.maxY - graph.height / 2), to: Point(x: graph.maxX, y: graph.maxY - graph.height / 2),
+                       width: 1, color: Color(hex: "#FFFFFF40")!))
+        let samples = zip(frameTimes.dropFirst(), frameTimes).map { Double($0.time - $1.time) / 1e6 }.suffix(120)
+        let points = samples.enumerated().map { index, interval in
+            Point(x: graph.minX + Double(index) / 119 * graph.width, y: graph.maxY - min(interval / 33.3, 1) * graph.height)
+        }
+        list.polyline(points, width: 1.5 * scale, color: Color(hex: "#34C759")!)
+    }
+}

@@ -1,0 +1,69 @@
+import ArgumentParser
+import CadenceEngine
+import CadenceScene
+import Foundation
+
+/// `cadence demo`: the scene in a window, with live input.
+struct Demo: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Show a scene in a window on the vsync display link, with live input.",
+        discussion: """
+        Tab / Shift-Tab or a click move focus between text inputs; type, Backspace, Ctrl+U or Ctrl+A \
+        (clear). With no text input focused: R restarts the counters, L loads or reloads the images, \
+        S toggles slow motion (10x), F the frame-timing overlay. Esc or closing the window exits. \
+        Needs a display (X11 or Wayland); without one it exits with status 2 — use `cadence render`.
+        """
+    )
+
+    @Argument(help: "A scene file (JSON). Default: the built-in demo scene.")
+    var scene: String?
+
+    @Option(help: "Save the window's framebuffer to this PNG after --after seconds of scene time, then exit.")
+    var screenshot: String?
+
+    @Option(help: "Scene seconds before --screenshot is taken.")
+    var after: Double = 0
+
+    @Option(name: .customLong("events"), help: "Replay the scripted events of this JSON file (an object with an events list, as in scene files) into the window.")
+    var eventsFile: String?
+
+    @Flag(help: "Treat unknown keys in the scene file as errors, not warnings.")
+    var strict = false
+
+    @OptionGroup var logging: LoggingOptions
+
+    func validate() throws {
+        guard after.isFinite, after >= 0 else { throw ValidationError("--after must be a finite number of seconds, 0 or more, got \(after)") }
+    }
+
+    func run() throws {
+        logging.bootstrap()
+        try MainActor.assumeIsolated {
+            do {
+                try show()
+            } catch let error as EngineError {
+                printError(error.description)
+                if case .platform(.noDisplay) = error { throw ExitCode(2) }
+                throw ExitCode.failure
+            }
+        }
+    }
+
+    @MainActor
+    private func show() throws(EngineError) {
+        let loaded = try loadScene(scene, strict: strict)
+        var scripted: [SceneEvent] = []
+        if let path = eventsFile {
+            do {
+                scripted = try SceneFile.events(path: path, for: loaded)
+            } catch {
+                throw .scene(error)
+            }
+        }
+        let app = DemoApp(scene: loaded, options: DemoApp.Options(screenshot: screenshot, after: after, events: scripted))
+        let outcome = try app.run()
+        if let shot = outcome.screenshot {
+            print("\(outcome.frames) frames, \(outcome.dropped) dropped, \(outcome.pacedItself ? "paced on deadlines" : "paced by vsync") -> \(shot)")
+        }
+    }
+}

@@ -1,0 +1,60 @@
+import CadenceDraw
+import CadenceImage
+import CadenceTestSupport
+import Foundation
+import Testing
+
+private let hasDisplay = ProcessInfo.processInfo.environment["DISPLAY"].map { !$0.isEmpty } ?? false
+
+@Suite struct DemoCommandTests {
+    let folder: String
+
+    init() throws {
+        folder = NSTemporaryDirectory() + "cadence-demo-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let scene = """
+        {"name": "signup", "size": [360, 80], "background": "#F2F2F7",
+         "nodes": [{"type": "BouncyPlaceholderField", "id": "email", "frame": [12, 14, 336, 52],
+                    "attributes": {"font": "DejaVu Sans 20", "placeholder": "Email address", "abbreviatedPlaceholder": "@",
+                                   "alwaysBouncePlaceholder": true}}]}
+        """
+        try Data(scene.utf8).write(to: URL(fileURLWithPath: folder + "/signup.json"))
+        let events = """
+        {"events": [{"at": 0.1, "target": "email", "type": "focus"},
+                    {"at": 0.2, "target": "email", "type": "type", "text": "hi@cadence", "charsPerSecond": 20}]}
+        """
+        try Data(events.utf8).write(to: URL(fileURLWithPath: folder + "/typing.json"))
+    }
+
+    /// The window, driven by scripted input under Xvfb: typed text visible, placeholder bounced.
+    @Test(.enabled(if: hasDisplay, "needs an X display: make test runs the suite under xvfb-run"))
+    func windowReplaysEventsAndTakesAScreenshot() throws {
+        let result = try CLI.run(["demo", "signup.json", "--events", "typing.json", "--screenshot", "shot.png", "--after", "1.5"],
+                                 in: folder, keepDisplay: true)
+        #expect(result.status == 0, "\(result.stderr)")
+        // "N frames, D dropped, paced on deadlines -> shot.png": under Xvfb the driver paces itself.
+        let words = result.stdout.split(separator: " ")
+        let frames = Int(words.first ?? "") ?? 0
+        let dropped = Int(words.dropFirst(2).first ?? "") ?? -1
+        #expect(frames >= 30, "\(result.stdout)")
+        #expect(dropped >= 0 && dropped <= frames / 2, "too many dropped frames: \(result.stdout)")
+        #expect(result.stdout.contains("paced on deadlines"))
+        let shot = try RGBAImage(contentsOfPNG: folder + "/shot.png")
+        let outcome = GoldenCheck().compare(shot, named: "demo-window-typed", tolerance: 2, maxDifferingFraction: 0.002)
+        #expect(outcome.passed, "\(outcome.message)")
+    }
+
+    @Test func withoutADisplayItExitsWithStatusTwo() throws {
+        let result = try CLI.run(["demo", "signup.json"], in: folder)
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("no display to open a window on"))
+        #expect(result.stderr.contains("cadence render"))
+    }
+
+    @Test func eventsForMissingNodesAreErrors() throws {
+        try Data(#"{"events": [{"at": 0, "target": "ghost", "type": "clear"}]}"#.utf8).write(to: URL(fileURLWithPath: folder + "/bad.json"))
+        let result = try CLI.run(["demo", "signup.json", "--events", "bad.json"], in: folder)
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("bad.json: key 'events[0].target': no node has id 'ghost'"), "\(result.stderr)")
+    }
+}
