@@ -112,7 +112,9 @@ public final class DemoApp {
                 var list: DisplayList
                 do throws(TextError) {
                     list = try scene.displayList(at: time, images: images).fitted(to: Size(width: Double(size.width), height: Double(size.height)))
-                    if overlay { try drawOverlay(into: &list, scale: Double(size.width) / Double(window.windowSize.width)) }
+                    if overlay {
+                        try drawOverlay(into: &list, scale: Double(size.width) / Double(window.windowSize.width), height: Double(size.height))
+                    }
                 } catch {
                     throw .text(error)
                 }
@@ -255,14 +257,15 @@ public final class DemoApp {
     // MARK: Overlay
 
     /// Frame rate, frame-time percentiles over the last second, dropped frames and a graph.
-    private func drawOverlay(into list: inout DisplayList, scale: Double) throws(TextError) {
+    /// Drawn in the bottom-left corner, in framebuffer pixels (`scale` per window point).
+    private func drawOverlay(into list: inout DisplayList, scale: Double, height: Double) throws(TextError) {
         let recent = frameTimes.suffix(from: frameTimes.firstIndex { $0.time + 1_000_000_000 >= (frameTimes.last?.time ?? 0) } ?? 0)
         let intervals = zip(recent.dropFirst(), recent).map { Double($0.time - $1.time) / 1e6 }.sorted()
         let fps = intervals.isEmpty ? 0 : 1000 / (intervals.reduce(0, +) / Double(intervals.count))
         func percentile(_ p: Double) -> Double { intervals.isEmpty ? 0 : intervals[min(Int(Double(intervals.count) * p), intervals.count - 1)] }
         let text = String(format: "%.1f fps   p50 %.2f ms   p99 %.2f ms   dropped %d%@",
                           fps, percentile(0.5), percentile(0.99), droppedFrames, slowMotion ? "   slow ×10" : "")
-        let panel = Rect(x: 12 * scale, y: 12 * scale, width: 420 * scale, height: 86 * scale)
+        let panel = Rect(x: 12 * scale, y: height - 98 * scale, width: 560 * scale, height: 86 * scale)
         list.roundedRect(RoundedRect(rect: panel, cornerRadius: 10 * scale, fill: Color(hex: "#000000B0")!))
         let layout = try FontLibrary.shared.layout(AttributedText(text, attributes: TextAttributes(
             font: try FontDescriptor(family: "DejaVu Sans Mono", size: 13 * scale), color: .white
