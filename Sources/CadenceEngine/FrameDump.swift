@@ -13,14 +13,22 @@ public struct FrameDumpSettings: Sendable {
     public var duration: Double
     public var outputDirectory: String
     public var png: PNGOptions
+    /// PNG encoder threads; by default every core but the one GL runs on.
+    public var jobs: Int
+    /// Only these frames of the timeline (`--frames A..B`, inclusive); nil for all.
+    public var frames: ClosedRange<Int>?
+    /// Only slice K of N (1-based) of the frames selected (`--shard K/N`): contiguous slices.
+    public var shard: (index: Int, count: Int)?
 
-    public init(width: Int, height: Int, fps: Double, duration: Double, outputDirectory: String, png: PNGOptions = PNGOptions()) {
+    public init(width: Int, height: Int, fps: Double, duration: Double, outputDirectory: String, png: PNGOptions = PNGOptions(),
+                jobs: Int = max(1, ProcessInfo.processInfo.activeProcessorCount - 1)) {
         self.width = width
         self.height = height
         self.fps = fps
         self.duration = duration
         self.outputDirectory = outputDirectory
         self.png = png
+        self.jobs = jobs
     }
 
     /// Checks the settings before any GL or file work, so nothing is half-done on bad input.
@@ -37,6 +45,30 @@ public struct FrameDumpSettings: Sendable {
         guard (0...9).contains(png.level) else {
             throw .invalidOption(name: "--png-level", message: "must be 0...9, got \(png.level)")
         }
+        guard jobs >= 1 else {
+            throw .invalidOption(name: "--jobs", message: "must be at least 1, got \(jobs)")
+        }
+        if let shard, shard.count < 1 || shard.index < 1 || shard.index > shard.count {
+            throw .invalidOption(name: "--shard", message: "K/N needs 1 ≤ K ≤ N, got \(shard.index)/\(shard.count)")
+        }
+    }
+
+    /// The frame indices to render out of a timeline of `total` frames.
+    public func selectedFrames(ofTimeline total: Int) throws(EngineError) -> Range<Int> {
+        var selected = 0..<total
+        if let frames {
+            guard frames.lowerBound >= 0, frames.upperBound < total else {
+                throw .invalidOption(name: "--frames", message: "\(frames.lowerBound)..\(frames.upperBound) is outside the timeline's frames 0..\(total - 1)")
+            }
+            selected = frames.lowerBound..<(frames.upperBound + 1)
+        }
+        if let shard {
+            let count = selected.count
+            let start = selected.lowerBound + (shard.index - 1) * count / shard.count
+            let end = selected.lowerBound + shard.index * count / shard.count
+            selected = start..<end
+        }
+        return selected
     }
 }
 
@@ -78,7 +110,8 @@ public enum FrameDump {
         } catch {
             throw .clock(error)
         }
-        let frameCount = clock.frameCount(forDuration: settings.duration)
+        let selection = try settings.selectedFrames(ofTimeline: clock.frameCount(forDuration: settings.duration))
+        let frameCount = selection.count
         let start = ContinuousClock.now
         // The renderer first: without EGL or with a size the driver refuses, no folder is made.
         let renderer = try OffscreenRenderer(width: settings.width, height: settings.height)
@@ -95,7 +128,9 @@ public enum FrameDump {
         } catch {
             throw .invalidOption(name: "--fps", message: error.description)
         }
+        let encoder = EncoderPool(jobs: settings.jobs, options: settings.png)
         var failure: EngineError?
+        var written = 0
         let link = DisplayLink { link, frame in
             do throws(EngineError) {
                 let list: DisplayList
@@ -106,21 +141,21 @@ public enum FrameDump {
                 }
                 let image = try renderer.render(list)
                 let path = (settings.outputDirectory as NSString).appendingPathComponent(fileName(ofFrame: frame.index))
-                do throws(PNGError) {
-                    try image.writePNG(to: path, options: settings.png)
-                } catch {
-                    throw .png(error)
-                }
-                progress(frame.index + 1, frameCount)
+                // GL goes on with the next frame while other cores encode this one.
+                encoder.submit(image, to: path)
+                written += 1
+                progress(written, frameCount)
             } catch {
                 failure = error
                 link.invalidate()
             }
         }
         link.add(to: source)
-        ManualDriver(source: source).run(0..<frameCount) { failure != nil }
+        ManualDriver(source: source).run(selection) { failure != nil || encoder.failure != nil }
         link.invalidate()
+        encoder.finish()
         if let failure { throw failure }
+        if let error = encoder.failure { throw .png(error) }
         let elapsed = start.duration(to: .now)
         let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
         return FrameDumpSummary(
@@ -153,5 +188,55 @@ public enum FrameDump {
             return String(cString: strerror(Int32(underlying.code)))
         }
         return nsError.localizedDescription
+    }
+}
+
+/// PNG encoding on background threads through a bounded queue: at most `2 × jobs` frames are in
+/// flight, so memory stays flat however many frames a dump writes. Each file is still written to
+/// a temporary name and renamed; the first error stops further submissions.
+nonisolated final class EncoderPool: @unchecked Sendable {
+    private let queue: DispatchQueue
+    private let slots: DispatchSemaphore
+    private let group = DispatchGroup()
+    private let options: PNGOptions
+    private let lock = NSLock()
+    private var firstError: PNGError?
+
+    init(jobs: Int, options: PNGOptions) {
+        queue = DispatchQueue(label: "cadence.png", attributes: .concurrent)
+        slots = DispatchSemaphore(value: 2 * jobs)
+        self.jobs = DispatchSemaphore(value: jobs)
+        self.options = options
+    }
+
+    /// Limits how many encodes run at once (the queue itself is concurrent without a cap).
+    private let jobs: DispatchSemaphore
+
+    /// The first encoding or writing error, if any.
+    var failure: PNGError? { lock.withLock { firstError } }
+
+    /// Queues `image` for `path`; waits while the queue is full.
+    func submit(_ image: RGBAImage, to path: String) {
+        slots.wait()
+        group.enter()
+        queue.async { [self] in
+            jobs.wait()
+            defer {
+                jobs.signal()
+                slots.signal()
+                group.leave()
+            }
+            guard failure == nil else { return }
+            do throws(PNGError) {
+                try image.writePNG(to: path, options: options)
+            } catch {
+                lock.withLock { if firstError == nil { firstError = error } }
+            }
+        }
+    }
+
+    /// Waits for every queued frame.
+    func finish() {
+        group.wait()
     }
 }

