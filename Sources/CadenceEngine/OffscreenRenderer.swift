@@ -1,3 +1,4 @@
+import CGL
 import CadenceDraw
 import CadenceGL
 import CadenceImage
@@ -35,6 +36,32 @@ public final class OffscreenRenderer {
 
     /// Draw calls the last frame took.
     public var lastDrawCallCount: Int { renderer.lastDrawCallCount }
+
+    /// Draws `list` (fitted to this renderer's size) and waits for the GPU to finish, without
+    /// reading anything back (for timing the stages apart).
+    public func draw(_ list: DisplayList) throws(EngineError) {
+        do {
+            try context.makeCurrent()
+        } catch {
+            throw .platform(error)
+        }
+        do {
+            target.bind()
+            try renderer.draw(list.fitted(to: Size(width: Double(width), height: Double(height))), viewport: (width, height))
+            glFinish()
+        } catch {
+            throw .gl(error)
+        }
+    }
+
+    /// Reads back what the last `draw` left in the framebuffer.
+    public func readBack() throws(EngineError) -> RGBAImage {
+        do {
+            return try target.readImage()
+        } catch {
+            throw .gl(error)
+        }
+    }
 
     /// Draws `list` (fitted to this renderer's size) and reads the pixels back.
     public func render(_ list: DisplayList) throws(EngineError) -> RGBAImage {

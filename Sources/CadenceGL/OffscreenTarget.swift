@@ -74,18 +74,21 @@ public func readFramebuffer(width: Int, height: Int) throws(GLError) -> RGBAImag
     try checkGLError("reading back \(width)x\(height) pixels")
     rows.withUnsafeBufferPointer { source in
         image.pixels.withUnsafeMutableBufferPointer { target in
+            guard let from = source.baseAddress, let to = target.baseAddress else { return }
             for y in 0..<height {
-                let from = (height - 1 - y) * rowBytes
-                let to = y * rowBytes
-                for x in stride(from: 0, to: rowBytes, by: 4) {
-                    let alpha = source[from + x + 3]
-                    target[to + x + 3] = alpha
-                    for channel in 0..<3 {
-                        let value = source[from + x + channel]
-                        target[to + x + channel] = alpha == 255 || alpha == 0
-                            ? value
-                            : UInt8(min(255, (Int(value) * 255 + Int(alpha) / 2) / Int(alpha)))
+                // Rows are copied whole; only pixels that are not opaque need un-premultiplying,
+                // and most frames have none.
+                let row = to + y * rowBytes
+                (row).update(from: from + (height - 1 - y) * rowBytes, count: rowBytes)
+                var x = 3
+                while x < rowBytes {
+                    let alpha = row[x]
+                    if alpha != 255, alpha != 0 {
+                        for channel in 1...3 {
+                            row[x - channel] = UInt8(min(255, (Int(row[x - channel]) * 255 + Int(alpha) / 2) / Int(alpha)))
+                        }
                     }
+                    x += 4
                 }
             }
         }

@@ -6,7 +6,7 @@ import Foundation
 struct Bench: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Measure Cadence: frame pacing, curve evaluation, text.",
-        subcommands: [Pacing.self, Curves.self, Text.self]
+        subcommands: [RenderSpeed.self, Pacing.self, Curves.self, Text.self]
     )
 }
 
@@ -134,5 +134,59 @@ struct Text: ParsableCommand {
                 print(padded(result.name, 9) + "  " + padded(result.mode, 6) + String(format: "  %9.1f", result.microsecondsPerFrame))
             }
         }
+    }
+}
+
+/// `cadence bench render`: offscreen frames per second, by stage, with peak memory.
+struct RenderSpeed: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "render",
+        abstract: "Time offscreen rendering: frames/s for GL + readback and for whole dumps, ms per stage, peak RSS."
+    )
+
+    @Option(help: "A scene file. Default: the built-in demo scene.")
+    var scene: String?
+
+    @Option(help: "Frames to render.")
+    var frames = 300
+
+    @Option(help: "Frame size, WxH. Default: the scene's.")
+    var size: FrameSize?
+
+    @Option(help: "PNG encoder threads for the dump. Default: every core but the one rendering.")
+    var jobs = max(1, ProcessInfo.processInfo.activeProcessorCount - 1)
+
+    @Flag(help: "Print a JSON object instead of a table.")
+    var json = false
+
+    func run() throws {
+        try MainActor.assumeIsolated {
+            do {
+                try measure()
+            } catch let error as EngineError {
+                printError(error.description)
+                throw ExitCode.failure
+            }
+        }
+    }
+
+    @MainActor
+    private func measure() throws(EngineError) {
+        let loaded = try loadScene(scene, strict: false)
+        let result = try RenderBenchmark.run(
+            scene: loaded, frames: frames,
+            width: size?.width ?? Int(loaded.size.width), height: size?.height ?? Int(loaded.size.height), jobs: jobs
+        )
+        if json {
+            print(result.json)
+            return
+        }
+        print("\(result.frames) frames of \(loaded.name) at \(result.width)x\(result.height), \(result.jobs) encoder thread(s)")
+        print(String(format: "render (GL + readback)   %8.1f frames/s", result.renderFPS))
+        print(String(format: "dump (render + PNG)      %8.1f frames/s", result.dumpFPS))
+        for stage in result.stages {
+            print(padded(stage.name, 24) + String(format: " %8.3f ms/frame", stage.milliseconds))
+        }
+        print(String(format: "peak RSS                 %8.1f MB", result.peakRSS))
     }
 }

@@ -48,4 +48,16 @@ import Testing
         let bad = try CLI.run(["bench", "text", "--frames", "0"], in: NSTemporaryDirectory())
         #expect(bad.status == 1 && bad.stderr.contains("--frames"))
     }
+
+    @Test func renderReportsSpeedsStagesAndMemory() throws {
+        let result = try CLI.run(["bench", "render", "--frames", "12", "--size", "320x180", "--json"], in: NSTemporaryDirectory())
+        #expect(result.status == 0, "\(result.stderr)")
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        for key in ["render_fps", "dump_fps", "peak_rss_mb"] {
+            #expect((object[key] as? Double).map { $0 > 0 } ?? false, "\(key) in \(result.stdout)")
+        }
+        let stages = try #require(object["stages_ms"] as? [String: Double])
+        #expect(Set(stages.keys) == ["scene", "gl_submit", "readback", "encode"])
+        #expect(object["frames"] as? Int == 12)
+    }
 }

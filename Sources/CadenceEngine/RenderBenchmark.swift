@@ -1,0 +1,113 @@
+import CadenceDraw
+import CadenceImage
+import CadenceScene
+import CadenceText
+import CadenceTiming
+import Foundation
+
+/// Offscreen rendering speed, for `cadence bench render`.
+public struct RenderBenchmarkResult: Sendable {
+    public var frames: Int
+    public var width: Int
+    public var height: Int
+    public var jobs: Int
+    /// Frames per second for scene + GL + readback, no PNG.
+    public var renderFPS: Double
+    /// Frames per second for a whole dump: rendering plus PNG writing on `jobs` threads.
+    public var dumpFPS: Double
+    /// Median CPU milliseconds per frame of each stage, in order.
+    public var stages: [(name: String, milliseconds: Double)]
+    /// The process's peak resident memory, MB.
+    public var peakRSS: Double
+
+    public var json: String {
+        let stageObject = stages.map { "\"\($0.name)\": \(round3($0.milliseconds))" }.joined(separator: ", ")
+        return "{\"frames\": \(frames), \"size\": \"\(width)x\(height)\", \"jobs\": \(jobs), "
+            + "\"render_fps\": \(round3(renderFPS)), \"dump_fps\": \(round3(dumpFPS)), "
+            + "\"peak_rss_mb\": \(round3(peakRSS)), \"stages_ms\": {\(stageObject)}}"
+    }
+}
+
+private func round3(_ value: Double) -> Double { (value * 1000).rounded() / 1000 }
+
+public enum RenderBenchmark {
+    /// Renders `frames` frames of `scene` at `fps` twice — once timing each stage without PNGs,
+    /// once as a real dump into a temporary folder — and reports both.
+    ///
+    /// Stages: `scene` (the scene at t and its display list: one call in Cadence), `gl_submit`
+    /// (drawing, until the GPU has finished), `readback` (glReadPixels, flip, un-premultiply) and
+    /// `encode` (one frame's PNG on one thread).
+    public static func run(scene: Scene, frames: Int, width: Int, height: Int, jobs: Int, fps: Double = 60) throws(EngineError) -> RenderBenchmarkResult {
+        guard frames >= 1 else { throw .invalidOption(name: "--frames", message: "must be at least 1, got \(frames)") }
+        guard jobs >= 1 else { throw .invalidOption(name: "--jobs", message: "must be at least 1, got \(jobs)") }
+        let renderer = try OffscreenRenderer(width: width, height: height)
+        let images = ImageStore()
+        images.prefetch(scene.imageSources)
+        var sceneTimes: [Double] = []
+        var drawTimes: [Double] = []
+        var readTimes: [Double] = []
+        var encodeTimes: [Double] = []
+        let options = PNGOptions()
+        let scratch = NSTemporaryDirectory() + "cadence-bench-\(ProcessInfo.processInfo.processIdentifier)"
+        try? FileManager.default.createDirectory(atPath: scratch, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: scratch) }
+
+        let start = HostClock.now()
+        var encodeSamples: [RGBAImage] = []
+        for index in 0..<frames {
+            let t0 = HostClock.now()
+            let list: DisplayList
+            do throws(TextError) {
+                list = try scene.displayList(at: Double(index) / fps, images: images)
+            } catch {
+                throw .text(error)
+            }
+            let t1 = HostClock.now()
+            try renderer.draw(list)
+            let t2 = HostClock.now()
+            let image = try renderer.readBack()
+            let t3 = HostClock.now()
+            sceneTimes.append(Double(t1 - t0) / 1e6)
+            drawTimes.append(Double(t2 - t1) / 1e6)
+            readTimes.append(Double(t3 - t2) / 1e6)
+            if index % max(frames / 10, 1) == 0 { encodeSamples.append(image) }
+        }
+        let renderSeconds = Double(HostClock.now() - start) / 1e9
+        for image in encodeSamples {
+            let t0 = HostClock.now()
+            do throws(PNGError) {
+                try image.writePNG(to: scratch + "/sample.png", options: options)
+            } catch {
+                throw .png(error)
+            }
+            encodeTimes.append(Double(HostClock.now() - t0) / 1e6)
+        }
+
+        let duration = Double(frames) / fps
+        let dump = try FrameDump.run(scene: scene, settings: FrameDumpSettings(
+            width: width, height: height, fps: fps, duration: duration, outputDirectory: scratch + "/frames", png: options, jobs: jobs
+        ))
+        return RenderBenchmarkResult(
+            frames: frames, width: width, height: height, jobs: jobs,
+            renderFPS: Double(frames) / renderSeconds,
+            dumpFPS: dump.framesPerSecond,
+            stages: [("scene", median(sceneTimes)), ("gl_submit", median(drawTimes)), ("readback", median(readTimes)), ("encode", median(encodeTimes))],
+            peakRSS: peakResidentMegabytes()
+        )
+    }
+
+    private static func median(_ values: [Double]) -> Double {
+        guard !values.isEmpty else { return 0 }
+        return values.sorted()[values.count / 2]
+    }
+
+    /// VmHWM from /proc/self/status: the most memory the process has held resident.
+    static func peakResidentMegabytes() -> Double {
+        guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else { return 0 }
+        for line in status.split(separator: "\n") where line.hasPrefix("VmHWM:") {
+            let kilobytes = Double(line.split(separator: " ").dropFirst().first ?? "0") ?? 0
+            return kilobytes / 1024
+        }
+        return 0
+    }
+}
