@@ -68,29 +68,34 @@ public final class OffscreenTarget {
 public func readFramebuffer(width: Int, height: Int) throws(GLError) -> RGBAImage {
     var image = RGBAImage(width: width, height: height)
     let rowBytes = width * 4
-    var rows = [UInt8](repeating: 0, count: rowBytes * height)
     glPixelStorei(GLenum(GL_PACK_ALIGNMENT), 1)
-    glReadPixels(0, 0, GLsizei(width), GLsizei(height), GLenum(GL_RGBA), GLenum(GL_UNSIGNED_BYTE), &rows)
+    image.pixels.withUnsafeMutableBytes { raw in
+        glReadPixels(0, 0, GLsizei(width), GLsizei(height), GLenum(GL_RGBA), GLenum(GL_UNSIGNED_BYTE), raw.baseAddress)
+    }
     try checkGLError("reading back \(width)x\(height) pixels")
-    rows.withUnsafeBufferPointer { source in
-        image.pixels.withUnsafeMutableBufferPointer { target in
-            guard let from = source.baseAddress, let to = target.baseAddress else { return }
-            for y in 0..<height {
-                // Rows are copied whole; only pixels that are not opaque need un-premultiplying,
-                // and most frames have none.
-                let row = to + y * rowBytes
-                (row).update(from: from + (height - 1 - y) * rowBytes, count: rowBytes)
-                var x = 3
-                while x < rowBytes {
-                    let alpha = row[x]
-                    if alpha != 255, alpha != 0 {
-                        for channel in 1...3 {
-                            row[x - channel] = UInt8(min(255, (Int(row[x - channel]) * 255 + Int(alpha) / 2) / Int(alpha)))
-                        }
-                    }
-                    x += 4
+    image.pixels.withUnsafeMutableBufferPointer { pixels in
+        guard let base = pixels.baseAddress else { return }
+        // Flip in place, a pair of rows at a time.
+        let spare = UnsafeMutablePointer<UInt8>.allocate(capacity: rowBytes)
+        defer { spare.deallocate() }
+        for y in 0..<height / 2 {
+            let top = base + y * rowBytes
+            let bottom = base + (height - 1 - y) * rowBytes
+            spare.update(from: top, count: rowBytes)
+            top.update(from: bottom, count: rowBytes)
+            bottom.update(from: spare, count: rowBytes)
+        }
+        // Only pixels that are not opaque need un-premultiplying, and most frames have none.
+        var x = 3
+        let count = pixels.count
+        while x < count {
+            let alpha = base[x]
+            if alpha != 255, alpha != 0 {
+                for channel in 1...3 {
+                    base[x - channel] = UInt8(min(255, (Int(base[x - channel]) * 255 + Int(alpha) / 2) / Int(alpha)))
                 }
             }
+            x += 4
         }
     }
     return image
