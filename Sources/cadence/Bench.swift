@@ -6,7 +6,7 @@ import Foundation
 struct Bench: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Measure Cadence: frame pacing, curve evaluation, text.",
-        subcommands: [RenderSpeed.self, Pacing.self, Curves.self, Text.self]
+        subcommands: [RenderSpeed.self, WindowLoop.self, Pacing.self, Curves.self, Text.self]
     )
 }
 
@@ -188,5 +188,48 @@ struct RenderSpeed: ParsableCommand {
             print(padded(stage.name, 24) + String(format: " %8.3f ms/frame", stage.milliseconds))
         }
         print(String(format: "peak RSS                 %8.1f MB", result.peakRSS))
+    }
+}
+
+/// `cadence bench window`: the windowed loop on the display link (needs a display).
+struct WindowLoop: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "window",
+        abstract: "Time the windowed loop on the display link: frame-time percentiles, lateness against vsync, dropped frames."
+    )
+
+    @Option(help: "A scene file. Default: the built-in demo scene.")
+    var scene: String?
+
+    @Option(help: "Frames to run.")
+    var frames = 600
+
+    @Flag(help: "Print a JSON object instead of a table.")
+    var json = false
+
+    func run() throws {
+        try MainActor.assumeIsolated {
+            do {
+                try measure()
+            } catch let error as EngineError {
+                printError(error.description)
+                if case .platform(.noDisplay) = error { throw ExitCode(2) }
+                throw ExitCode.failure
+            }
+        }
+    }
+
+    @MainActor
+    private func measure() throws(EngineError) {
+        let result = try WindowBenchmark.run(scene: try loadScene(scene, strict: false), frames: frames)
+        if json {
+            print(result.json)
+            return
+        }
+        print("\(result.frames) frames at \(result.refreshRate) Hz, \(result.pacedItself ? "paced on deadlines (swap did not wait for vsync)" : "paced by vsync")")
+        print(String(format: "frame time   p50 %.3f  p95 %.3f  p99 %.3f  max %.3f ms", result.frameTime[0], result.frameTime[1], result.frameTime[2], result.frameTime[3]))
+        print(String(format: "lateness     p50 %.3f  p99 %.3f  max %.3f ms", result.lateness[0], result.lateness[1], result.lateness[2]))
+        print(String(format: "work         p50 %.3f  p99 %.3f ms", result.work[0], result.work[1]))
+        print("dropped      \(result.dropped)")
     }
 }

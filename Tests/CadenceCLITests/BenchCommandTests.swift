@@ -60,4 +60,24 @@ import Testing
         #expect(Set(stages.keys) == ["scene", "gl_submit", "readback", "encode"])
         #expect(object["frames"] as? Int == 12)
     }
+
+    @Test(.enabled(if: ProcessInfo.processInfo.environment["DISPLAY"].map { !$0.isEmpty } ?? false,
+                   "needs an X display: make test runs the suite under xvfb-run"))
+    func windowReportsFrameTimesUnderXvfb() throws {
+        let result = try CLI.run(["bench", "window", "--frames", "40", "--json"], in: NSTemporaryDirectory(), keepDisplay: true)
+        #expect(result.status == 0, "\(result.stderr)")
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        #expect(object["frames"] as? Int == 40)
+        #expect(object["paced_itself"] as? Bool == true)
+        let frameTime = try #require(object["frame_time_ms"] as? [String: Double])
+        #expect(Set(frameTime.keys) == ["p50", "p95", "p99", "max"])
+        #expect(frameTime["p50"]! > 10 && frameTime["p50"]! < 30)  // paced near 16.7 ms, loosely
+        #expect((object["dropped"] as? Int).map { $0 <= 20 } ?? false)
+    }
+
+    @Test func windowWithoutADisplayExitsTwo() throws {
+        let result = try CLI.run(["bench", "window", "--frames", "10"], in: NSTemporaryDirectory())
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("no display"))
+    }
 }

@@ -1,0 +1,88 @@
+import CadenceDraw
+import CadenceGL
+import CadencePlatform
+import CadenceScene
+import CadenceText
+import CadenceTiming
+import Histogram
+
+/// The windowed loop on the display link, for `cadence bench window` (needs a display).
+public struct WindowBenchmarkResult: Sendable {
+    public var frames: Int
+    public var refreshRate: Double
+    public var pacedItself: Bool
+    /// Intervals between frame starts, ms: p50, p95, p99, max.
+    public var frameTime: [Double]
+    /// Frame start against its vsync deadline, ms: p50, p99, max.
+    public var lateness: [Double]
+    /// Work per frame (scene, GL, swap), ms: p50, p99.
+    public var work: [Double]
+    public var dropped: Int
+
+    public var json: String {
+        func list(_ names: [String], _ values: [Double]) -> String {
+            zip(names, values).map { "\"\($0)\": \(($1 * 1000).rounded() / 1000)" }.joined(separator: ", ")
+        }
+        return "{\"frames\": \(frames), \"refresh_hz\": \(refreshRate), \"paced_itself\": \(pacedItself), "
+            + "\"frame_time_ms\": {\(list(["p50", "p95", "p99", "max"], frameTime))}, "
+            + "\"lateness_ms\": {\(list(["p50", "p99", "max"], lateness))}, "
+            + "\"work_ms\": {\(list(["p50", "p99"], work))}, \"dropped\": \(dropped)}"
+    }
+}
+
+public enum WindowBenchmark {
+    public static func run(scene: Scene, frames: Int) throws(EngineError) -> WindowBenchmarkResult {
+        guard frames >= 2 else { throw .invalidOption(name: "--frames", message: "must be at least 2, got \(frames)") }
+        let window: WindowContext
+        do {
+            window = try WindowContext(width: Int(scene.size.width), height: Int(scene.size.height), title: "Cadence — bench window")
+        } catch {
+            throw .platform(error)
+        }
+        let renderer: Renderer
+        do {
+            renderer = try Renderer()
+        } catch {
+            throw .gl(error)
+        }
+        let images = ImageStore()
+        images.prefetch(scene.imageSources)
+        let driver = WindowDriver(window: window)
+        var starts: [UInt64] = []
+        var failure: EngineError?
+        let link = DisplayLink { _, frame in
+            starts.append(HostClock.now())
+            guard let size = window.defaultFramebufferSize else { return }
+            do throws(EngineError) {
+                let list: DisplayList
+                do throws(TextError) {
+                    list = try scene.displayList(at: frame.animationTime, images: images).fitted(to: Size(width: Double(size.width), height: Double(size.height)))
+                } catch {
+                    throw .text(error)
+                }
+                do throws(GLError) {
+                    try renderer.draw(list, viewport: size)
+                } catch {
+                    throw .gl(error)
+                }
+            } catch {
+                failure = error
+                window.close()
+            }
+        }
+        link.add(to: driver.source)
+        let stats = driver.run(frames: frames)
+        link.invalidate()
+        if let failure { throw failure }
+        var intervals = Histogram<UInt64>(lowestDiscernibleValue: 1, highestTrackableValue: 60_000_000_000, numberOfSignificantValueDigits: .three)
+        for (later, earlier) in zip(starts.dropFirst(), starts) { _ = intervals.record(later - earlier) }
+        return WindowBenchmarkResult(
+            frames: stats.frames, refreshRate: driver.source.refreshRate, pacedItself: driver.pacesItself,
+            frameTime: [intervals.milliseconds(atPercentile: 50), intervals.milliseconds(atPercentile: 95),
+                        intervals.milliseconds(atPercentile: 99), Double(intervals.max) / 1e6],
+            lateness: [stats.lateness.milliseconds(atPercentile: 50), stats.lateness.milliseconds(atPercentile: 99), Double(stats.lateness.max) / 1e6],
+            work: [stats.work.milliseconds(atPercentile: 50), stats.work.milliseconds(atPercentile: 99)],
+            dropped: stats.dropped
+        )
+    }
+}
