@@ -19,6 +19,8 @@ public struct FrameDumpSettings: Sendable {
     public var frames: ClosedRange<Int>?
     /// Only slice K of N (1-based) of the frames selected (`--shard K/N`): contiguous slices.
     public var shard: (index: Int, count: Int)?
+    /// Redraw every frame whole instead of only what changed (`--full-redraw`).
+    public var fullRedraw = false
 
     public init(width: Int, height: Int, fps: Double, duration: Double, outputDirectory: String, png: PNGOptions = PNGOptions(),
                 jobs: Int = max(1, ProcessInfo.processInfo.activeProcessorCount - 1)) {
@@ -115,6 +117,7 @@ public enum FrameDump {
         let start = ContinuousClock.now
         // The renderer first: without EGL or with a size the driver refuses, no folder is made.
         let renderer = try OffscreenRenderer(width: settings.width, height: settings.height)
+        renderer.fullRedraw = settings.fullRedraw
         try prepareOutputDirectory(settings.outputDirectory)
 
         let images = ImageStore()

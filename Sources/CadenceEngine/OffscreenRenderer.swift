@@ -40,6 +40,9 @@ public final class OffscreenRenderer {
     /// Draws `list` (fitted to this renderer's size) and waits for the GPU to finish, without
     /// reading anything back (for timing the stages apart).
     public func draw(_ list: DisplayList) throws(EngineError) {
+        // What the framebuffer holds is no longer the kept frame.
+        previous = nil
+        frame = nil
         do {
             try context.makeCurrent()
         } catch {
@@ -63,19 +66,63 @@ public final class OffscreenRenderer {
         }
     }
 
+    /// Redraw everything each frame instead of only what changed (`--full-redraw`).
+    public var fullRedraw = false
+    /// The pixel rectangle the last `render` redrew: the whole frame, a damaged part, or nil when
+    /// nothing had changed.
+    public private(set) var lastRedrawn: (x: Int, y: Int, width: Int, height: Int)?
+    private var previous: DisplayList?
+    private var frame: RGBAImage?
+
     /// Draws `list` (fitted to this renderer's size) and reads the pixels back.
+    ///
+    /// Only what changed since the previous call is redrawn and read back — the union of the
+    /// bounds of the commands that differ, scissored — into a frame kept on the CPU, as
+    /// compositors do; a frame where nothing moved costs a comparison. The pixels are those of a
+    /// full redraw (tested frame by frame).
     public func render(_ list: DisplayList) throws(EngineError) -> RGBAImage {
         do {
             try context.makeCurrent()
         } catch {
             throw .platform(error)
         }
+        let fitted = list.fitted(to: Size(width: Double(width), height: Double(height)))
         do {
             target.bind()
-            try renderer.draw(list.fitted(to: Size(width: Double(width), height: Double(height))), viewport: (width, height))
-            return try target.readImage()
+            if !fullRedraw, let previous, var kept = frame {
+                guard let damage = fitted.damage(since: previous) else {
+                    lastRedrawn = nil
+                    self.previous = fitted
+                    return kept
+                }
+                let region = pixelRegion(damage)
+                if region.width > 0, region.height > 0 {
+                    try renderer.draw(fitted, viewport: (width, height), damage: damage)
+                    frame = nil  // let `kept` be the only owner while it is patched
+                    try readFramebuffer(region: region, into: &kept)
+                }
+                lastRedrawn = region
+                frame = kept
+                self.previous = fitted
+                return kept
+            }
+            try renderer.draw(fitted, viewport: (width, height))
+            let image = try target.readImage()
+            lastRedrawn = (0, 0, width, height)
+            frame = image
+            previous = fitted
+            return image
         } catch {
             throw .gl(error)
         }
+    }
+
+    /// The whole pixels covering `rect`, within the frame (the same rounding as the scissor).
+    private func pixelRegion(_ rect: Rect) -> (x: Int, y: Int, width: Int, height: Int) {
+        let minX = max(Int(rect.minX.rounded(.down)), 0)
+        let minY = max(Int(rect.minY.rounded(.down)), 0)
+        let maxX = min(Int(rect.maxX.rounded(.up)), width)
+        let maxY = min(Int(rect.maxY.rounded(.up)), height)
+        return (minX, minY, max(maxX - minX, 0), max(maxY - minY, 0))
     }
 }

@@ -11,8 +11,10 @@ public struct RenderBenchmarkResult: Sendable {
     public var width: Int
     public var height: Int
     public var jobs: Int
-    /// Frames per second for scene + GL + readback, no PNG.
+    /// Frames per second for scene + GL + readback, no PNG, redrawing only what changed.
     public var renderFPS: Double
+    /// The same, redrawing every frame whole.
+    public var fullRedrawFPS: Double
     /// Frames per second for a whole dump: rendering plus PNG writing on `jobs` threads.
     public var dumpFPS: Double
     /// Median CPU milliseconds per frame of each stage, in order.
@@ -23,7 +25,7 @@ public struct RenderBenchmarkResult: Sendable {
     public var json: String {
         let stageObject = stages.map { "\"\($0.name)\": \(round3($0.milliseconds))" }.joined(separator: ", ")
         return "{\"frames\": \(frames), \"size\": \"\(width)x\(height)\", \"jobs\": \(jobs), "
-            + "\"render_fps\": \(round3(renderFPS)), \"dump_fps\": \(round3(dumpFPS)), "
+            + "\"render_fps\": \(round3(renderFPS)), \"full_redraw_fps\": \(round3(fullRedrawFPS)), \"dump_fps\": \(round3(dumpFPS)), "
             + "\"peak_rss_mb\": \(round3(peakRSS)), \"stages_ms\": {\(stageObject)}}"
     }
 }
@@ -83,17 +85,38 @@ public enum RenderBenchmark {
             encodeTimes.append(Double(HostClock.now() - t0) / 1e6)
         }
 
+        let fullRedrawFPS = try renderOnly(scene: scene, frames: frames, width: width, height: height, fps: fps, images: images, fullRedraw: true)
+        let damageFPS = try renderOnly(scene: scene, frames: frames, width: width, height: height, fps: fps, images: images, fullRedraw: false)
+        _ = renderSeconds
         let duration = Double(frames) / fps
         let dump = try FrameDump.run(scene: scene, settings: FrameDumpSettings(
             width: width, height: height, fps: fps, duration: duration, outputDirectory: scratch + "/frames", png: options, jobs: jobs
         ))
         return RenderBenchmarkResult(
             frames: frames, width: width, height: height, jobs: jobs,
-            renderFPS: Double(frames) / renderSeconds,
+            renderFPS: damageFPS,
+            fullRedrawFPS: fullRedrawFPS,
             dumpFPS: dump.framesPerSecond,
             stages: [("scene", median(sceneTimes)), ("gl_submit", median(drawTimes)), ("readback", median(readTimes)), ("encode", median(encodeTimes))],
             peakRSS: peakResidentMegabytes()
         )
+    }
+
+    /// Frames per second for scene + GL + readback through `OffscreenRenderer.render`.
+    private static func renderOnly(scene: Scene, frames: Int, width: Int, height: Int, fps: Double, images: ImageStore, fullRedraw: Bool) throws(EngineError) -> Double {
+        let renderer = try OffscreenRenderer(width: width, height: height)
+        renderer.fullRedraw = fullRedraw
+        let start = HostClock.now()
+        for index in 0..<frames {
+            let list: DisplayList
+            do throws(TextError) {
+                list = try scene.displayList(at: Double(index) / fps, images: images)
+            } catch {
+                throw .text(error)
+            }
+            _ = try renderer.render(list)
+        }
+        return Double(frames) / (Double(HostClock.now() - start) / 1e9)
     }
 
     private static func median(_ values: [Double]) -> Double {

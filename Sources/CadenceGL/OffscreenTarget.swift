@@ -100,3 +100,35 @@ public func readFramebuffer(width: Int, height: Int) throws(GLError) -> RGBAImag
     }
     return image
 }
+
+/// Reads the pixel rectangle `x, y, width, height` (top-left origin) of the bound framebuffer into
+/// the same place of `image`, which holds the rest of the frame already: a partial readback.
+public func readFramebuffer(region: (x: Int, y: Int, width: Int, height: Int), into image: inout RGBAImage) throws(GLError) {
+    guard region.width > 0, region.height > 0 else { return }
+    let rowBytes = region.width * 4
+    var rows = [UInt8](repeating: 0, count: rowBytes * region.height)
+    glPixelStorei(GLenum(GL_PACK_ALIGNMENT), 1)
+    glReadPixels(GLint(region.x), GLint(image.height - region.y - region.height), GLsizei(region.width), GLsizei(region.height),
+                 GLenum(GL_RGBA), GLenum(GL_UNSIGNED_BYTE), &rows)
+    try checkGLError("reading back a \(region.width)x\(region.height) region")
+    let imageWidth = image.width
+    rows.withUnsafeBufferPointer { source in
+        image.pixels.withUnsafeMutableBufferPointer { target in
+            guard let from = source.baseAddress, let to = target.baseAddress else { return }
+            for row in 0..<region.height {
+                let destination = to + ((region.y + region.height - 1 - row) * imageWidth + region.x) * 4
+                destination.update(from: from + row * rowBytes, count: rowBytes)
+                var x = 3
+                while x < rowBytes {
+                    let alpha = destination[x]
+                    if alpha != 255, alpha != 0 {
+                        for channel in 1...3 {
+                            destination[x - channel] = UInt8(min(255, (Int(destination[x - channel]) * 255 + Int(alpha) / 2) / Int(alpha)))
+                        }
+                    }
+                    x += 4
+                }
+            }
+        }
+    }
+}

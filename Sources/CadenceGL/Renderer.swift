@@ -47,12 +47,17 @@ public final class Renderer {
     ///
     /// `viewport` is the framebuffer's size in pixels; the list is drawn at its own size from the
     /// top-left corner.
-    public func draw(_ list: DisplayList, viewport: (width: Int, height: Int)) throws(GLError) {
+    ///
+    /// With `damage`, only that rectangle is cleared and redrawn (a scissored redraw over what the
+    /// framebuffer already holds); every pixel in it comes out as in a full redraw, because each
+    /// pixel's colour depends only on the commands covering it.
+    public func draw(_ list: DisplayList, viewport: (width: Int, height: Int), damage: Rect? = nil) throws(GLError) {
         glViewport(0, 0, GLsizei(viewport.width), GLsizei(viewport.height))
         glDisable(GLenum(GL_DEPTH_TEST))
-        glDisable(GLenum(GL_SCISSOR_TEST))
         glEnable(GLenum(GL_BLEND))
         glBlendFunc(GLenum(GL_ONE), GLenum(GL_ONE_MINUS_SRC_ALPHA))
+        let outer = damage.map { Self.scissor($0, within: nil, viewport: viewport) }
+        applyScissor(outer)
         let background = list.background.premultiplied
         glClearColor(Float(background.red), Float(background.green), Float(background.blue), Float(background.alpha))
         glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
@@ -70,14 +75,14 @@ public final class Renderer {
             case .pushClip(let rect):
                 if let current { drawCalls += flush(current, viewport: viewport) }
                 current = nil
-                clips.append(Self.scissor(rect, within: clips.last, viewport: viewport))
+                clips.append(Self.scissor(rect, within: clips.last ?? outer, viewport: viewport))
                 applyScissor(clips.last)
                 continue
             case .popClip:
                 if let current { drawCalls += flush(current, viewport: viewport) }
                 current = nil
                 _ = clips.popLast()
-                applyScissor(clips.last)
+                applyScissor(clips.last ?? outer)
                 continue
             case .image(let draw):
                 // One draw per image, with its texture bound.

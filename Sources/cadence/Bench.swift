@@ -182,7 +182,8 @@ struct RenderSpeed: ParsableCommand {
             return
         }
         print("\(result.frames) frames of \(loaded.name) at \(result.width)x\(result.height), \(result.jobs) encoder thread(s)")
-        print(String(format: "render (GL + readback)   %8.1f frames/s", result.renderFPS))
+        print(String(format: "render (GL + readback)   %8.1f frames/s (redrawing what changed)", result.renderFPS))
+        print(String(format: "render, full redraw      %8.1f frames/s", result.fullRedrawFPS))
         print(String(format: "dump (render + PNG)      %8.1f frames/s", result.dumpFPS))
         for stage in result.stages {
             print(padded(stage.name, 24) + String(format: " %8.3f ms/frame", stage.milliseconds))

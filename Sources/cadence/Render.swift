@@ -39,6 +39,9 @@ struct Render: ParsableCommand {
     @Option(help: "PNG encoder threads. Default: every core but the one rendering.")
     var jobs = max(1, ProcessInfo.processInfo.activeProcessorCount - 1)
 
+    @Flag(name: .customLong("full-redraw"), help: "Redraw whole frames instead of only what changed (for comparison).")
+    var fullRedraw = false
+
     @Option(help: "Render only frames A through B of the timeline, e.g. 30..59.")
     var frames: FrameRange?
 
@@ -87,6 +90,7 @@ struct Render: ParsableCommand {
             jobs: jobs
         )
         settings.frames = frames?.range
+        settings.fullRedraw = fullRedraw
         settings.shard = shard.map { ($0.index, $0.count) }
         let showProgress = isatty(STDERR_FILENO) == 1
         let summary = try FrameDump.run(scene: scene, settings: settings) { done, total in

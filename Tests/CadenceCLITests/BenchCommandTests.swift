@@ -53,7 +53,7 @@ import Testing
         let result = try CLI.run(["bench", "render", "--frames", "12", "--size", "320x180", "--json"], in: NSTemporaryDirectory())
         #expect(result.status == 0, "\(result.stderr)")
         let object = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
-        for key in ["render_fps", "dump_fps", "peak_rss_mb"] {
+        for key in ["render_fps", "full_redraw_fps", "dump_fps", "peak_rss_mb"] {
             #expect((object[key] as? Double).map { $0 > 0 } ?? false, "\(key) in \(result.stdout)")
         }
         let stages = try #require(object["stages_ms"] as? [String: Double])

@@ -30,6 +30,12 @@ import Testing
         #expect(try files("one").count == 30)
     }
 
+    @Test func fullRedrawGivesTheSameFiles() throws {
+        #expect(try render([], out: "damage").status == 0)
+        #expect(try render(["--full-redraw"], out: "full").status == 0)
+        #expect(try files("damage") == files("full"))
+    }
+
     @Test func shardsAddUpToTheWholeTimeline() throws {
         #expect(try render([], out: "whole").status == 0)
         for shard in 1...3 {

@@ -1,0 +1,55 @@
+import CadenceDraw
+import CadenceEngine
+import CadenceScene
+import Testing
+
+/// Redrawing only what changed gives the same pixels as redrawing everything.
+@MainActor
+@Suite struct DamageTests {
+    @Test func damageRedrawMatchesFullRedrawFrameByFrame() throws {
+        let partial = try OffscreenRenderer(width: 640, height: 360)
+        let full = try OffscreenRenderer(width: 640, height: 360)
+        full.fullRedraw = true
+        var partialFrames = 0
+        for frame in 0..<75 {
+            let list = try Scene.demo.displayList(at: Double(frame) / 30)
+            let expected = try full.render(list)
+            let actual = try partial.render(list)
+            #expect(actual == expected, "frame \(frame) differs")
+            if let region = partial.lastRedrawn, region.width * region.height < 640 * 360 { partialFrames += 1 }
+        }
+        #expect(partialFrames > 30, "damage tracking redrew the whole frame too often (\(partialFrames) partial frames)")
+    }
+
+    @Test func nothingChangedNothingRedrawn() throws {
+        let renderer = try OffscreenRenderer(width: 320, height: 180)
+        var list = DisplayList(size: Size(width: 320, height: 180), background: .white)
+        list.roundedRect(RoundedRect(rect: Rect(x: 10, y: 10, width: 50, height: 50), cornerRadius: 8, fill: .black))
+        let first = try renderer.render(list)
+        let second = try renderer.render(list)
+        #expect(renderer.lastRedrawn == nil)
+        #expect(first == second)
+    }
+
+    @Test func damageCoversOldAndNewPlaces() {
+        var before = DisplayList(size: Size(width: 100, height: 100), background: .white)
+        before.roundedRect(RoundedRect(rect: Rect(x: 10, y: 10, width: 10, height: 10), cornerRadius: 0, fill: .black))
+        var after = DisplayList(size: Size(width: 100, height: 100), background: .white)
+        after.roundedRect(RoundedRect(rect: Rect(x: 50, y: 10, width: 10, height: 10), cornerRadius: 0, fill: .black))
+        #expect(after.damage(since: before) == Rect(x: 9, y: 9, width: 52, height: 12))
+        #expect(before.damage(since: before) == nil)
+        var more = after
+        more.roundedRect(RoundedRect(rect: .init(x: 0, y: 0, width: 1, height: 1), cornerRadius: 0, fill: .black))
+        #expect(more.damage(since: after) == Rect(x: 0, y: 0, width: 100, height: 100))  // not comparable: everything
+    }
+}
+
+extension Optional where Wrapped == (x: Int, y: Int, width: Int, height: Int) {
+    static func == (lhs: Self, rhs: Self) -> Bool {
+        switch (lhs, rhs) {
+        case (nil, nil): true
+        case let (a?, b?): a == b
+        default: false
+        }
+    }
+}
