@@ -153,8 +153,8 @@ struct RenderSpeed: ParsableCommand {
     @Option(help: "Frame size, WxH. Default: the scene's.")
     var size: FrameSize?
 
-    @Option(help: "PNG encoder threads for the dump. Default: every core but the one rendering.")
-    var jobs = max(1, ProcessInfo.processInfo.activeProcessorCount - 1)
+    @Option(help: "PNG encoder threads for the dump. Default: one per core.")
+    var jobs = max(1, ProcessInfo.processInfo.activeProcessorCount)
 
     @Flag(help: "Print a JSON object instead of a table.")
     var json = false

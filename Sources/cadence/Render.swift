@@ -36,8 +36,8 @@ struct Render: ParsableCommand {
     @Option(name: .customLong("png-filter"), help: "PNG row filter: none, sub, up, average, paeth or adaptive.")
     var pngFilter = "none"
 
-    @Option(help: "PNG encoder threads. Default: every core but the one rendering.")
-    var jobs = max(1, ProcessInfo.processInfo.activeProcessorCount - 1)
+    @Option(help: "PNG encoder threads. Default: one per core.")
+    var jobs = max(1, ProcessInfo.processInfo.activeProcessorCount)
 
     @Flag(name: .customLong("full-redraw"), help: "Redraw whole frames instead of only what changed (for comparison).")
     var fullRedraw = false
