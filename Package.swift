@@ -23,6 +23,7 @@ let package = Package(
         .systemLibrary(name: "CHarfBuzz", pkgConfig: "harfbuzz", providers: [.apt(["libharfbuzz-dev"])]),
         .systemLibrary(name: "CFontconfig", pkgConfig: "fontconfig", providers: [.apt(["libfontconfig-dev"])]),
         .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
+        .systemLibrary(name: "CDeflate", pkgConfig: "libdeflate", providers: [.apt(["libdeflate-dev"])]),
 
         // Pure modules: no C, no GL.
         .target(
@@ -37,7 +38,7 @@ let package = Package(
 
         // Modules over C libraries.
         // libpng reports errors by longjmp, which Swift cannot cross: the setjmp lives in C.
-        .target(name: "CPNGCodec", dependencies: ["CPNG"]),
+        .target(name: "CPNGCodec", dependencies: ["CPNG", "CDeflate"]),
         .target(name: "CadenceImage", dependencies: ["CPNGCodec", "CadenceDraw"], swiftSettings: strict),
         .target(
             name: "CadenceGL",

@@ -1,5 +1,6 @@
 #include "cadence_png.h"
 
+#include <libdeflate.h>
 #include <png.h>
 #include <setjmp.h>
 #include <errno.h>
@@ -102,5 +103,93 @@ int cadence_png_read(const char *path, uint8_t **pixels, uint32_t *width, uint32
     *pixels = buffer;
     *width = image.width;
     *height = image.height;
+    return 0;
+}
+
+static void put32(uint8_t *at, uint32_t value) {
+    at[0] = (uint8_t)(value >> 24);
+    at[1] = (uint8_t)(value >> 16);
+    at[2] = (uint8_t)(value >> 8);
+    at[3] = (uint8_t)value;
+}
+
+/// Writes one chunk: length, type, data, CRC of type and data.
+static int write_chunk(FILE *file, const char *type, const uint8_t *data, size_t length) {
+    uint8_t header[8];
+    put32(header, (uint32_t)length);
+    memcpy(header + 4, type, 4);
+    uint32_t crc = libdeflate_crc32(0, header + 4, 4);
+    crc = libdeflate_crc32(crc, data, length);
+    uint8_t trailer[4];
+    put32(trailer, crc);
+    return fwrite(header, 1, 8, file) == 8 && (length == 0 || fwrite(data, 1, length, file) == length) &&
+           fwrite(trailer, 1, 4, file) == 4;
+}
+
+int cadence_png_write_deflate(const char *path, const uint8_t *rgba, uint32_t width, uint32_t height,
+                              int level, int filters, char *error, size_t error_size) {
+    if (filters != CADENCE_PNG_FILTER_NONE && filters != CADENCE_PNG_FILTER_UP) {
+        snprintf(error, error_size, "libdeflate encoder: only the none and up filters");
+        return -1;
+    }
+    size_t row_bytes = (size_t)width * 4;
+    size_t raw_size = (row_bytes + 1) * height;
+    uint8_t *raw = malloc(raw_size ? raw_size : 1);
+    struct libdeflate_compressor *compressor = libdeflate_alloc_compressor(level);
+    if (!raw || !compressor) {
+        free(raw);
+        if (compressor) libdeflate_free_compressor(compressor);
+        snprintf(error, error_size, "out of memory (or libdeflate level %d out of 1...12)", level);
+        return -1;
+    }
+    for (uint32_t y = 0; y < height; y++) {
+        uint8_t *out = raw + y * (row_bytes + 1);
+        const uint8_t *row = rgba + y * row_bytes;
+        if (filters == CADENCE_PNG_FILTER_UP && y > 0) {
+            const uint8_t *above = row - row_bytes;
+            out[0] = 2;
+            for (size_t i = 0; i < row_bytes; i++) out[1 + i] = (uint8_t)(row[i] - above[i]);
+        } else {
+            out[0] = filters == CADENCE_PNG_FILTER_UP ? 2 : 0;  /* Up on the first row is the row itself */
+            memcpy(out + 1, row, row_bytes);
+        }
+    }
+    size_t bound = libdeflate_zlib_compress_bound(compressor, raw_size);
+    uint8_t *compressed = malloc(bound ? bound : 1);
+    size_t compressed_size = compressed ? libdeflate_zlib_compress(compressor, raw, raw_size, compressed, bound) : 0;
+    libdeflate_free_compressor(compressor);
+    free(raw);
+    if (compressed_size == 0) {
+        free(compressed);
+        snprintf(error, error_size, "libdeflate: compression failed");
+        return -1;
+    }
+    FILE *file = fopen(path, "wb");
+    if (!file) {
+        free(compressed);
+        snprintf(error, error_size, "cannot open for writing: %s", strerror(errno));
+        return -1;
+    }
+    static const uint8_t signature[8] = {137, 80, 78, 71, 13, 10, 26, 10};
+    uint8_t ihdr[13];
+    put32(ihdr, width);
+    put32(ihdr + 4, height);
+    ihdr[8] = 8;  /* bit depth */
+    ihdr[9] = 6;  /* RGBA */
+    ihdr[10] = 0; /* deflate */
+    ihdr[11] = 0; /* adaptive filtering method */
+    ihdr[12] = 0; /* no interlace */
+    int ok = fwrite(signature, 1, 8, file) == 8 && write_chunk(file, "IHDR", ihdr, 13) &&
+             write_chunk(file, "IDAT", compressed, compressed_size) && write_chunk(file, "IEND", NULL, 0);
+    free(compressed);
+    if (!ok || fflush(file) != 0 || ferror(file)) {
+        snprintf(error, error_size, "write failed: %s", strerror(errno));
+        fclose(file);
+        return -1;
+    }
+    if (fclose(file) != 0) {
+        snprintf(error, error_size, "close failed: %s", strerror(errno));
+        return -1;
+    }
     return 0;
 }

@@ -54,7 +54,7 @@ struct Sheet: ParsableCommand {
             ?? Size(width: 320, height: (320 * loaded.size.height / loaded.size.width).rounded())
         let image = try ContactSheet.render(scene: loaded, times: parsed, columns: columns, tile: tile)
         do throws(PNGError) {
-            try image.writePNG(to: out, options: PNGOptions(level: 9))
+            try image.writePNG(to: out, options: PNGOptions(level: 9, filter: .adaptive, encoder: .libpng))
         } catch {
             throw .png(error)
         }

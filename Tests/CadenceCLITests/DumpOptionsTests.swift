@@ -55,13 +55,14 @@ import Testing
         for (name, data) in slice { #expect(whole[name] == data) }
     }
 
-    @Test func levelAndFilterChangeSizeNotPixels() throws {
-        #expect(try render(["--png-level", "9", "--png-filter", "adaptive"], out: "small").status == 0)
-        #expect(try render([], out: "fast").status == 0)
-        let small = try RGBAImage(contentsOfPNG: "\(folder)/small/frame_00007.png")
-        let fast = try RGBAImage(contentsOfPNG: "\(folder)/fast/frame_00007.png")
-        #expect(small == fast)
-        #expect(try files("small")["frame_00007.png"]!.count < files("fast")["frame_00007.png"]!.count)
+    @Test func pngSettingsChangeSizeNotPixels() throws {
+        #expect(try render(["--png-level", "0", "--png-encoder", "libpng"], out: "stored").status == 0)
+        #expect(try render(["--png-level", "9", "--png-filter", "adaptive", "--png-encoder", "libpng"], out: "libpng").status == 0)
+        #expect(try render(["--png-encoder", "libdeflate"], out: "default").status == 0)
+        let frames = try ["stored", "libpng", "default"].map { try RGBAImage(contentsOfPNG: "\(folder)/\($0)/frame_00007.png") }
+        #expect(frames[0] == frames[1] && frames[1] == frames[2])
+        let sizes = try ["stored", "libpng", "default"].map { try files($0)["frame_00007.png"]!.count }
+        #expect(sizes[1] < sizes[0] && sizes[2] < sizes[0])
     }
 
     @Test(arguments: [
@@ -71,6 +72,7 @@ import Testing
         (["--frames", "10..40"], "--frames: 10..40 is outside the timeline's frames 0..29"),
         (["--frames", "5"], "--frames"),
         (["--png-filter", "zigzag"], "--png-filter must be one of"),
+        (["--png-encoder", "gif"], "--png-encoder must be libdeflate or libpng"),
     ])
     func badOptionsAreClearErrors(arguments: [String], message: String) throws {
         let result = try render(arguments, out: "bad")

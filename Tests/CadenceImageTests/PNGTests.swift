@@ -26,8 +26,10 @@ import CadenceDraw
     }
 
     @Test(arguments: [
-        PNGOptions(level: 0, filter: .none), PNGOptions(level: 1, filter: .up),
-        PNGOptions(level: 6), PNGOptions(level: 9, filter: .paeth),
+        PNGOptions(level: 0, filter: .none, encoder: .libpng), PNGOptions(level: 1, filter: .up, encoder: .libpng),
+        PNGOptions(level: 6, filter: .adaptive, encoder: .libpng), PNGOptions(level: 9, filter: .paeth, encoder: .libpng),
+        PNGOptions(level: 1, filter: .none, encoder: .libdeflate), PNGOptions(level: 1, filter: .up, encoder: .libdeflate),
+        PNGOptions(level: 9, filter: .up, encoder: .libdeflate), PNGOptions(level: 0, filter: .none, encoder: .libdeflate),
     ])
     func roundTripsEveryLevelAndFilter(options: PNGOptions) throws {
         let image = gradient(width: 37, height: 23)
@@ -38,8 +40,8 @@ import CadenceDraw
 
     @Test func higherLevelsAreSmallerOnSmoothImages() throws {
         let image = gradient(width: 256, height: 256)
-        try image.writePNG(to: folder + "/fast.png", options: PNGOptions(level: 0, filter: .none))
-        try image.writePNG(to: folder + "/small.png", options: PNGOptions(level: 9))
+        try image.writePNG(to: folder + "/fast.png", options: PNGOptions(level: 0, filter: .none, encoder: .libpng))
+        try image.writePNG(to: folder + "/small.png", options: PNGOptions(level: 9, filter: .adaptive, encoder: .libpng))
         let fast = try FileManager.default.attributesOfItem(atPath: folder + "/fast.png")[.size] as! Int
         let small = try FileManager.default.attributesOfItem(atPath: folder + "/small.png")[.size] as! Int
         #expect(small < fast)

@@ -38,7 +38,7 @@ public struct GoldenCheck: Sendable {
         if Self.isRecording {
             do {
                 try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-                try image.writePNG(to: goldenPath, options: PNGOptions(level: 9))
+                try image.writePNG(to: goldenPath, options: PNGOptions(level: 9, filter: .adaptive, encoder: .libpng))
                 return Outcome(passed: false, message: "recorded golden \(goldenPath); look at it, then run again without CADENCE_RECORD_GOLDENS")
             } catch {
                 return Outcome(passed: false, message: "cannot record golden \(goldenPath): \(error)")

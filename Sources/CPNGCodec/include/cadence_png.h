@@ -9,6 +9,12 @@
 int cadence_png_write(const char *path, const uint8_t *rgba, uint32_t width, uint32_t height,
                       int level, int filters, char *error, size_t error_size);
 
+/// Writes 8-bit RGBA rows as a PNG whose image data is compressed by libdeflate (faster than
+/// zlib at low levels). filters: CADENCE_PNG_FILTER_NONE or CADENCE_PNG_FILTER_UP only.
+/// level: libdeflate's 1...12. Returns 0 on success; otherwise a message is left in `error`.
+int cadence_png_write_deflate(const char *path, const uint8_t *rgba, uint32_t width, uint32_t height,
+                              int level, int filters, char *error, size_t error_size);
+
 /// Reads any PNG as 8-bit RGBA (straight alpha). On success *pixels is malloc'd (width*height*4
 /// bytes, the caller frees it) and 0 is returned; otherwise a message is left in `error`.
 int cadence_png_read(const char *path, uint8_t **pixels, uint32_t *width, uint32_t *height,
