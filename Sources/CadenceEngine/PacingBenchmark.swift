@@ -16,6 +16,8 @@ public struct PacingResult: Sendable, Equatable {
     public var drift: Double
     /// Vsyncs that passed with no callback.
     public var dropped: Int
+    /// Each interval between callback starts, ms (for `--plot`).
+    public var intervals: [Double] = []
 
     /// The object `--json` prints, keys in the documented order.
     public var json: String {
@@ -90,16 +92,18 @@ public enum PacingBenchmark {
         for (later, earlier) in zip(starts.dropFirst(), starts) {
             _ = jitter.record(UInt64(abs(Double(later - earlier) - period).rounded()))
         }
+        let intervals = zip(starts.dropFirst(), starts).map { Double($0 - $1) / 1e6 }
         let span = Double((starts.last ?? 0) - (starts.first ?? 0))
-        let intervals = Double(max(starts.count - 1, 0))
+        let count = Double(max(starts.count - 1, 0))
         return PacingResult(
             driver: driver,
             frames: starts.count,
             jitterP50: jitter.milliseconds(atPercentile: 50),
             jitterP99: jitter.milliseconds(atPercentile: 99),
             jitterMax: Double(jitter.max) / 1e6,
-            drift: (span - intervals * period) / 1e6,
-            dropped: max(0, Int((span / period).rounded()) - Int(intervals))
+            drift: (span - count * period) / 1e6,
+            dropped: max(0, Int((span / period).rounded()) - Int(count)),
+            intervals: intervals
         )
     }
 }

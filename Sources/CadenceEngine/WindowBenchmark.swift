@@ -18,6 +18,8 @@ public struct WindowBenchmarkResult: Sendable {
     /// Work per frame (scene, GL, swap), ms: p50, p99.
     public var work: [Double]
     public var dropped: Int
+    /// Each interval between frame starts, ms (for `--plot`).
+    public var intervals: [Double] = []
 
     public var json: String {
         func list(_ names: [String], _ values: [Double]) -> String {
@@ -82,7 +84,8 @@ public enum WindowBenchmark {
                         intervals.milliseconds(atPercentile: 99), Double(intervals.max) / 1e6],
             lateness: [stats.lateness.milliseconds(atPercentile: 50), stats.lateness.milliseconds(atPercentile: 99), Double(stats.lateness.max) / 1e6],
             work: [stats.work.milliseconds(atPercentile: 50), stats.work.milliseconds(atPercentile: 99)],
-            dropped: stats.dropped
+            dropped: stats.dropped,
+            intervals: zip(starts.dropFirst(), starts).map { Double($0 - $1) / 1e6 }
         )
     }
 }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import CadenceDraw
 import CadenceEngine
 import Foundation
 
@@ -35,6 +36,9 @@ struct Pacing: ParsableCommand {
     @Flag(help: "Print a JSON list of objects instead of a table.")
     var json = false
 
+    @Option(help: "Also draw both drivers' frame intervals as a chart into this PNG.")
+    var plot: String?
+
     @OptionGroup var logging: LoggingOptions
 
     func run() throws {
@@ -48,6 +52,21 @@ struct Pacing: ParsableCommand {
             } catch let error as EngineError {
                 printError(error.description)
                 throw ExitCode.failure
+            }
+            if let plot {
+                let chart = FrameTimeChart(
+                    title: String(format: "Frame intervals at %g Hz with %g ms of work", fps, workMilliseconds),
+                    series: zip(results, [Color(hex: "#007AFF")!, Color(hex: "#FF3B30")!]).map {
+                        FrameTimeChart.Series(name: $0.driver, values: $0.intervals, color: $1)
+                    },
+                    reference: ("refresh interval", 1000 / fps)
+                )
+                do {
+                    try chart.write(to: plot)
+                } catch let error as EngineError {
+                    printError(error.description)
+                    throw ExitCode.failure
+                }
             }
             if json {
                 print("[\n  " + results.map(\.json).joined(separator: ",\n  ") + "\n]")
@@ -205,6 +224,9 @@ struct WindowLoop: ParsableCommand {
     @Option(help: "Frames to run.")
     var frames = 600
 
+    @Option(help: "Also draw the frame intervals as a chart into this PNG.")
+    var plot: String?
+
     @Flag(help: "Print a JSON object instead of a table.")
     var json = false
 
@@ -223,6 +245,13 @@ struct WindowLoop: ParsableCommand {
     @MainActor
     private func measure() throws(EngineError) {
         let result = try WindowBenchmark.run(scene: try loadScene(scene, strict: false), frames: frames)
+        if let plot {
+            try FrameTimeChart(
+                title: "Windowed loop: frame intervals at \(Int(result.refreshRate)) Hz",
+                series: [FrameTimeChart.Series(name: "frame interval", values: result.intervals, color: Color(hex: "#007AFF")!)],
+                reference: ("refresh interval", 1000 / result.refreshRate)
+            ).write(to: plot)
+        }
         if json {
             print(result.json)
             return

@@ -1,3 +1,5 @@
+import CadenceDraw
+import CadenceImage
 import Foundation
 import Testing
 
@@ -19,6 +21,17 @@ import Testing
         // Each naive frame sleeps a whole period after 1 ms of work: 19 intervals drift >= 19 ms.
         #expect(naiveDrift >= 15)
         #expect(abs(pacedDrift) < naiveDrift)
+    }
+
+    @Test func pacingPlotsBothDrivers() throws {
+        let folder = NSTemporaryDirectory() + "cadence-plot-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let result = try CLI.run(["bench", "pacing", "--frames", "10", "--fps", "240", "--work-ms", "0", "--plot", "pacing.png"], in: folder)
+        #expect(result.status == 0, "\(result.stderr)")
+        let chart = try RGBAImage(contentsOfPNG: folder + "/pacing.png")
+        #expect(chart.width == 900 && chart.height == 420)
+        let blue = (0..<chart.width).contains { x in (0..<chart.height).contains { y in chart[x, y] == (0, 122, 255, 255) } }
+        #expect(blue, "the paced driver's line is missing")
     }
 
     @Test func pacingTableNamesItsColumns() throws {
