@@ -85,18 +85,7 @@ public func readFramebuffer(width: Int, height: Int) throws(GLError) -> RGBAImag
             top.update(from: bottom, count: rowBytes)
             bottom.update(from: spare, count: rowBytes)
         }
-        // Only pixels that are not opaque need un-premultiplying, and most frames have none.
-        var x = 3
-        let count = pixels.count
-        while x < count {
-            let alpha = base[x]
-            if alpha != 255, alpha != 0 {
-                for channel in 1...3 {
-                    base[x - channel] = UInt8(min(255, (Int(base[x - channel]) * 255 + Int(alpha) / 2) / Int(alpha)))
-                }
-            }
-            x += 4
-        }
+        unpremultiply(base, bytes: pixels.count)
     }
     return image
 }
@@ -118,17 +107,23 @@ public func readFramebuffer(region: (x: Int, y: Int, width: Int, height: Int), i
             for row in 0..<region.height {
                 let destination = to + ((region.y + region.height - 1 - row) * imageWidth + region.x) * 4
                 destination.update(from: from + row * rowBytes, count: rowBytes)
-                var x = 3
-                while x < rowBytes {
-                    let alpha = destination[x]
-                    if alpha != 255, alpha != 0 {
-                        for channel in 1...3 {
-                            destination[x - channel] = UInt8(min(255, (Int(destination[x - channel]) * 255 + Int(alpha) / 2) / Int(alpha)))
-                        }
-                    }
-                    x += 4
-                }
+                unpremultiply(destination, bytes: rowBytes)
             }
         }
+    }
+}
+
+/// GL's pixels are premultiplied; PNG wants straight alpha. Only pixels that are neither opaque
+/// nor clear change, and most frames have none, so this is mostly a scan of alpha bytes.
+private func unpremultiply(_ pixels: UnsafeMutablePointer<UInt8>, bytes: Int) {
+    var x = 3
+    while x < bytes {
+        let alpha = pixels[x]
+        if alpha != 255, alpha != 0 {
+            for channel in 1...3 {
+                pixels[x - channel] = UInt8(min(255, (Int(pixels[x - channel]) * 255 + Int(alpha) / 2) / Int(alpha)))
+            }
+        }
+        x += 4
     }
 }

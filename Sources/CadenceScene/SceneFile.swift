@@ -261,25 +261,17 @@ private struct Reader {
         guard frame[2] >= 0, frame[3] >= 0 else { throw error("width and height must not be negative", node: id, key: "frame") }
         let rect = Rect(x: frame[0], y: frame[1], width: frame[2], height: frame[3])
         let attributes = try object["attributes"].map { value throws(SceneError) in try self.object(value, key: "attributes", node: id) } ?? [:]
+        let types = ["RoundedRect", "CountingLabel", "ActivityIndicator", "BouncyPlaceholderField", "PlaceholderTextView", "ImageView"]
+        if types.contains(type) {
+            try unknown(object.keys, known: ["type", "id", "frame", "attributes"] + (type == "RoundedRect" ? ["motion"] : []), node: id)
+        }
         switch type {
-        case "RoundedRect":
-            try unknown(object.keys, known: ["type", "id", "frame", "attributes", "motion"], node: id)
-            return .shape(try shape(id: id, frame: rect, attributes: attributes, motion: object["motion"]))
-        case "CountingLabel":
-            try unknown(object.keys, known: ["type", "id", "frame", "attributes"], node: id)
-            return .countingLabel(id: id, try countingLabel(id: id, frame: rect, attributes: attributes))
-        case "ActivityIndicator":
-            try unknown(object.keys, known: ["type", "id", "frame", "attributes"], node: id)
-            return .activityIndicator(id: id, try activityIndicator(id: id, frame: rect, attributes: attributes))
-        case "BouncyPlaceholderField":
-            try unknown(object.keys, known: ["type", "id", "frame", "attributes"], node: id)
-            return .field(id: id, try field(id: id, frame: rect, attributes: attributes))
-        case "PlaceholderTextView":
-            try unknown(object.keys, known: ["type", "id", "frame", "attributes"], node: id)
-            return .textView(id: id, try textView(id: id, frame: rect, attributes: attributes))
-        case "ImageView":
-            try unknown(object.keys, known: ["type", "id", "frame", "attributes"], node: id)
-            return .imageView(id: id, try imageView(id: id, frame: rect, attributes: attributes))
+        case "RoundedRect": return .shape(try shape(id: id, frame: rect, attributes: attributes, motion: object["motion"]))
+        case "CountingLabel": return .countingLabel(id: id, try countingLabel(id: id, frame: rect, attributes: attributes))
+        case "ActivityIndicator": return .activityIndicator(id: id, try activityIndicator(id: id, frame: rect, attributes: attributes))
+        case "BouncyPlaceholderField": return .field(id: id, try field(id: id, frame: rect, attributes: attributes))
+        case "PlaceholderTextView": return .textView(id: id, try textView(id: id, frame: rect, attributes: attributes))
+        case "ImageView": return .imageView(id: id, try imageView(id: id, frame: rect, attributes: attributes))
         default:
             throw error(
                 "unknown node type '\(type)' (known: RoundedRect, CountingLabel, ActivityIndicator, BouncyPlaceholderField, PlaceholderTextView, ImageView)",

@@ -179,14 +179,7 @@ struct RenderSpeed: ParsableCommand {
     var json = false
 
     func run() throws {
-        try MainActor.assumeIsolated {
-            do {
-                try measure()
-            } catch let error as EngineError {
-                printError(error.description)
-                throw ExitCode.failure
-            }
-        }
+        try onMainActor { () throws(EngineError) in try measure() }
     }
 
     @MainActor
@@ -231,15 +224,7 @@ struct WindowLoop: ParsableCommand {
     var json = false
 
     func run() throws {
-        try MainActor.assumeIsolated {
-            do {
-                try measure()
-            } catch let error as EngineError {
-                printError(error.description)
-                if case .platform(.noDisplay) = error { throw ExitCode(2) }
-                throw ExitCode.failure
-            }
-        }
+        try onMainActor { () throws(EngineError) in try measure() }
     }
 
     @MainActor

@@ -38,15 +38,7 @@ struct Demo: ParsableCommand {
 
     func run() throws {
         logging.bootstrap()
-        try MainActor.assumeIsolated {
-            do {
-                try show()
-            } catch let error as EngineError {
-                printError(error.description)
-                if case .platform(.noDisplay) = error { throw ExitCode(2) }
-                throw ExitCode.failure
-            }
-        }
+        try onMainActor { () throws(EngineError) in try show() }
     }
 
     @MainActor

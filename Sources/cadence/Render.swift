@@ -73,14 +73,7 @@ struct Render: ParsableCommand {
 
     func run() throws {
         logging.bootstrap()
-        try MainActor.assumeIsolated {
-            do {
-                try render()
-            } catch let error as EngineError {
-                printError(error.description)
-                throw ExitCode.failure
-            }
-        }
+        try onMainActor { () throws(EngineError) in try render() }
     }
 
     @MainActor
@@ -172,5 +165,19 @@ struct Shard: ExpressibleByArgument {
         guard parts.count == 2, let index = Int(parts[0]), let count = Int(parts[1]) else { return nil }
         self.index = index
         self.count = count
+    }
+}
+
+/// Runs `body` on the main actor (GL and GLFW live there) and turns an engine error into its
+/// message on stderr and an exit status: 2 when there is no display, 1 otherwise.
+func onMainActor(_ body: @MainActor () throws(EngineError) -> Void) throws {
+    try MainActor.assumeIsolated {
+        do {
+            try body()
+        } catch let error as EngineError {
+            printError(error.description)
+            if case .platform(.noDisplay) = error { throw ExitCode(2) }
+            throw ExitCode.failure
+        }
     }
 }

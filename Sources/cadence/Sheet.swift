@@ -30,14 +30,7 @@ struct Sheet: ParsableCommand {
     var strict = false
 
     func run() throws {
-        try MainActor.assumeIsolated {
-            do {
-                try make()
-            } catch let error as EngineError {
-                printError(error.description)
-                throw ExitCode.failure
-            }
-        }
+        try onMainActor { () throws(EngineError) in try make() }
     }
 
     @MainActor
