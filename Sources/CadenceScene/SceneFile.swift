@@ -153,19 +153,24 @@ private struct Reader {
         }
         var scene = Scene(name: name, size: Size(width: size[0], height: size[1]), background: background, nodes: nodes)
         if let value = object["events"] {
-            guard case .array(let entries) = value else { throw error("must be a list", key: "events") }
-            var events: [SceneEvent] = []
-            for (index, entry) in entries.enumerated() {
-                let event = try self.event(entry, index: index, scene: scene)
-                if let previous = events.last, event.at < previous.at {
-                    throw error("event \(index) at \(event.at) s comes before the event above it (\(previous.at) s): list events in time order",
-                                key: "events[\(index)].at")
-                }
-                events.append(event)
-            }
-            scene.apply(events)
+            scene.apply(try events(value, scene: scene))
         }
         return scene
+    }
+
+    /// An `events` list: each event checked, and the list in time order.
+    mutating func events(_ value: JSONValue, scene: Scene) throws(SceneError) -> [SceneEvent] {
+        guard case .array(let entries) = value else { throw error("must be a list", key: "events") }
+        var events: [SceneEvent] = []
+        for (index, entry) in entries.enumerated() {
+            let event = try self.event(entry, index: index, scene: scene)
+            if let previous = events.last, event.at < previous.at {
+                throw error("event \(index) at \(event.at) s comes before the event above it (\(previous.at) s): list events in time order",
+                            key: "events[\(index)].at")
+            }
+            events.append(event)
+        }
+        return events
     }
 
     mutating func eventsFile(_ data: Data, scene: Scene) throws(SceneError) -> [SceneEvent] {
@@ -177,17 +182,8 @@ private struct Reader {
         }
         guard case .object(let object) = root else { throw error("the top level must be a JSON object") }
         try unknown(object.keys, known: ["events"], node: nil)
-        guard case .array(let entries)? = object["events"] else { throw error("must be a list", key: "events") }
-        var events: [SceneEvent] = []
-        for (index, entry) in entries.enumerated() {
-            let event = try self.event(entry, index: index, scene: scene)
-            if let previous = events.last, event.at < previous.at {
-                throw error("event \(index) at \(event.at) s comes before the event above it (\(previous.at) s): list events in time order",
-                            key: "events[\(index)].at")
-            }
-            events.append(event)
-        }
-        return events
+        guard let value = object["events"] else { throw error("missing", key: "events") }
+        return try events(value, scene: scene)
     }
 
     mutating func event(_ entry: JSONValue, index: Int, scene: Scene) throws(SceneError) -> SceneEvent {
