@@ -5,8 +5,9 @@ import CadenceTiming
 ///
 /// With swap interval 1 the swap blocks until vsync where the platform honours it, and that paces
 /// the loop. Where it does not — the swap returns at once, as under Xvfb — the driver notices
-/// during its first frames and paces itself on absolute deadlines at the monitor's refresh rate
-/// (`DeadlineDriver`), never with relative sleeps.
+/// during its first frames (the median swap call takes under a quarter of a period) and paces
+/// itself on absolute deadlines at the monitor's refresh rate (`DeadlineDriver`), never with
+/// relative sleeps.
 @MainActor
 public final class WindowDriver {
     public let window: WindowContext
@@ -40,22 +41,28 @@ public final class WindowDriver {
         let probe = min(probeFrames, frames ?? probeFrames)
         let periodNanoseconds = 1e9 / source.refreshRate
 
-        // Probe: let the swap pace, and time it.
-        var swapReturns: [UInt64] = [HostClock.now()]
+        // Probe: let the swap pace, and time the swap call itself. A swap that waits for vsync
+        // blocks for what is left of the period; one that does not (Xvfb) returns at once. The
+        // intervals between frames cannot tell them apart on a loaded machine, where the work
+        // alone can take longer than a period.
+        var swapDurations: [Double] = []
+        var lastSwapReturn = HostClock.now()
         var index = 0
         while index < probe, !stop() {
             let start = HostClock.now()
             source.deliver(vsync: index)
+            let swapStart = HostClock.now()
             window.present()
-            window.pollEvents()
             let end = HostClock.now()
+            window.pollEvents()
             stats.recordFrame(latenessNanoseconds: 0, workNanoseconds: end - start)
-            swapReturns.append(end)
+            swapDurations.append(Double(end - swapStart))
+            lastSwapReturn = end
             index += 1
         }
-        let intervals = zip(swapReturns.dropFirst(), swapReturns).map { Double($0 - $1) }.sorted()
-        let median = intervals.isEmpty ? periodNanoseconds : intervals[intervals.count / 2]
-        pacesItself = median < periodNanoseconds / 2
+        swapDurations.sort()
+        let median = swapDurations.isEmpty ? periodNanoseconds : swapDurations[swapDurations.count / 2]
+        pacesItself = median < periodNanoseconds / 4
 
         let remaining = frames.map { $0 - index }
         if remaining.map({ $0 <= 0 }) ?? false { return stats }
@@ -68,7 +75,7 @@ public final class WindowDriver {
             return deadlines.run(frames: remaining, firstIndex: index, stats: stats, shouldStop: stop)
         }
         // The swap blocks on vsync: its return marks each vsync; a late one means dropped frames.
-        let origin = swapReturns.last ?? HostClock.now()
+        let origin = lastSwapReturn
         let firstIndex = index
         var delivered = 0
         while remaining.map({ delivered < $0 }) ?? true, !stop() {
