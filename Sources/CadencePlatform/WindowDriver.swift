@@ -1,3 +1,4 @@
+import CGL
 import CGLFW
 import CadenceTiming
 
@@ -5,7 +6,8 @@ import CadenceTiming
 ///
 /// With swap interval 1 the swap blocks until vsync where the platform honours it, and that paces
 /// the loop. Where it does not — the swap returns at once, as under Xvfb — the driver notices
-/// during its first frames (the median swap call takes under a quarter of a period) and paces
+/// during its first frames (the median swap call takes under a quarter of a period, or the
+/// renderer is Mesa's software one, which never waits for vblank) and paces
 /// itself on absolute deadlines at the monitor's refresh rate (`DeadlineDriver`), never with
 /// relative sleeps.
 @MainActor
@@ -23,6 +25,12 @@ public final class WindowDriver {
         let rate = Self.monitorRefreshRate()
         // A positive finite rate cannot fail.
         source = (try? VSyncSource(refreshRate: rate)) ?? (try! VSyncSource(refreshRate: 60))
+    }
+
+    /// Whether the current GL context renders in software (llvmpipe, softpipe, swrast).
+    static var isSoftwareRenderer: Bool {
+        let renderer = glGetString(GLenum(GL_RENDERER)).map { String(cString: $0).lowercased() } ?? ""
+        return ["llvmpipe", "softpipe", "swrast"].contains { renderer.contains($0) }
     }
 
     /// The primary monitor's refresh rate in Hz, or 60 where GLFW reports none.
@@ -62,7 +70,10 @@ public final class WindowDriver {
         }
         swapDurations.sort()
         let median = swapDurations.isEmpty ? periodNanoseconds : swapDurations[swapDurations.count / 2]
-        pacesItself = median < periodNanoseconds / 4
+        // Mesa's software rasterisers present by copying the frame to the X server, with no wait
+        // for vblank; on a loaded machine that copy can take long enough to look like a wait, so
+        // they are recognised by name rather than by timing.
+        pacesItself = Self.isSoftwareRenderer || median < periodNanoseconds / 4
 
         let remaining = frames.map { $0 - index }
         if remaining.map({ $0 <= 0 }) ?? false { return stats }
