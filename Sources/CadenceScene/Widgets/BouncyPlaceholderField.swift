@@ -87,10 +87,16 @@ public struct BouncyPlaceholderField: Sendable {
 
     /// Where the placeholders are and how opaque, at `time`, for a slide of `distance`.
     public func placeholderState(at time: Double, distance: Double) -> (offset: Double, placeholderAlpha: Double, abbreviationAlpha: Double) {
+        placeholderState(at: time, distance: distance, transitions: transitions(until: time))
+    }
+
+    private func placeholderState(
+        at time: Double, distance: Double, transitions: [(time: Double, hasText: Bool)]
+    ) -> (offset: Double, placeholderAlpha: Double, abbreviationAlpha: Double) {
         var offset = AnimatedProperty(0.0)
         var placeholderAlpha = AnimatedProperty(1.0)
         var abbreviationAlpha = AnimatedProperty(0.0)
-        for transition in transitions(until: time) {
+        for transition in transitions {
             if !alwaysBouncePlaceholder {
                 placeholderAlpha.set(transition.hasText ? 0 : 1)
                 continue
@@ -119,14 +125,15 @@ public struct BouncyPlaceholderField: Sendable {
             stroke: focused ? focusColor : borderColor, strokeWidth: focused ? max(borderWidth, 1.5) : borderWidth
         ))
         let rect = textRect
-        let text = text(at: time)
+        // One replay of the edits serves the text, the caret and the placeholder's transitions.
+        let edited = edits.state(at: time)
         let attributes = TextAttributes(font: font, color: textColor, shadow: shadow)
         let placeholderLayout = try fonts.layout(AttributedText(placeholder, attributes: TextAttributes(font: font, color: placeholderColor)))
         let abbreviationLayout = try abbreviatedPlaceholder.map { abbreviation throws(TextError) in
             try fonts.layout(AttributedText(abbreviation, attributes: TextAttributes(font: font, color: placeholderColor)))
         }
         let distance = rect.width - (abbreviationLayout?.size.width ?? placeholderLayout.size.width)
-        let state = placeholderState(at: time, distance: max(distance, 0))
+        let state = placeholderState(at: time, distance: max(distance, 0), transitions: edited.transitions)
 
         func centredY(_ layout: TextLayout) -> Double { rect.minY + (rect.height - layout.size.height) / 2 }
         var failure: TextError?
@@ -147,8 +154,8 @@ public struct BouncyPlaceholderField: Sendable {
             do throws(TextError) {
                 // Only the part around the caret can be in view: a megabyte of text costs no more
                 // than the few hundred characters before the caret and after it.
-                let characters = Array(text)
-                let caret = edits.caret(at: time)
+                let characters = edited.text
+                let caret = edited.caret
                 let start = max(0, caret - 512)
                 let visible = String(characters[start..<min(characters.count, caret + 128)])
                 let layout = try fonts.layout(AttributedText(visible, attributes: attributes))

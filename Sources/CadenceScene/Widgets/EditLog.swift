@@ -57,6 +57,12 @@ public struct EditLog: Sendable {
         edits.insert(edit, at: index)
     }
 
+    /// Everything a frame needs at `time` from one replay: the characters, the caret (a count of
+    /// characters before it) and the empty/non-empty transitions so far.
+    public func state(at time: Double) -> (text: [Character], caret: Int, transitions: [(time: Double, hasText: Bool)]) {
+        replay(until: time)
+    }
+
     /// The text at `time`.
     public func text(at time: Double) -> String {
         String(replay(until: time).text)
