@@ -14,25 +14,52 @@ public enum NumberFormat: Sendable, Hashable {
         switch self {
         case .printf(let format):
             return format.string(for: value)
+        case .decimal(_, let digits):
+            // swift-corelibs-foundation ignores maximumFractionDigits: round here (half-even,
+            // monotone like the formatter's own rounding).
+            let scale = pow(10, Double(digits))
+            let rounded = (value * scale).rounded(.toNearestOrEven) / scale
+            return FormatterCache.shared.string(for: rounded, format: self) ?? String(rounded)
+        case .currency:
+            return FormatterCache.shared.string(for: value, format: self) ?? String(value)
+        }
+    }
+
+    /// A configured formatter for this style (nil for printf formats).
+    fileprivate func makeFormatter() -> NumberFormatter? {
+        let formatter = NumberFormatter()
+        switch self {
+        case .printf:
+            return nil
         case .decimal(let locale, let digits):
-            let formatter = NumberFormatter()
             formatter.locale = Locale(identifier: locale)
             formatter.numberStyle = .decimal
             formatter.usesGroupingSeparator = true
             formatter.minimumFractionDigits = digits
             formatter.maximumFractionDigits = digits
-            // swift-corelibs-foundation ignores maximumFractionDigits: round here (half-even,
-            // monotone like the formatter's own rounding).
-            let scale = pow(10, Double(digits))
-            let rounded = (value * scale).rounded(.toNearestOrEven) / scale
-            return formatter.string(from: NSNumber(value: rounded)) ?? String(rounded)
+            formatter.roundingMode = .halfEven
         case .currency(let code, let locale):
-            let formatter = NumberFormatter()
             formatter.locale = Locale(identifier: locale)
             formatter.numberStyle = .currency
             formatter.currencyCode = code
             formatter.roundingMode = .halfEven
-            return formatter.string(from: NSNumber(value: value)) ?? String(value)
+        }
+        return formatter
+    }
+}
+
+/// Formatters are slow to make (ICU loads the locale) and a counting label formats every frame:
+/// one is made per style and kept. NumberFormatter is not documented as thread-safe, so each is
+/// used under the cache's lock.
+private final class FormatterCache: @unchecked Sendable {
+    static let shared = FormatterCache()
+    private let lock = NSLock()
+    private var formatters: [NumberFormat: NumberFormatter] = [:]
+
+    func string(for value: Double, format: NumberFormat) -> String? {
+        lock.withLock {
+            if formatters[format] == nil { formatters[format] = format.makeFormatter() }
+            return formatters[format]?.string(from: NSNumber(value: value))
         }
     }
 }
