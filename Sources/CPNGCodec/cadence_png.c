@@ -14,6 +14,20 @@ struct failure {
     size_t error_size;
 };
 
+/// Flushes and closes `file`, reporting a failed write (a full disk shows here) or close.
+static int finish_file(FILE *file, int written, char *error, size_t error_size) {
+    if (!written || fflush(file) != 0 || ferror(file)) {
+        snprintf(error, error_size, "write failed: %s", strerror(errno));
+        fclose(file);
+        return -1;
+    }
+    if (fclose(file) != 0) {
+        snprintf(error, error_size, "close failed: %s", strerror(errno));
+        return -1;
+    }
+    return 0;
+}
+
 static void on_error(png_structp png, png_const_charp message) {
     struct failure *failure = png_get_error_ptr(png);
     snprintf(failure->error, failure->error_size, "libpng: %s", message);
@@ -66,16 +80,7 @@ int cadence_png_write(const char *path, const uint8_t *rgba, uint32_t width, uin
     png_write_end(png, NULL);
     png_destroy_write_struct(&png, &info);
     free(rows);
-    if (fflush(file) != 0 || ferror(file)) {
-        snprintf(error, error_size, "write failed: %s", strerror(errno));
-        fclose(file);
-        return -1;
-    }
-    if (fclose(file) != 0) {
-        snprintf(error, error_size, "close failed: %s", strerror(errno));
-        return -1;
-    }
-    return 0;
+    return finish_file(file, 1, error, error_size);
 }
 
 int cadence_png_read(const char *path, uint8_t **pixels, uint32_t *width, uint32_t *height,
@@ -182,14 +187,5 @@ int cadence_png_write_deflate(const char *path, const uint8_t *rgba, uint32_t wi
     int ok = fwrite(signature, 1, 8, file) == 8 && write_chunk(file, "IHDR", ihdr, 13) &&
              write_chunk(file, "IDAT", compressed, compressed_size) && write_chunk(file, "IEND", NULL, 0);
     free(compressed);
-    if (!ok || fflush(file) != 0 || ferror(file)) {
-        snprintf(error, error_size, "write failed: %s", strerror(errno));
-        fclose(file);
-        return -1;
-    }
-    if (fclose(file) != 0) {
-        snprintf(error, error_size, "close failed: %s", strerror(errno));
-        return -1;
-    }
-    return 0;
+    return finish_file(file, ok, error, error_size);
 }
