@@ -10,6 +10,7 @@ layout(location = 3) in vec4 aColor;    // premultiplied RGBA
 
 // --- Uniforms -----------------------------------------------------------------
 uniform vec2 uViewport;                 // framebuffer size in pixels
+uniform float uYDirection;              // -1: row 0 at the bottom (GL, windows); 1: at the top
 
 // --- Outputs ------------------------------------------------------------------
 out vec2 vPosition;                     // pixels
@@ -32,5 +33,5 @@ void main() {
     vHalfWidth = aWidth * 0.5;
     vColor = aColor;
     vec2 ndc = position / uViewport * 2.0 - 1.0;
-    gl_Position = vec4(ndc.x, -ndc.y, 0.0, 1.0);
+    gl_Position = vec4(ndc.x, ndc.y * uYDirection, 0.0, 1.0);
 }

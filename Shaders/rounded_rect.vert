@@ -10,6 +10,7 @@ layout(location = 4) in vec4 aStroke;   // premultiplied RGBA
 
 // --- Uniforms -----------------------------------------------------------------
 uniform vec2 uViewport;                 // framebuffer size in pixels
+uniform float uYDirection;              // -1: row 0 at the bottom (GL, windows); 1: at the top
 
 // --- Outputs ------------------------------------------------------------------
 out vec2 vLocal;                        // position from the rectangle's centre, pixels
@@ -26,5 +27,5 @@ void main() {
     vFill = aFill;
     vStroke = aStroke;
     vec2 ndc = position / uViewport * 2.0 - 1.0;
-    gl_Position = vec4(ndc.x, -ndc.y, 0.0, 1.0);
+    gl_Position = vec4(ndc.x, ndc.y * uYDirection, 0.0, 1.0);
 }

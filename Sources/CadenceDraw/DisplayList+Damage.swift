@@ -1,18 +1,147 @@
 extension DisplayList {
-    /// What changed since `previous`: the union of the bounds, old and new, of every command that
-    /// differs. Nil when nothing changed; the whole frame when the lists cannot be compared
-    /// command by command (another size, background or number of commands).
-    public func damage(since previous: DisplayList) -> Rect? {
+    /// What changed since `previous`, as a few rectangles that together hold every pixel that may
+    /// differ: the old and new bounds of each command that differs, cut to the clip it is drawn
+    /// in. Nil when nothing changed; the whole frame when the lists cannot be compared (another
+    /// size or background, or clips added or removed).
+    ///
+    /// Lists of different lengths are compared by their common start and end: a caret or a run
+    /// that appears or goes away damages only its own bounds, as long as no clip comes or goes
+    /// with it. Rectangles that overlap, or whose union costs little more than both, are merged,
+    /// and at most `limit` are returned, so a renderer redraws a few small places rather than the
+    /// box around all of them.
+    public func damageRegion(since previous: DisplayList, limit: Int = 8) -> [Rect]? {
         let whole = Rect(x: 0, y: 0, width: size.width, height: size.height)
-        guard size == previous.size, background == previous.background, commands.count == previous.commands.count else { return whole }
-        var damage: Rect?
-        for (new, old) in zip(commands, previous.commands) where new != old {
-            // A clip that changes changes everything drawn inside it.
-            guard let a = new.bounds, let b = old.bounds else { return whole }
-            damage = [damage, a, b].compactMap { $0 }.reduce(nil) { union($0, $1) }
+        guard size == previous.size, background == previous.background else { return [whole] }
+        let new = commands
+        let old = previous.commands
+        var prefix = 0
+        while prefix < new.count, prefix < old.count, new[prefix] == old[prefix] { prefix += 1 }
+        if prefix == new.count, prefix == old.count { return nil }
+        var suffix = 0
+        while suffix < new.count - prefix, suffix < old.count - prefix, new[new.count - 1 - suffix] == old[old.count - 1 - suffix] {
+            suffix += 1
         }
-        return damage.map { intersection($0, whole) }
+        let newMiddle = prefix..<(new.count - suffix)
+        let oldMiddle = prefix..<(old.count - suffix)
+        let newClips = ClipTracker(commands: new, whole: whole)
+        let oldClips = ClipTracker(commands: old, whole: whole)
+
+        var rects: [Rect] = []
+        func add(_ rect: Rect?) {
+            guard let rect, rect.width > 0, rect.height > 0 else { return }
+            rects.append(rect)
+        }
+        if newMiddle.count == oldMiddle.count {
+            // The same shape of list: compare command by command.
+            for (n, o) in zip(newMiddle, oldMiddle) where new[n] != old[o] {
+                switch (new[n], old[o]) {
+                case (.pushClip, .pushClip):
+                    // Everything drawn inside either clip may change, and nothing outside them.
+                    add(newClips.clip(at: n))
+                    add(oldClips.clip(at: o))
+                case (.pushClip, _), (_, .pushClip), (.popClip, _), (_, .popClip):
+                    return [whole]
+                default:
+                    add(newClips.bounds(at: n))
+                    add(oldClips.bounds(at: o))
+                }
+            }
+        } else {
+            // Commands inserted or removed: with no clip among them, every other command keeps its
+            // clip, so only theirs are damaged.
+            for index in newMiddle {
+                if case .pushClip = new[index] { return [whole] }
+                if case .popClip = new[index] { return [whole] }
+                add(newClips.bounds(at: index))
+            }
+            for index in oldMiddle {
+                if case .pushClip = old[index] { return [whole] }
+                if case .popClip = old[index] { return [whole] }
+                add(oldClips.bounds(at: index))
+            }
+        }
+        // The lists differ, but perhaps only in what lies off the frame or in a clip of no size.
+        return rects.isEmpty ? nil : merged(rects, limit: max(limit, 1))
     }
+
+    /// The box around `damageRegion(since:)`: one rectangle holding every pixel that may differ.
+    public func damage(since previous: DisplayList) -> Rect? {
+        guard let rects = damageRegion(since: previous) else { return nil }
+        return rects.dropFirst().reduce(rects[0], union)
+    }
+}
+
+/// The clip in force at each command of a list, worked out once.
+private struct ClipTracker {
+    /// For each command, the clip in force when it draws (a push's entry is the clip it makes).
+    private var clips: [Rect]
+    private let commands: [DrawCommand]
+
+    init(commands: [DrawCommand], whole: Rect) {
+        self.commands = commands
+        clips = []
+        clips.reserveCapacity(commands.count + 1)
+        var stack = [whole]
+        for command in commands {
+            switch command {
+            case .pushClip(let rect):
+                stack.append(intersection(rect, stack[stack.count - 1]))
+                clips.append(stack[stack.count - 1])
+            case .popClip:
+                if stack.count > 1 { stack.removeLast() }
+                clips.append(stack[stack.count - 1])
+            default:
+                clips.append(stack[stack.count - 1])
+            }
+        }
+        clips.append(stack[stack.count - 1])
+    }
+
+    /// The clip in force at command `index`; for a push, the clip it makes.
+    func clip(at index: Int) -> Rect {
+        clips[index]
+    }
+
+    /// The pixels command `index` can touch, within its clip.
+    func bounds(at index: Int) -> Rect? {
+        commands[index].bounds.map { intersection($0, clips[index]) }
+    }
+}
+
+/// Merges rectangles that overlap or lie so close that one redraw of their union costs about as
+/// much as two, then the cheapest pairs until at most `limit` remain.
+private func merged(_ input: [Rect], limit: Int) -> [Rect] {
+    // A pass over a rectangle has a fixed cost (a clear, draw calls, a readback) worth about this
+    // many pixels.
+    let passCost = 64.0 * 64.0
+    var rects = input
+    var changed = true
+    while changed {
+        changed = false
+        search: for i in rects.indices {
+            for j in rects.indices where j > i {
+                let joined = union(rects[i], rects[j])
+                if area(joined) <= area(rects[i]) + area(rects[j]) + passCost {
+                    rects[i] = joined
+                    rects.remove(at: j)
+                    changed = true
+                    break search
+                }
+            }
+        }
+    }
+    while rects.count > limit {
+        var best = (i: 0, j: 1, extra: Double.infinity)
+        for i in rects.indices {
+            for j in rects.indices where j > i {
+                let extra = area(union(rects[i], rects[j])) - area(rects[i]) - area(rects[j])
+                if extra < best.extra { best = (i, j, extra) }
+            }
+        }
+        rects[best.i] = union(rects[best.i], rects[best.j])
+        rects.remove(at: best.j)
+    }
+    return rects
 }
 
 extension DrawCommand {
@@ -31,9 +160,16 @@ extension DrawCommand {
         case .glyphs(let run):
             // Generous: a glyph reaches at most an em and a half from its pen position.
             let size = run.font.pixelSize
-            let xs = run.positions.map(\.x)
-            let ys = run.positions.map(\.y)
-            guard let minX = xs.min(), let maxX = xs.max(), let minY = ys.min(), let maxY = ys.max() else { return nil }
+            guard var minX = run.positions.first?.x else { return nil }
+            var maxX = minX
+            var minY = run.positions[0].y
+            var maxY = minY
+            for position in run.positions {
+                minX = min(minX, position.x)
+                maxX = max(maxX, position.x)
+                minY = min(minY, position.y)
+                maxY = max(maxY, position.y)
+            }
             return Rect(x: minX - size, y: minY - 1.5 * size, width: maxX - minX + 3 * size, height: maxY - minY + 2.5 * size)
         case .image(let draw):
             return draw.rect.insetBy(-1)
@@ -48,10 +184,16 @@ extension Rect {
     func insetBy(_ amount: Double) -> Rect {
         Rect(x: minX + amount, y: minY + amount, width: width - 2 * amount, height: height - 2 * amount)
     }
+
+    /// Whether the two share any area.
+    public func intersects(_ other: Rect) -> Bool {
+        minX < other.maxX && other.minX < maxX && minY < other.maxY && other.minY < maxY
+    }
 }
 
-private func union(_ a: Rect?, _ b: Rect) -> Rect {
-    guard let a else { return b }
+private func area(_ rect: Rect) -> Double { max(rect.width, 0) * max(rect.height, 0) }
+
+private func union(_ a: Rect, _ b: Rect) -> Rect {
     let minX = min(a.minX, b.minX)
     let minY = min(a.minY, b.minY)
     return Rect(x: minX, y: minY, width: max(a.maxX, b.maxX) - minX, height: max(a.maxY, b.maxY) - minY)

@@ -24,6 +24,8 @@ public final class OffscreenRenderer {
         do {
             target = try OffscreenTarget(width: width, height: height)
             renderer = try Renderer()
+            // Rows come back in image order: no flip after readback.
+            renderer.topRowFirst = true
         } catch {
             throw .gl(error)
         }
@@ -60,7 +62,7 @@ public final class OffscreenRenderer {
     /// Reads back what the last `draw` left in the framebuffer.
     public func readBack() throws(EngineError) -> RGBAImage {
         do {
-            return try target.readImage()
+            return try target.readImage(topRowFirst: true)
         } catch {
             throw .gl(error)
         }
@@ -68,9 +70,11 @@ public final class OffscreenRenderer {
 
     /// Redraw everything each frame instead of only what changed (`--full-redraw`).
     public var fullRedraw = false
-    /// The pixel rectangle the last `render` redrew: the whole frame, a damaged part, or nil when
-    /// nothing had changed.
-    public private(set) var lastRedrawn: (x: Int, y: Int, width: Int, height: Int)?
+    /// The pixel rectangles the last `render` redrew: the whole frame, the damaged parts, or nil
+    /// when nothing had changed.
+    public private(set) var lastRedrawn: [PixelRegion]?
+    /// The pixels the last `render` redrew (rectangles may overlap: an upper bound).
+    public var lastRedrawnPixels: Int { lastRedrawn?.reduce(0) { $0 + $1.width * $1.height } ?? 0 }
     private var previous: DisplayList?
     private var frame: RGBAImage?
 
@@ -90,25 +94,25 @@ public final class OffscreenRenderer {
         do {
             target.bind()
             if !fullRedraw, let previous, var kept = frame {
-                guard let damage = fitted.damage(since: previous) else {
+                guard let damage = fitted.damageRegion(since: previous) else {
                     lastRedrawn = nil
                     self.previous = fitted
                     return kept
                 }
-                let region = pixelRegion(damage)
-                if region.width > 0, region.height > 0 {
+                let regions = damage.map(pixelRegion).filter { $0.width > 0 && $0.height > 0 }
+                if !regions.isEmpty {
                     try renderer.draw(fitted, viewport: (width, height), damage: damage)
                     frame = nil  // let `kept` be the only owner while it is patched
-                    try readFramebuffer(region: region, into: &kept)
+                    try readFramebufferTopRowFirst(regions: regions, into: &kept)
                 }
-                lastRedrawn = region
+                lastRedrawn = regions
                 frame = kept
                 self.previous = fitted
                 return kept
             }
             try renderer.draw(fitted, viewport: (width, height))
-            let image = try target.readImage()
-            lastRedrawn = (0, 0, width, height)
+            let image = try readFramebufferTopRowFirst(width: width, height: height)
+            lastRedrawn = [(0, 0, width, height)]
             frame = image
             previous = fitted
             return image
@@ -118,7 +122,7 @@ public final class OffscreenRenderer {
     }
 
     /// The whole pixels covering `rect`, within the frame (the same rounding as the scissor).
-    private func pixelRegion(_ rect: Rect) -> (x: Int, y: Int, width: Int, height: Int) {
+    private func pixelRegion(_ rect: Rect) -> PixelRegion {
         let minX = max(Int(rect.minX.rounded(.down)), 0)
         let minY = max(Int(rect.minY.rounded(.down)), 0)
         let maxX = min(Int(rect.maxX.rounded(.up)), width)

@@ -17,6 +17,7 @@ final class InstancedPipeline {
     private let program: ShaderProgram
     private let layout: Layout
     private let viewportLocation: GLint
+    private let yDirectionLocation: GLint
     private var vertexArray: GLuint = 0
     private var quadBuffer: GLuint = 0
     private var instanceBuffer: GLuint = 0
@@ -27,6 +28,7 @@ final class InstancedPipeline {
         program = try ShaderProgram(vertex: vertex, fragment: fragment)
         self.layout = layout
         viewportLocation = program.uniformLocation("uViewport")
+        yDirectionLocation = program.uniformLocation("uYDirection")
         glGenVertexArrays(1, &vertexArray)
         glBindVertexArray(vertexArray)
 
@@ -67,14 +69,16 @@ final class InstancedPipeline {
     }
 
     /// Draws every queued shape in one call and empties the queue. Returns whether it drew.
-    /// `prepare` runs with the program in use, to bind what the shaders sample.
+    /// `prepare` runs with the program in use, to bind what the shaders sample. With
+    /// `topRowFirst`, the picture's top lands in the framebuffer's row 0.
     @discardableResult
-    func flush(viewport: (width: Int, height: Int), prepare: () -> Void = {}) -> Bool {
+    func flush(viewport: (width: Int, height: Int), topRowFirst: Bool = false, prepare: () -> Void = {}) -> Bool {
         let count = pendingCount
         guard count > 0 else { return false }
         glUseProgram(program.id)
         prepare()
         glUniform2f(viewportLocation, Float(viewport.width), Float(viewport.height))
+        glUniform1f(yDirectionLocation, topRowFirst ? 1 : -1)
         glBindVertexArray(vertexArray)
         glBindBuffer(GLenum(GL_ARRAY_BUFFER), instanceBuffer)
         if count > instanceCapacity {

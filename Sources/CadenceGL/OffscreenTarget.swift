@@ -54,10 +54,11 @@ public final class OffscreenTarget {
         glBindFramebuffer(GLenum(GL_FRAMEBUFFER), framebuffer)
     }
 
-    /// Reads this framebuffer back as a top-left-origin image with straight alpha.
-    public func readImage() throws(GLError) -> RGBAImage {
+    /// Reads this framebuffer back as a top-left-origin image with straight alpha; `topRowFirst`
+    /// says it was drawn with the picture's top in row 0 (`Renderer.topRowFirst`).
+    public func readImage(topRowFirst: Bool = false) throws(GLError) -> RGBAImage {
         bind()
-        return try readFramebuffer(width: width, height: height)
+        return topRowFirst ? try readFramebufferTopRowFirst(width: width, height: height) : try readFramebuffer(width: width, height: height)
     }
 }
 
@@ -90,32 +91,61 @@ public func readFramebuffer(width: Int, height: Int) throws(GLError) -> RGBAImag
     return image
 }
 
-/// Reads the pixel rectangle `x, y, width, height` (top-left origin) of the bound framebuffer into
-/// the same place of `image`, which holds the rest of the frame already: a partial readback.
-public func readFramebuffer(region: (x: Int, y: Int, width: Int, height: Int), into image: inout RGBAImage) throws(GLError) {
-    guard region.width > 0, region.height > 0 else { return }
-    let rowBytes = region.width * 4
-    var rows = [UInt8](repeating: 0, count: rowBytes * region.height)
-    glPixelStorei(GLenum(GL_PACK_ALIGNMENT), 1)
-    glReadPixels(GLint(region.x), GLint(image.height - region.y - region.height), GLsizei(region.width), GLsizei(region.height),
-                 GLenum(GL_RGBA), GLenum(GL_UNSIGNED_BYTE), &rows)
-    try checkGLError("reading back a \(region.width)x\(region.height) region")
+/// A pixel rectangle, top-left origin.
+public typealias PixelRegion = (x: Int, y: Int, width: Int, height: Int)
+
+/// Reads the whole bound framebuffer, drawn with the picture's top in row 0
+/// (`Renderer.topRowFirst`), as an image with straight alpha: no flip needed.
+public func readFramebufferTopRowFirst(width: Int, height: Int) throws(GLError) -> RGBAImage {
+    var image = RGBAImage(width: width, height: height)
+    try readFramebufferTopRowFirst(regions: [(0, 0, width, height)], into: &image)
+    return image
+}
+
+/// Reads `regions` of the bound framebuffer, drawn with the picture's top in row 0, straight into
+/// the same places of `image`, which holds the rest of the frame already: a partial readback with
+/// no copy in between.
+public func readFramebufferTopRowFirst(regions: [PixelRegion], into image: inout RGBAImage) throws(GLError) {
     let imageWidth = image.width
-    rows.withUnsafeBufferPointer { source in
-        image.pixels.withUnsafeMutableBufferPointer { target in
-            guard let from = source.baseAddress, let to = target.baseAddress else { return }
-            for row in 0..<region.height {
-                let destination = to + ((region.y + region.height - 1 - row) * imageWidth + region.x) * 4
-                destination.update(from: from + row * rowBytes, count: rowBytes)
-                unpremultiply(destination, bytes: rowBytes)
+    let imageHeight = image.height
+    glPixelStorei(GLenum(GL_PACK_ALIGNMENT), 1)
+    glPixelStorei(GLenum(GL_PACK_ROW_LENGTH), GLint(imageWidth))
+    defer { glPixelStorei(GLenum(GL_PACK_ROW_LENGTH), 0) }
+    image.pixels.withUnsafeMutableBufferPointer { pixels in
+        guard let base = pixels.baseAddress else { return }
+        for region in regions {
+            let minX = max(region.x, 0), minY = max(region.y, 0)
+            let maxX = min(region.x + region.width, imageWidth), maxY = min(region.y + region.height, imageHeight)
+            guard maxX > minX, maxY > minY else { continue }
+            let corner = base + (minY * imageWidth + minX) * 4
+            glReadPixels(GLint(minX), GLint(minY), GLsizei(maxX - minX), GLsizei(maxY - minY),
+                         GLenum(GL_RGBA), GLenum(GL_UNSIGNED_BYTE), corner)
+            for row in 0..<(maxY - minY) {
+                unpremultiply(corner + row * imageWidth * 4, bytes: (maxX - minX) * 4)
             }
         }
     }
+    try checkGLError("reading back \(regions.count) region(s) of a \(imageWidth)x\(imageHeight) frame")
 }
 
 /// GL's pixels are premultiplied; PNG wants straight alpha. Only pixels that are neither opaque
-/// nor clear change, and most frames have none, so this is mostly a scan of alpha bytes.
-private func unpremultiply(_ pixels: UnsafeMutablePointer<UInt8>, bytes: Int) {
+/// nor clear change, and most frames have none, so this is mostly a scan of alpha bytes, two
+/// pixels at a time.
+func unpremultiply(_ pixels: UnsafeMutablePointer<UInt8>, bytes: Int) {
+    let raw = UnsafeRawPointer(pixels)
+    let alphas: UInt64 = 0xFF00_0000_FF00_0000
+    var offset = 0
+    while offset + 8 <= bytes {
+        let pair = raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self) & alphas
+        if pair != alphas, pair != 0 {
+            unpremultiplySlow(pixels + offset, bytes: 8)
+        }
+        offset += 8
+    }
+    if offset < bytes { unpremultiplySlow(pixels + offset, bytes: bytes - offset) }
+}
+
+private func unpremultiplySlow(_ pixels: UnsafeMutablePointer<UInt8>, bytes: Int) {
     var x = 3
     while x < bytes {
         let alpha = pixels[x]

@@ -43,23 +43,47 @@ public final class Renderer {
         for var texture in textures.values { glDeleteTextures(1, &texture) }
     }
 
+    /// Whether row 0 of the framebuffer is the top of the picture. GL puts it at the bottom, as a
+    /// window shows it; an offscreen renderer that reads pixels back sets this, so rows come back
+    /// in image order with no flip.
+    public var topRowFirst = false
+
     /// Clears the bound framebuffer to the list's background and draws its commands.
     ///
     /// `viewport` is the framebuffer's size in pixels; the list is drawn at its own size from the
     /// top-left corner.
     ///
-    /// With `damage`, only that rectangle is cleared and redrawn (a scissored redraw over what the
-    /// framebuffer already holds); every pixel in it comes out as in a full redraw, because each
-    /// pixel's colour depends only on the commands covering it.
-    public func draw(_ list: DisplayList, viewport: (width: Int, height: Int), damage: Rect? = nil) throws(GLError) {
+    /// With `damage`, only those rectangles are cleared and redrawn, each under its own scissor
+    /// and with only the commands that reach it, over what the framebuffer already holds; every
+    /// pixel in them comes out as in a full redraw, because each pixel's colour depends only on the
+    /// commands covering it.
+    public func draw(_ list: DisplayList, viewport: (width: Int, height: Int), damage: [Rect]? = nil) throws(GLError) {
         glViewport(0, 0, GLsizei(viewport.width), GLsizei(viewport.height))
         glDisable(GLenum(GL_DEPTH_TEST))
         glEnable(GLenum(GL_BLEND))
         glBlendFunc(GLenum(GL_ONE), GLenum(GL_ONE_MINUS_SRC_ALPHA))
-        let outer = damage.map { Self.scissor($0, within: nil, viewport: viewport) }
-        applyScissor(outer)
         let background = list.background.premultiplied
         glClearColor(Float(background.red), Float(background.green), Float(background.blue), Float(background.alpha))
+        var drawCalls = 0
+        if let damage {
+            for rect in damage {
+                let outer = scissor(rect, within: nil, viewport: viewport)
+                guard outer.width > 0, outer.height > 0 else { continue }
+                drawCalls += try drawCommands(list, viewport: viewport, outer: outer, cull: rect)
+            }
+        } else {
+            drawCalls = try drawCommands(list, viewport: viewport, outer: nil, cull: nil)
+        }
+        glDisable(GLenum(GL_SCISSOR_TEST))
+        lastDrawCallCount = drawCalls
+        try checkGLError("drawing a display list")
+    }
+
+    /// Clears within `outer` (everything when nil) and draws the commands, leaving out those whose
+    /// bounds miss `cull`. Returns the draw calls made.
+    private func drawCommands(_ list: DisplayList, viewport: (width: Int, height: Int),
+                              outer: (x: Int, y: Int, width: Int, height: Int)?, cull: Rect?) throws(GLError) -> Int {
+        applyScissor(outer)
         glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
 
         // Runs of one kind share a draw call; a change of kind or of clip flushes, so order is kept.
@@ -75,7 +99,7 @@ public final class Renderer {
             case .pushClip(let rect):
                 if let current { drawCalls += flush(current, viewport: viewport) }
                 current = nil
-                clips.append(Self.scissor(rect, within: clips.last ?? outer, viewport: viewport))
+                clips.append(scissor(rect, within: clips.last ?? outer, viewport: viewport))
                 applyScissor(clips.last)
                 continue
             case .popClip:
@@ -85,12 +109,14 @@ public final class Renderer {
                 applyScissor(clips.last ?? outer)
                 continue
             case .image(let draw):
+                if let cull, let bounds = command.bounds, !bounds.intersects(cull) { continue }
                 // One draw per image, with its texture bound.
                 if let current { drawCalls += flush(current, viewport: viewport) }
                 current = nil
                 drawCalls += try drawImage(draw, viewport: viewport)
                 continue
             }
+            if let cull, let bounds = command.bounds, !bounds.intersects(cull) { continue }
             if let current, current != kind { drawCalls += flush(current, viewport: viewport) }
             current = kind
             switch command {
@@ -101,23 +127,21 @@ public final class Renderer {
             }
         }
         if let current { drawCalls += flush(current, viewport: viewport) }
-        glDisable(GLenum(GL_SCISSOR_TEST))
-        lastDrawCallCount = drawCalls
-        try checkGLError("drawing a display list")
+        return drawCalls
     }
 
     /// Draws what is queued for `kind`; returns the number of draw calls made.
     private func flush(_ kind: Kind, viewport: (width: Int, height: Int)) -> Int {
         switch kind {
-        case .roundedRects: return roundedRects.flush(viewport: viewport) ? 1 : 0
-        case .lines: return lines.flush(viewport: viewport) ? 1 : 0
+        case .roundedRects: return roundedRects.flush(viewport: viewport, topRowFirst: topRowFirst) ? 1 : 0
+        case .lines: return lines.flush(viewport: viewport, topRowFirst: topRowFirst) ? 1 : 0
         case .glyphs:
             atlas.upload()
             var calls = 0
             for (page, floats) in glyphInstances.enumerated() where !floats.isEmpty {
                 glyphs.append { $0.append(contentsOf: floats) }
                 let texture = atlas.pages[page].texture
-                if glyphs.flush(viewport: viewport, prepare: {
+                if glyphs.flush(viewport: viewport, topRowFirst: topRowFirst, prepare: {
                     glActiveTexture(GLenum(GL_TEXTURE0))
                     glBindTexture(GLenum(GL_TEXTURE_2D), texture)
                 }) { calls += 1 }
@@ -140,7 +164,7 @@ public final class Renderer {
                 floats.append(Float(value))
             }
         }
-        let drew = images.flush(viewport: viewport) {
+        let drew = images.flush(viewport: viewport, topRowFirst: topRowFirst) {
             glActiveTexture(GLenum(GL_TEXTURE0))
             glBindTexture(GLenum(GL_TEXTURE_2D), texture)
         }
@@ -171,15 +195,15 @@ public final class Renderer {
         return texture
     }
 
-    /// A clip rectangle in GL's window coordinates (bottom-left origin, whole pixels covering the
-    /// rectangle), intersected with the clip around it.
-    private static func scissor(_ rect: Rect, within outer: (x: Int, y: Int, width: Int, height: Int)?, viewport: (width: Int, height: Int))
+    /// A clip rectangle in GL's window coordinates (whole pixels covering the rectangle; rows
+    /// from the bottom unless `topRowFirst`), intersected with the clip around it.
+    private func scissor(_ rect: Rect, within outer: (x: Int, y: Int, width: Int, height: Int)?, viewport: (width: Int, height: Int))
         -> (x: Int, y: Int, width: Int, height: Int)
     {
         var minX = Int(rect.minX.rounded(.down))
         var maxX = Int(rect.maxX.rounded(.up))
-        var minY = viewport.height - Int(rect.maxY.rounded(.up))
-        var maxY = viewport.height - Int(rect.minY.rounded(.down))
+        var minY = topRowFirst ? Int(rect.minY.rounded(.down)) : viewport.height - Int(rect.maxY.rounded(.up))
+        var maxY = topRowFirst ? Int(rect.maxY.rounded(.up)) : viewport.height - Int(rect.minY.rounded(.down))
         if let outer {
             minX = max(minX, outer.x)
             maxX = min(maxX, outer.x + outer.width)
