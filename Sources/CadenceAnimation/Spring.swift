@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import Synchronization
 
 /// A damped spring, as `CASpringAnimation`: mass, stiffness, damping and initial velocity, solved
 /// in closed form (under-, critically and over-damped), evaluated in seconds.
@@ -102,7 +103,21 @@ public struct Spring: Sendable, Hashable {
     }
 
     /// Seconds until a motion from (`x0`, `v0`) stays within `tolerance` (in value units).
+    ///
+    /// The search evaluates the motion a few thousand times, and widgets that are pure functions
+    /// of time ask again every frame for the same springs, so answers are remembered.
     public func settlingTime(from x0: Double, velocity v0: Double, tolerance: Double) -> Double {
+        let key = SettlingKey(spring: self, x0: x0, v0: v0, tolerance: tolerance)
+        if let known = settlingTimes.withLock({ $0[key] }) { return known }
+        let time = searchSettlingTime(from: x0, velocity: v0, tolerance: tolerance)
+        settlingTimes.withLock { cache in
+            if cache.count >= 512 { cache.removeAll(keepingCapacity: true) }
+            cache[key] = time
+        }
+        return time
+    }
+
+    private func searchSettlingTime(from x0: Double, velocity v0: Double, tolerance: Double) -> Double {
         let omega = naturalFrequency
         func settled(_ t: Double) -> Bool {
             let (x, v) = displacement(at: t, from: x0, velocity: v0)
@@ -128,3 +143,13 @@ public struct Spring: Sendable, Hashable {
         return high
     }
 }
+
+private struct SettlingKey: Hashable {
+    let spring: Spring
+    let x0: Double
+    let v0: Double
+    let tolerance: Double
+}
+
+/// Settling times already found (a bounded memo; cleared when full).
+private let settlingTimes = Mutex<[SettlingKey: Double]>([:])
