@@ -42,15 +42,12 @@ public final class OffscreenRenderer {
     /// Draws `list` (fitted to this renderer's size) and waits for the GPU to finish, without
     /// reading anything back (for timing the stages apart).
     public func draw(_ list: DisplayList) throws(EngineError) {
-        // What the framebuffer holds is no longer the kept frame.
-        previous = nil
-        frame = nil
+        try makeCurrent()
         do {
-            try context.makeCurrent()
-        } catch {
-            throw .platform(error)
-        }
-        do {
+            try completeQueued()
+            // What the framebuffer holds is no longer the kept frame.
+            previous = nil
+            frame = nil
             target.bind()
             try renderer.draw(list.fitted(to: Size(width: Double(width), height: Double(height))), viewport: (width, height))
             glFinish()
@@ -70,55 +67,118 @@ public final class OffscreenRenderer {
 
     /// Redraw everything each frame instead of only what changed (`--full-redraw`).
     public var fullRedraw = false
-    /// The pixel rectangles the last `render` redrew: the whole frame, the damaged parts, or nil
+    /// How `submit` reads frames back (`render` always reads at once).
+    public var readback: ReadbackMode = .default
+    /// The pixel rectangles the last frame redrew: the whole frame, the damaged parts, or nil
     /// when nothing had changed.
     public private(set) var lastRedrawn: [PixelRegion]?
-    /// The pixels the last `render` redrew (rectangles may overlap: an upper bound).
+    /// The pixels the last frame redrew (rectangles may overlap: an upper bound).
     public var lastRedrawnPixels: Int { lastRedrawn?.reduce(0) { $0 + $1.width * $1.height } ?? 0 }
+    /// The list the framebuffer holds now.
     private var previous: DisplayList?
+    /// The frame kept on the CPU, as of the last completed readback.
     private var frame: RGBAImage?
+    private var pixelBuffers: PixelBufferReadback?
 
     /// Draws `list` (fitted to this renderer's size) and reads the pixels back.
     ///
-    /// Only what changed since the previous call is redrawn and read back — the union of the
-    /// bounds of the commands that differ, scissored — into a frame kept on the CPU, as
+    /// Only what changed since the previous frame is redrawn and read back — a few rectangles
+    /// around the commands that differ, each scissored — into a frame kept on the CPU, as
     /// compositors do; a frame where nothing moved costs a comparison. The pixels are those of a
     /// full redraw (tested frame by frame).
     public func render(_ list: DisplayList) throws(EngineError) -> RGBAImage {
+        try makeCurrent()
+        do {
+            // Frames still in flight through `submit` land first, in order.
+            try completeQueued()
+            let regions = try drawFrame(list, canPatch: frame != nil)
+            var kept = frame ?? RGBAImage(width: width, height: height)
+            frame = nil  // let `kept` be the only owner while it is patched
+            try readFramebufferTopRowFirst(regions: regions, into: &kept)
+            frame = kept
+            return kept
+        } catch {
+            throw .gl(error)
+        }
+    }
+
+    /// Draws `list` and starts reading it back; returns the frames whose readback has finished,
+    /// oldest first, one per `submit` once the pipeline is full.
+    ///
+    /// With `.pbo`, frame N is read into a pixel buffer while frame N+1 is drawn, and comes back
+    /// from the next call: on a GPU the readback overlaps the drawing. With `.direct` each frame
+    /// comes back from its own call. Either way `finish()` returns what is left, and the frames
+    /// are byte-identical to `render`'s.
+    public func submit(_ list: DisplayList) throws(EngineError) -> [RGBAImage] {
+        guard readback == .pbo else { return [try render(list)] }
+        try makeCurrent()
+        do {
+            if pixelBuffers == nil { pixelBuffers = try PixelBufferReadback(width: width, height: height) }
+            guard let pixelBuffers else { return [] }
+            let regions = try drawFrame(list, canPatch: frame != nil || pixelBuffers.queuedCount > 0)
+            try pixelBuffers.queue(regions: regions)
+            return pixelBuffers.queuedCount == 2 ? [try completeOldest(pixelBuffers)] : []
+        } catch {
+            throw .gl(error)
+        }
+    }
+
+    /// The frames `submit` still holds, oldest first.
+    public func finish() throws(EngineError) -> [RGBAImage] {
+        guard let pixelBuffers, pixelBuffers.queuedCount > 0 else { return [] }
+        try makeCurrent()
+        do {
+            var frames: [RGBAImage] = []
+            while pixelBuffers.queuedCount > 0 { frames.append(try completeOldest(pixelBuffers)) }
+            return frames
+        } catch {
+            throw .gl(error)
+        }
+    }
+
+    private func completeQueued() throws(GLError) {
+        guard let pixelBuffers else { return }
+        while pixelBuffers.queuedCount > 0 { _ = try completeOldest(pixelBuffers) }
+    }
+
+    private func completeOldest(_ pixelBuffers: PixelBufferReadback) throws(GLError) -> RGBAImage {
+        var kept = frame ?? RGBAImage(width: width, height: height)
+        frame = nil
+        try pixelBuffers.complete(into: &kept)
+        frame = kept
+        return kept
+    }
+
+    private func makeCurrent() throws(EngineError) {
         do {
             try context.makeCurrent()
         } catch {
             throw .platform(error)
         }
+    }
+
+    /// Draws `list` over the framebuffer: only the damage since the last list when `canPatch`
+    /// (the CPU frame, or a queued read, holds every pixel outside it), else all of it. Returns
+    /// the regions to read back: none when nothing changed.
+    private func drawFrame(_ list: DisplayList, canPatch: Bool) throws(GLError) -> [PixelRegion] {
         let fitted = list.fitted(to: Size(width: Double(width), height: Double(height)))
-        do {
-            target.bind()
-            if !fullRedraw, let previous, var kept = frame {
-                guard let damage = fitted.damageRegion(since: previous) else {
-                    lastRedrawn = nil
-                    self.previous = fitted
-                    return kept
-                }
-                let regions = damage.map(pixelRegion).filter { $0.width > 0 && $0.height > 0 }
-                if !regions.isEmpty {
-                    try renderer.draw(fitted, viewport: (width, height), damage: damage)
-                    frame = nil  // let `kept` be the only owner while it is patched
-                    try readFramebufferTopRowFirst(regions: regions, into: &kept)
-                }
-                lastRedrawn = regions
-                frame = kept
-                self.previous = fitted
-                return kept
+        defer { previous = fitted }
+        target.bind()
+        if !fullRedraw, canPatch, let previous {
+            guard let damage = fitted.damageRegion(since: previous) else {
+                lastRedrawn = nil
+                return []
             }
-            try renderer.draw(fitted, viewport: (width, height))
-            let image = try readFramebufferTopRowFirst(width: width, height: height)
-            lastRedrawn = [(0, 0, width, height)]
-            frame = image
-            previous = fitted
-            return image
-        } catch {
-            throw .gl(error)
+            let regions = damage.map(pixelRegion).filter { $0.width > 0 && $0.height > 0 }
+            if !regions.isEmpty {
+                try renderer.draw(fitted, viewport: (width, height), damage: damage)
+            }
+            lastRedrawn = regions
+            return regions
         }
+        try renderer.draw(fitted, viewport: (width, height))
+        lastRedrawn = [(0, 0, width, height)]
+        return [(0, 0, width, height)]
     }
 
     /// The whole pixels covering `rect`, within the frame (the same rounding as the scissor).
@@ -129,4 +189,14 @@ public final class OffscreenRenderer {
         let maxY = min(Int(rect.maxY.rounded(.up)), height)
         return (minX, minY, max(maxX - minX, 0), max(maxY - minY, 0))
     }
+}
+
+/// How frames come back from the GPU (`--readback`).
+nonisolated public enum ReadbackMode: String, Sendable, CaseIterable {
+    /// `glReadPixels` into the CPU frame at once.
+    case direct
+    /// Double-buffered pixel-buffer objects: frame N is read while N+1 is drawn.
+    case pbo
+
+    public static let `default` = ReadbackMode.direct
 }

@@ -11,6 +11,8 @@ public struct RenderBenchmarkResult: Sendable {
     public var width: Int
     public var height: Int
     public var jobs: Int
+    /// How frames came back from the GPU.
+    public var readback: ReadbackMode
     /// Frames per second for scene + GL + readback, no PNG, redrawing only what changed.
     public var renderFPS: Double
     /// The same, redrawing every frame whole.
@@ -19,7 +21,8 @@ public struct RenderBenchmarkResult: Sendable {
     public var dumpFPS: Double
     /// Median CPU milliseconds per frame of each stage, in order.
     public var stages: [(name: String, milliseconds: Double)]
-    /// The process's peak resident memory, MB.
+    /// Peak resident memory during the dump, MB (the high-water mark is reset before it where
+    /// the kernel allows; otherwise the process's peak).
     public var peakRSS: Double
 
     public var json: String {
@@ -39,7 +42,8 @@ public enum RenderBenchmark {
     /// Stages: `scene` (the scene at t and its display list: one call in Cadence), `gl_submit`
     /// (drawing, until the GPU has finished), `readback` (glReadPixels, flip, un-premultiply) and
     /// `encode` (one frame's PNG on one thread).
-    public static func run(scene: Scene, frames: Int, width: Int, height: Int, jobs: Int, fps: Double = 60) throws(EngineError) -> RenderBenchmarkResult {
+    public static func run(scene: Scene, frames: Int, width: Int, height: Int, jobs: Int, readback: ReadbackMode = .default,
+                           fps: Double = 60) throws(EngineError) -> RenderBenchmarkResult {
         guard frames >= 1 else { throw .invalidOption(name: "--frames", message: "must be at least 1, got \(frames)") }
         guard jobs >= 1 else { throw .invalidOption(name: "--jobs", message: "must be at least 1, got \(jobs)") }
         let renderer = try OffscreenRenderer(width: width, height: height)
@@ -84,16 +88,21 @@ public enum RenderBenchmark {
             }
             encodeTimes.append(Double(HostClock.now() - t0) / 1e6)
         }
+        encodeSamples = []
 
-        let fullRedrawFPS = try renderOnly(scene: scene, frames: frames, width: width, height: height, fps: fps, images: images, fullRedraw: true)
-        let damageFPS = try renderOnly(scene: scene, frames: frames, width: width, height: height, fps: fps, images: images, fullRedraw: false)
+        let fullRedrawFPS = try renderOnly(scene: scene, frames: frames, width: width, height: height, fps: fps, images: images,
+                                           fullRedraw: true, readback: readback)
+        let damageFPS = try renderOnly(scene: scene, frames: frames, width: width, height: height, fps: fps, images: images,
+                                       fullRedraw: false, readback: readback)
         _ = renderSeconds
-        let duration = Double(frames) / fps
-        let dump = try FrameDump.run(scene: scene, settings: FrameDumpSettings(
-            width: width, height: height, fps: fps, duration: duration, outputDirectory: scratch + "/frames", png: options, jobs: jobs
-        ))
+        var settings = FrameDumpSettings(
+            width: width, height: height, fps: fps, duration: Double(frames) / fps, outputDirectory: scratch + "/frames", png: options, jobs: jobs
+        )
+        settings.readback = readback
+        resetPeakResidentMemory()
+        let dump = try FrameDump.run(scene: scene, settings: settings)
         return RenderBenchmarkResult(
-            frames: frames, width: width, height: height, jobs: jobs,
+            frames: frames, width: width, height: height, jobs: jobs, readback: readback,
             renderFPS: damageFPS,
             fullRedrawFPS: fullRedrawFPS,
             dumpFPS: dump.framesPerSecond,
@@ -102,10 +111,13 @@ public enum RenderBenchmark {
         )
     }
 
-    /// Frames per second for scene + GL + readback through `OffscreenRenderer.render`.
-    private static func renderOnly(scene: Scene, frames: Int, width: Int, height: Int, fps: Double, images: ImageStore, fullRedraw: Bool) throws(EngineError) -> Double {
+    /// Frames per second for scene + GL + readback through `OffscreenRenderer.submit`, as a dump
+    /// runs them.
+    private static func renderOnly(scene: Scene, frames: Int, width: Int, height: Int, fps: Double, images: ImageStore,
+                                   fullRedraw: Bool, readback: ReadbackMode) throws(EngineError) -> Double {
         let renderer = try OffscreenRenderer(width: width, height: height)
         renderer.fullRedraw = fullRedraw
+        renderer.readback = readback
         let start = HostClock.now()
         for index in 0..<frames {
             let list: DisplayList
@@ -114,14 +126,21 @@ public enum RenderBenchmark {
             } catch {
                 throw .text(error)
             }
-            _ = try renderer.render(list)
+            _ = try renderer.submit(list)
         }
+        _ = try renderer.finish()
         return Double(frames) / (Double(HostClock.now() - start) / 1e9)
     }
 
     private static func median(_ values: [Double]) -> Double {
         guard !values.isEmpty else { return 0 }
         return values.sorted()[values.count / 2]
+    }
+
+    /// Starts the peak-memory count afresh from what is resident now (Linux: `5` into
+    /// /proc/self/clear_refs); does nothing where that is not allowed.
+    static func resetPeakResidentMemory() {
+        try? "5".write(toFile: "/proc/self/clear_refs", atomically: false, encoding: .utf8)
     }
 
     /// VmHWM from /proc/self/status: the most memory the process has held resident.

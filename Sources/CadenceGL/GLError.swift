@@ -13,6 +13,8 @@ public enum GLError: Error, Sendable, Equatable, CustomStringConvertible {
     case glError(code: UInt32, operation: String)
     /// A glyph could not be rasterised (its font file failed to load, say).
     case glyph(TextError)
+    /// The driver would not map a pixel buffer for reading.
+    case pixelBufferUnavailable
 
     public var description: String {
         switch self {
@@ -30,6 +32,8 @@ public enum GLError: Error, Sendable, Equatable, CustomStringConvertible {
             "OpenGL error 0x\(String(code, radix: 16)) after \(operation)"
         case .glyph(let error):
             error.description
+        case .pixelBufferUnavailable:
+            "the OpenGL driver could not map a pixel buffer for reading"
         }
     }
 }

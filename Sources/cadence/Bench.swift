@@ -175,8 +175,19 @@ struct RenderSpeed: ParsableCommand {
     @Option(help: "PNG encoder threads for the dump. Default: one per core.")
     var jobs = max(1, ProcessInfo.processInfo.activeProcessorCount)
 
+    @Option(help: "How frames come back from the GPU: direct or pbo (as cadence render --readback).")
+    var readback = ReadbackMode.default.rawValue
+
     @Flag(help: "Print a JSON object instead of a table.")
     var json = false
+
+    func validate() throws {
+        guard frames >= 1 else { throw ValidationError("--frames must be at least 1, got \(frames)") }
+        guard jobs >= 1 else { throw ValidationError("--jobs must be at least 1, got \(jobs)") }
+        guard ReadbackMode(rawValue: readback) != nil else {
+            throw ValidationError("--readback must be direct or pbo, got \(readback)")
+        }
+    }
 
     func run() throws {
         try onMainActor { () throws(EngineError) in try measure() }
@@ -187,20 +198,21 @@ struct RenderSpeed: ParsableCommand {
         let loaded = try loadScene(scene, strict: false)
         let result = try RenderBenchmark.run(
             scene: loaded, frames: frames,
-            width: size?.width ?? Int(loaded.size.width), height: size?.height ?? Int(loaded.size.height), jobs: jobs
+            width: size?.width ?? Int(loaded.size.width), height: size?.height ?? Int(loaded.size.height), jobs: jobs,
+            readback: ReadbackMode(rawValue: readback) ?? .default
         )
         if json {
             print(result.json)
             return
         }
-        print("\(result.frames) frames of \(loaded.name) at \(result.width)x\(result.height), \(result.jobs) encoder thread(s)")
+        print("\(result.frames) frames of \(loaded.name) at \(result.width)x\(result.height), \(result.jobs) encoder thread(s), \(result.readback.rawValue) readback")
         print(String(format: "render (GL + readback)   %8.1f frames/s (redrawing what changed)", result.renderFPS))
         print(String(format: "render, full redraw      %8.1f frames/s", result.fullRedrawFPS))
         print(String(format: "dump (render + PNG)      %8.1f frames/s", result.dumpFPS))
         for stage in result.stages {
             print(padded(stage.name, 24) + String(format: " %8.3f ms/frame", stage.milliseconds))
         }
-        print(String(format: "peak RSS                 %8.1f MB", result.peakRSS))
+        print(String(format: "peak RSS (dump)          %8.1f MB", result.peakRSS))
     }
 }
 

@@ -45,6 +45,9 @@ struct Render: ParsableCommand {
     @Flag(name: .customLong("full-redraw"), help: "Redraw whole frames instead of only what changed (for comparison).")
     var fullRedraw = false
 
+    @Option(help: "How frames come back from the GPU: direct (glReadPixels; fastest on llvmpipe) or pbo (double-buffered pixel buffers: frame N is read while N+1 is drawn).")
+    var readback = ReadbackMode.default.rawValue
+
     @Option(help: "Render only frames A through B of the timeline, e.g. 30..59.")
     var frames: FrameRange?
 
@@ -68,6 +71,9 @@ struct Render: ParsableCommand {
         guard jobs >= 1 else { throw ValidationError("--jobs must be at least 1, got \(jobs)") }
         guard PNGOptions.Encoder(rawValue: pngEncoder) != nil else {
             throw ValidationError("--png-encoder must be libdeflate or libpng, got \(pngEncoder)")
+        }
+        guard ReadbackMode(rawValue: readback) != nil else {
+            throw ValidationError("--readback must be direct or pbo, got \(readback)")
         }
     }
 
@@ -93,6 +99,7 @@ struct Render: ParsableCommand {
         )
         settings.frames = frames?.range
         settings.fullRedraw = fullRedraw
+        settings.readback = ReadbackMode(rawValue: readback) ?? .default
         settings.shard = shard.map { ($0.index, $0.count) }
         let showProgress = isatty(STDERR_FILENO) == 1
         let summary = try FrameDump.run(scene: scene, settings: settings) { done, total in

@@ -36,6 +36,17 @@ import Testing
         #expect(try files("damage") == files("full"))
     }
 
+    @Test func pixelBufferReadbackGivesTheSameFiles() throws {
+        #expect(try render(["--readback", "direct"], out: "direct").status == 0)
+        #expect(try render(["--readback", "pbo"], out: "pbo").status == 0)
+        #expect(try render(["--readback", "pbo", "--frames", "3..9"], out: "pbo-slice").status == 0)
+        let direct = try files("direct")
+        #expect(direct.count == 30)
+        #expect(try files("pbo") == direct)
+        for (name, data) in try files("pbo-slice") { #expect(direct[name] == data) }
+        #expect(try files("pbo-slice").count == 7)
+    }
+
     @Test func shardsAddUpToTheWholeTimeline() throws {
         #expect(try render([], out: "whole").status == 0)
         for shard in 1...3 {
@@ -73,6 +84,7 @@ import Testing
         (["--frames", "5"], "--frames"),
         (["--png-filter", "zigzag"], "--png-filter must be one of"),
         (["--png-encoder", "gif"], "--png-encoder must be libdeflate or libpng"),
+        (["--readback", "dma"], "--readback must be direct or pbo"),
     ])
     func badOptionsAreClearErrors(arguments: [String], message: String) throws {
         let result = try render(arguments, out: "bad")

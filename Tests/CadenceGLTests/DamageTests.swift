@@ -21,6 +21,30 @@ import Testing
         #expect(partialFrames > 30, "damage tracking redrew the whole frame too often (\(partialFrames) partial frames)")
     }
 
+    @Test func pixelBufferReadbackGivesTheSameFramesOneLate() throws {
+        let direct = try OffscreenRenderer(width: 640, height: 360)
+        let pipelined = try OffscreenRenderer(width: 640, height: 360)
+        pipelined.readback = .pbo
+        var expected: [RGBAImage] = []
+        var actual: [RGBAImage] = []
+        for frame in 0..<40 {
+            let list = try Scene.demo.displayList(at: Double(frame) / 20)
+            expected.append(try direct.render(list))
+            let done = try pipelined.submit(list)
+            // The pipeline holds one frame back: frame N comes out of the call for N + 1.
+            #expect(done.count == (frame == 0 ? 0 : 1))
+            actual += done
+        }
+        actual += try pipelined.finish()
+        #expect(actual.count == expected.count)
+        for (index, (a, e)) in zip(actual, expected).enumerated() {
+            #expect(a == e, "frame \(index) differs")
+        }
+        // Back to synchronous rendering on the same renderer: still the same pixels.
+        let list = try Scene.demo.displayList(at: 2.5)
+        #expect(try pipelined.render(list) == (try direct.render(list)))
+    }
+
     @Test func nothingChangedNothingRedrawn() throws {
         let renderer = try OffscreenRenderer(width: 320, height: 180)
         var list = DisplayList(size: Size(width: 320, height: 180), background: .white)
