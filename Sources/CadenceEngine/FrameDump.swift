@@ -23,6 +23,8 @@ public struct FrameDumpSettings: Sendable {
     public var shard: (index: Int, count: Int)?
     /// Redraw every frame whole instead of only what changed (`--full-redraw`).
     public var fullRedraw = false
+    /// How frames come back from the GPU (`--readback`).
+    public var readback: ReadbackMode = .default
 
     public init(width: Int, height: Int, fps: Double, duration: Double, outputDirectory: String, png: PNGOptions = PNGOptions(),
                 jobs: Int = max(1, ProcessInfo.processInfo.activeProcessorCount)) {
@@ -120,6 +122,7 @@ public enum FrameDump {
         // The renderer first: without EGL or with a size the driver refuses, no folder is made.
         let renderer = try OffscreenRenderer(width: settings.width, height: settings.height)
         renderer.fullRedraw = settings.fullRedraw
+        renderer.readback = settings.readback
         try prepareOutputDirectory(settings.outputDirectory)
 
         let images = ImageStore()
@@ -136,6 +139,16 @@ public enum FrameDump {
         let encoder = EncoderPool(jobs: settings.jobs, options: settings.png)
         var failure: EngineError?
         var written = 0
+        // Paths of the frames submitted and not yet back from the GPU, oldest first.
+        var inFlight: [String] = []
+        func write(_ images: [RGBAImage]) {
+            for image in images {
+                // GL goes on with the next frame while other cores encode this one.
+                encoder.submit(image, to: inFlight.removeFirst())
+                written += 1
+                progress(written, frameCount)
+            }
+        }
         let link = DisplayLink { link, frame in
             do throws(EngineError) {
                 let list: DisplayList
@@ -144,12 +157,8 @@ public enum FrameDump {
                 } catch {
                     throw .text(error)
                 }
-                let image = try renderer.render(list)
-                let path = (settings.outputDirectory as NSString).appendingPathComponent(fileName(ofFrame: frame.index))
-                // GL goes on with the next frame while other cores encode this one.
-                encoder.submit(image, to: path)
-                written += 1
-                progress(written, frameCount)
+                inFlight.append((settings.outputDirectory as NSString).appendingPathComponent(fileName(ofFrame: frame.index)))
+                write(try renderer.submit(list))
             } catch {
                 failure = error
                 link.invalidate()
@@ -158,6 +167,13 @@ public enum FrameDump {
         link.add(to: source)
         ManualDriver(source: source).run(selection) { failure != nil || encoder.failure != nil }
         link.invalidate()
+        if failure == nil {
+            do throws(EngineError) {
+                write(try renderer.finish())
+            } catch {
+                failure = error
+            }
+        }
         encoder.finish()
         if let failure { throw failure }
         if let error = encoder.failure { throw .png(error) }
@@ -209,7 +225,7 @@ nonisolated final class EncoderPool: @unchecked Sendable {
 
     init(jobs: Int, options: PNGOptions) {
         queue = DispatchQueue(label: "cadence.png", attributes: .concurrent)
-        slots = DispatchSemaphore(value: 2 * jobs)
+        slots = DispatchSemaphore(value: jobs)
         self.jobs = DispatchSemaphore(value: jobs)
         self.options = options
     }
