@@ -212,7 +212,7 @@ public enum FrameDump {
     }
 }
 
-/// PNG encoding on background threads through a bounded queue: at most `2 × jobs` frames are in
+/// PNG encoding on background threads through a bounded queue: at most `jobs` frames are in
 /// flight, so memory stays flat however many frames a dump writes. Each file is still written to
 /// a temporary name and renamed; the first error stops further submissions.
 nonisolated final class EncoderPool: @unchecked Sendable {
