@@ -2,11 +2,11 @@ extension DisplayList {
     /// What changed since `previous`, as a few rectangles that together hold every pixel that may
     /// differ: the old and new bounds of each command that differs, cut to the clip it is drawn
     /// in. Nil when nothing changed; the whole frame when the lists cannot be compared (another
-    /// size or background, or clips added or removed).
+    /// size or background, or a clip's push or pop added or removed alone).
     ///
-    /// Lists of different lengths are compared by their common start and end: a caret or a run
-    /// that appears or goes away damages only its own bounds, as long as no clip comes or goes
-    /// with it. Rectangles that overlap, or whose union costs little more than both, are merged,
+    /// Lists of different lengths are compared by their common start and end: a caret, a run or
+    /// a clipped group that appears or goes away damages only its own bounds (a group: its clip),
+    /// as long as clips come and go in whole push/pop pairs. Rectangles that overlap, or whose union costs little more than both, are merged,
     /// and at most `limit` are returned, so a renderer redraws a few small places rather than the
     /// box around all of them.
     public func damageRegion(since previous: DisplayList, limit: Int = 8) -> [Rect]? {
@@ -31,7 +31,27 @@ extension DisplayList {
             guard let rect, rect.width > 0, rect.height > 0 else { return }
             rects.append(rect)
         }
-        if newMiddle.count == oldMiddle.count {
+        /// Damage of a stretch inserted or removed as a whole. Balanced, it leaves every other
+        /// command's clip as it was, and what it draws stays within its top-level commands'
+        /// bounds and clips; unbalanced, nil.
+        func stretch(_ range: Range<Int>, of list: [DrawCommand], clips: ClipTracker) -> Bool {
+            var depth = 0
+            for index in range {
+                switch list[index] {
+                case .pushClip:
+                    if depth == 0 { add(clips.clip(at: index)) }
+                    depth += 1
+                case .popClip:
+                    depth -= 1
+                    if depth < 0 { return false }
+                default:
+                    if depth == 0 { add(clips.bounds(at: index)) }
+                }
+            }
+            return depth == 0
+        }
+        var pairwise = newMiddle.count == oldMiddle.count
+        if pairwise {
             // The same shape of list: compare command by command.
             for (n, o) in zip(newMiddle, oldMiddle) where new[n] != old[o] {
                 switch (new[n], old[o]) {
@@ -40,24 +60,37 @@ extension DisplayList {
                     add(newClips.clip(at: n))
                     add(oldClips.clip(at: o))
                 case (.pushClip, _), (_, .pushClip), (.popClip, _), (_, .popClip):
-                    return [whole]
+                    pairwise = false
                 default:
                     add(newClips.bounds(at: n))
                     add(oldClips.bounds(at: o))
                 }
+                if !pairwise { break }
             }
-        } else {
-            // Commands inserted or removed: with no clip among them, every other command keeps its
+        }
+        if !pairwise {
+            rects.removeAll()
+            // Commands inserted or removed (a caret, a run, a pill drawn last): an alignment of
+            // the two lists finds them. With no clip among them, every command kept keeps its
             // clip, so only theirs are damaged.
-            for index in newMiddle {
-                if case .pushClip = new[index] { return [whole] }
-                if case .popClip = new[index] { return [whole] }
-                add(newClips.bounds(at: index))
+            let changes = new[newMiddle].difference(from: old[oldMiddle])
+            var clipsChanged = false
+            for change in changes {
+                switch change {
+                case .insert(let offset, let command, _):
+                    if case .pushClip = command { clipsChanged = true } else if case .popClip = command { clipsChanged = true }
+                    add(newClips.bounds(at: prefix + offset))
+                case .remove(let offset, let command, _):
+                    if case .pushClip = command { clipsChanged = true } else if case .popClip = command { clipsChanged = true }
+                    add(oldClips.bounds(at: prefix + offset))
+                }
+                if clipsChanged { break }
             }
-            for index in oldMiddle {
-                if case .pushClip = old[index] { return [whole] }
-                if case .popClip = old[index] { return [whole] }
-                add(oldClips.bounds(at: index))
+            if clipsChanged {
+                // A clipped group that came or went as a whole damages its clip; anything else,
+                // the whole frame.
+                rects.removeAll()
+                guard stretch(newMiddle, of: new, clips: newClips), stretch(oldMiddle, of: old, clips: oldClips) else { return [whole] }
             }
         }
         // The lists differ, but perhaps only in what lies off the frame or in a clip of no size.

@@ -67,7 +67,28 @@ import Testing
         #expect(more.damage(since: after) == Rect(x: 0, y: 0, width: 2, height: 2))  // only what was added
         var clipped = after
         clipped.clipped(to: Rect(x: 0, y: 0, width: 5, height: 5)) { _ in }
-        #expect(clipped.damage(since: after) == Rect(x: 0, y: 0, width: 100, height: 100))  // a clip came: everything
+        #expect(clipped.damage(since: after) == Rect(x: 0, y: 0, width: 5, height: 5))  // a clipped group came: its clip
+        var unbalanced = after
+        unbalanced.append(.pushClip(Rect(x: 0, y: 0, width: 5, height: 5)))
+        #expect(unbalanced.damage(since: after) == Rect(x: 0, y: 0, width: 100, height: 100))  // a lone push: everything
+    }
+
+    @Test func farApartChangesStayApart() {
+        func list(caret: Bool, pillX: Double) -> DisplayList {
+            var list = DisplayList(size: Size(width: 400, height: 300), background: .white)
+            list.clipped(to: Rect(x: 10, y: 10, width: 200, height: 40)) { list in
+                list.roundedRect(RoundedRect(rect: Rect(x: 10, y: 10, width: 200, height: 40), cornerRadius: 4, fill: .white))
+                if caret { list.line(Line(from: Point(x: 50, y: 15), to: Point(x: 50, y: 45), width: 2, color: .black)) }
+            }
+            list.roundedRect(RoundedRect(rect: Rect(x: pillX, y: 250, width: 40, height: 20), cornerRadius: 10, fill: .black))
+            return list
+        }
+        // A caret appears inside a clip while a pill moves at the bottom: two small places, not
+        // the box around both.
+        let region = list(caret: true, pillX: 104).damageRegion(since: list(caret: false, pillX: 100))
+        #expect(region?.count == 2)
+        #expect(region?.contains(Rect(x: 48, y: 13, width: 4, height: 34)) == true)
+        #expect(region?.contains(Rect(x: 99, y: 249, width: 46, height: 22)) == true)
     }
 }
 
