@@ -181,13 +181,8 @@ public final class OffscreenRenderer {
         return [(0, 0, width, height)]
     }
 
-    /// The whole pixels covering `rect`, within the frame (the same rounding as the scissor).
     private func pixelRegion(_ rect: Rect) -> PixelRegion {
-        let minX = max(Int(rect.minX.rounded(.down)), 0)
-        let minY = max(Int(rect.minY.rounded(.down)), 0)
-        let maxX = min(Int(rect.maxX.rounded(.up)), width)
-        let maxY = min(Int(rect.maxY.rounded(.up)), height)
-        return (minX, minY, max(maxX - minX, 0), max(maxY - minY, 0))
+        CadenceGL.pixelRegion(covering: rect, width: width, height: height)
     }
 }
 

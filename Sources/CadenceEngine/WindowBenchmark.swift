@@ -33,8 +33,8 @@ public struct WindowBenchmarkResult: Sendable {
 }
 
 public enum WindowBenchmark {
-    public static func run(scene: Scene, frames: Int) throws(EngineError) -> WindowBenchmarkResult {
-        guard frames >= 2 else { throw .invalidOption(name: "--frames", message: "must be at least 2, got \(frames)") }
+    public static func run(scene: Scene, frames frameCount: Int) throws(EngineError) -> WindowBenchmarkResult {
+        guard frameCount >= 2 else { throw .invalidOption(name: "--frames", message: "must be at least 2, got \(frameCount)") }
         let window: WindowContext
         do {
             window = try WindowContext(width: Int(scene.size.width), height: Int(scene.size.height), title: "Cadence — bench window")
@@ -50,6 +50,7 @@ public enum WindowBenchmark {
         let images = ImageStore()
         images.prefetch(scene.imageSources)
         let driver = WindowDriver(window: window)
+        let frames = WindowFrames(renderer: renderer, window: window)
         var starts: [UInt64] = []
         var failure: EngineError?
         let link = DisplayLink { _, frame in
@@ -63,7 +64,7 @@ public enum WindowBenchmark {
                     throw .text(error)
                 }
                 do throws(GLError) {
-                    try renderer.draw(list, viewport: size)
+                    try frames.draw(list, size: size)
                 } catch {
                     throw .gl(error)
                 }
@@ -73,7 +74,7 @@ public enum WindowBenchmark {
             }
         }
         link.add(to: driver.source)
-        let stats = driver.run(frames: frames)
+        let stats = driver.run(frames: frameCount)
         link.invalidate()
         if let failure { throw failure }
         var intervals = Histogram<UInt64>(lowestDiscernibleValue: 1, highestTrackableValue: 60_000_000_000, numberOfSignificantValueDigits: .three)

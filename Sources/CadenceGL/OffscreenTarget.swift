@@ -94,6 +94,16 @@ public func readFramebuffer(width: Int, height: Int) throws(GLError) -> RGBAImag
 /// A pixel rectangle, top-left origin.
 public typealias PixelRegion = (x: Int, y: Int, width: Int, height: Int)
 
+/// The whole pixels covering `rect` (the same rounding as the renderer's scissor), within a
+/// `width` × `height` frame.
+public func pixelRegion(covering rect: Rect, width: Int, height: Int) -> PixelRegion {
+    let minX = max(Int(rect.minX.rounded(.down)), 0)
+    let minY = max(Int(rect.minY.rounded(.down)), 0)
+    let maxX = min(Int(rect.maxX.rounded(.up)), width)
+    let maxY = min(Int(rect.maxY.rounded(.up)), height)
+    return (minX, minY, max(maxX - minX, 0), max(maxY - minY, 0))
+}
+
 /// Reads the whole bound framebuffer, drawn with the picture's top in row 0
 /// (`Renderer.topRowFirst`), as an image with straight alpha: no flip needed.
 public func readFramebufferTopRowFirst(width: Int, height: Int) throws(GLError) -> RGBAImage {

@@ -41,6 +41,7 @@ public final class WindowContext: GLContext {
         self.window = window
         glfwMakeContextCurrent(window)
         glfwSwapInterval(1)
+        canPresentRegions = glfwExtensionSupported("GLX_MESA_copy_sub_buffer") == GLFW_TRUE
         // GLFW callbacks are C functions: they find this object through the window's user pointer.
         glfwSetWindowUserPointer(window, Unmanaged.passUnretained(self).toOpaque())
         glfwSetCharCallback(window) { window, codepoint in
@@ -57,7 +58,28 @@ public final class WindowContext: GLContext {
             glfwGetCursorPos(window, &x, &y)
             context.onClick?(x, y)
         }
+        // The X server lost what the window showed (uncovered, restored): show all of it again.
+        glfwSetWindowRefreshCallback(window) { window in
+            WindowContext.from(window)?.screenIsStale = true
+        }
     }
+
+    // MARK: Presenting regions
+
+    /// Whether the window can put parts of its back buffer on screen without a swap
+    /// (GLX_MESA_copy_sub_buffer, which Mesa's software rasterisers have).
+    public let canPresentRegions: Bool
+    /// Present by copying only `presentRegions` of the back buffer to the screen instead of
+    /// swapping: for drivers that never wait for vsync anyway (`WindowDriver` turns it on when it
+    /// paces itself), where a swap copies the whole frame. Ignored without `canPresentRegions`.
+    public var presentsRegions = false
+    /// What the next `present` must put on screen, in framebuffer pixels with a top-left origin;
+    /// nil for all of it. Whoever draws the frame sets it; `present` clears it.
+    public var presentRegions: [(x: Int, y: Int, width: Int, height: Int)]?
+    /// True while the back buffer holds the last frame drawn, whole (it was presented by copying,
+    /// not swapped away), so the next frame may redraw only what changed.
+    public private(set) var backBufferHoldsLastFrame = false
+    private var screenIsStale = true
 
     /// A key press: GLFW's key code and the modifiers that matter here.
     public struct Key: Sendable, Hashable {
@@ -107,8 +129,29 @@ public final class WindowContext: GLContext {
         glfwMakeContextCurrent(window)
     }
 
+    /// Shows the frame: copies `presentRegions` (everything after a resize or an expose) when
+    /// `presentsRegions`, else swaps.
     public func present() {
-        glfwSwapBuffers(window)
+        defer { presentRegions = nil }
+        guard presentsRegions, canPresentRegions, let size = defaultFramebufferSize else {
+            glfwSwapBuffers(window)
+            backBufferHoldsLastFrame = false
+            return
+        }
+        let whole = [(x: 0, y: 0, width: size.width, height: size.height)]
+        let regions = screenIsStale ? whole : presentRegions ?? whole
+        for region in regions where region.width > 0 && region.height > 0 {
+            // GL window coordinates count rows from the bottom.
+            guard cadence_glfwCopySubBuffer(window, Int32(region.x), Int32(size.height - region.y - region.height),
+                                            Int32(region.width), Int32(region.height)) != 0 else {
+                glfwSwapBuffers(window)
+                backBufferHoldsLastFrame = false
+                return
+            }
+        }
+        if regions.isEmpty || regions.allSatisfy({ $0.width <= 0 || $0.height <= 0 }) { glFlush() }
+        screenIsStale = false
+        backBufferHoldsLastFrame = true
     }
 
     public var defaultFramebufferSize: (width: Int, height: Int)? {

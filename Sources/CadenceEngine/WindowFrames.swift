@@ -1,0 +1,44 @@
+import CadenceDraw
+import CadenceGL
+import CadencePlatform
+
+/// Draws a window's frames, redrawing only what changed where the window presents by copying
+/// regions rather than swapping (`WindowContext.presentsRegions`): the back buffer then still
+/// holds the last frame, so each frame redraws its damage and the window copies just that to the
+/// screen. Otherwise every frame is drawn whole, as a swap leaves the back buffer undefined.
+@MainActor
+final class WindowFrames {
+    private let renderer: Renderer
+    private let window: WindowContext
+    /// The list the back buffer holds.
+    private var previous: DisplayList?
+
+    /// Pixels redrawn by the last frame: 0 when nothing changed.
+    private(set) var lastRedrawnPixels = 0
+
+    init(renderer: Renderer, window: WindowContext) {
+        self.renderer = renderer
+        self.window = window
+    }
+
+    /// Draws `list` (already fitted to the framebuffer, `size`) into the back buffer and tells the
+    /// window what the next `present` must show.
+    func draw(_ list: DisplayList, size: (width: Int, height: Int)) throws(GLError) {
+        defer { previous = list }
+        if window.presentsRegions, window.canPresentRegions, window.backBufferHoldsLastFrame, let previous {
+            guard let damage = list.damageRegion(since: previous) else {
+                window.presentRegions = []
+                lastRedrawnPixels = 0
+                return
+            }
+            try renderer.draw(list, viewport: size, damage: damage)
+            let regions = damage.map { pixelRegion(covering: $0, width: size.width, height: size.height) }
+            window.presentRegions = regions
+            lastRedrawnPixels = regions.reduce(0) { $0 + $1.width * $1.height }
+            return
+        }
+        try renderer.draw(list, viewport: size)
+        window.presentRegions = nil
+        lastRedrawnPixels = size.width * size.height
+    }
+}
