@@ -10,7 +10,7 @@ XVFB_RUN := xvfb-run -a -s "-screen 0 1280x1024x24 -noreset"
 # fontconfig, libpng), the fonts the tests pin, and Xvfb for the windowed tests.
 APT_PACKAGES := pkg-config \
 	libglfw3-dev libgl-dev libegl-dev libopengl-dev libegl1 libegl-mesa0 libgl1-mesa-dri \
-	libfreetype-dev libharfbuzz-dev libfontconfig-dev libpng-dev libdeflate-dev \
+	libfreetype-dev libharfbuzz-dev libfontconfig-dev libpng-dev libdeflate-dev libx11-dev \
 	fonts-dejavu-core fonts-wqy-microhei xvfb xauth
 
 .PHONY: all deps build release run test clean

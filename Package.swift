@@ -24,6 +24,8 @@ let package = Package(
         .systemLibrary(name: "CFontconfig", pkgConfig: "fontconfig", providers: [.apt(["libfontconfig-dev"])]),
         .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
         .systemLibrary(name: "CDeflate", pkgConfig: "libdeflate", providers: [.apt(["libdeflate-dev"])]),
+        // Tests only: reading back what an X window shows.
+        .systemLibrary(name: "CX11", pkgConfig: "x11", providers: [.apt(["libx11-dev"])]),
 
         // Pure modules: no C, no GL.
         .target(
@@ -95,7 +97,7 @@ let package = Package(
             name: "CadenceGLTests",
             dependencies: [
                 "CadenceTestSupport", "CadenceEngine", "CadenceGL", "CadencePlatform", "CadenceScene", "CadenceDraw", "CadenceImage",
-                "CadenceText",
+                "CadenceText", "CX11",
             ],
             exclude: ["Goldens"],
             swiftSettings: strict

@@ -8,6 +8,7 @@
 // stay out of Swift: a Display * and a GLXWindow (an XID).
 void *glfwGetX11Display(void);
 unsigned long glfwGetGLXWindow(GLFWwindow *window);
+unsigned long glfwGetX11Window(GLFWwindow *window);
 
 typedef void (*cadence_CopySubBufferMESA)(void *display, unsigned long drawable, int x, int y, int width, int height);
 

@@ -52,6 +52,7 @@ public final class DemoApp {
     private var lastIndex: Int?
     private var droppedFrames = 0
     private var renderer: Renderer?
+    private var frames: WindowFrames?
     private var failure: EngineError?
     private var shot: String?
 
@@ -82,7 +83,9 @@ public final class DemoApp {
             throw .platform(error)
         }
         do {
-            renderer = try Renderer()
+            let renderer = try Renderer()
+            self.renderer = renderer
+            frames = WindowFrames(renderer: renderer, window: window)
         } catch {
             throw .gl(error)
         }
@@ -105,7 +108,7 @@ public final class DemoApp {
             now = frame.animationTime
             applyInput(at: now, source: driver.source)
             do throws(EngineError) {
-                guard let renderer, let size = window.defaultFramebufferSize, size.width > 0, size.height > 0 else { return }
+                guard let frames, let size = window.defaultFramebufferSize, size.width > 0, size.height > 0 else { return }
                 // The screenshot frame shows the scene at exactly --after, whichever vsync reached it.
                 let screenshotDue = options.screenshot != nil && now >= options.after
                 let time = screenshotDue ? options.after : now
@@ -119,7 +122,7 @@ public final class DemoApp {
                     throw .text(error)
                 }
                 do throws(GLError) {
-                    try renderer.draw(list, viewport: size)
+                    try frames.draw(list, size: size)
                 } catch {
                     throw .gl(error)
                 }
@@ -152,6 +155,7 @@ public final class DemoApp {
         let stats = driver.run()
         link.invalidate()
         // GL objects go while their context is current, then the window.
+        frames = nil
         renderer = nil
         let leftover = glGetError()
         if let failure { throw failure }

@@ -7,23 +7,23 @@ import CadencePlatform
 /// holds the last frame, so each frame redraws its damage and the window copies just that to the
 /// screen. Otherwise every frame is drawn whole, as a swap leaves the back buffer undefined.
 @MainActor
-final class WindowFrames {
+public final class WindowFrames {
     private let renderer: Renderer
     private let window: WindowContext
     /// The list the back buffer holds.
     private var previous: DisplayList?
 
     /// Pixels redrawn by the last frame: 0 when nothing changed.
-    private(set) var lastRedrawnPixels = 0
+    public private(set) var lastRedrawnPixels = 0
 
-    init(renderer: Renderer, window: WindowContext) {
+    public init(renderer: Renderer, window: WindowContext) {
         self.renderer = renderer
         self.window = window
     }
 
     /// Draws `list` (already fitted to the framebuffer, `size`) into the back buffer and tells the
     /// window what the next `present` must show.
-    func draw(_ list: DisplayList, size: (width: Int, height: Int)) throws(GLError) {
+    public func draw(_ list: DisplayList, size: (width: Int, height: Int)) throws(GLError) {
         defer { previous = list }
         if window.presentsRegions, window.canPresentRegions, window.backBufferHoldsLastFrame, let previous {
             guard let damage = list.damageRegion(since: previous) else {

@@ -163,6 +163,12 @@ public final class WindowContext: GLContext {
 
     public var rendererDescription: String { glRendererDescription() + " via GLFW" }
 
+    /// The X11 window's id (an XID), or nil off X11.
+    public var x11Window: UInt? {
+        let id = glfwGetX11Window(window)
+        return id == 0 ? nil : UInt(id)
+    }
+
     /// Whether the user or the window manager asked the window to close.
     public var shouldClose: Bool { glfwWindowShouldClose(window) == GLFW_TRUE }
 

@@ -1,5 +1,9 @@
+import CGL
+import CX11
 import CadenceDraw
+import CadenceEngine
 import CadenceGL
+import CadenceImage
 import CadencePlatform
 import CadenceScene
 import CadenceTiming
@@ -56,5 +60,46 @@ struct WindowTests {
         // Paced, not free-running: 30 frames take at least ~24 refresh periods (the probe frames run free).
         #expect(elapsed >= 20 * driver.source.period, "30 frames in \(elapsed) s")
         #expect(stats.dropped <= 10, "dropped \(stats.dropped) frames")
+    }
+
+    /// Where the driver paces itself, frames redraw only what changed and the window copies just
+    /// that to the screen: what the screen shows at the end is still the whole last frame.
+    @Test func regionPresentationLeavesTheWholeFrameOnScreen() throws {
+        let window = try WindowContext(width: 640, height: 360, title: "Cadence region test")
+        let renderer = try Renderer()
+        let frames = WindowFrames(renderer: renderer, window: window)
+        let driver = WindowDriver(window: window)
+        var last: DisplayList?
+        var redrawn: [Int] = []
+        var drawError: (any Error)?
+        let link = DisplayLink { _, frame in
+            do {
+                let list = try Scene.demo.displayList(at: 0.5 + Double(frame.index) / 60).fitted(to: Size(width: 640, height: 360))
+                try frames.draw(list, size: (640, 360))
+                last = list
+                redrawn.append(frames.lastRedrawnPixels)
+            } catch {
+                drawError = error
+            }
+        }
+        link.add(to: driver.source)
+        driver.run(frames: 45)
+        link.invalidate()
+        #expect(drawError == nil)
+        #expect(window.canPresentRegions, "Mesa under Xvfb has GLX_MESA_copy_sub_buffer")
+        #expect(window.presentsRegions)
+        // After the probe frames, most frames redraw a small part.
+        #expect(redrawn.dropFirst(8).filter { $0 < 640 * 360 / 4 }.count > 25, "\(redrawn)")
+
+        // What the X server shows, not GL's idea of the front buffer.
+        var screen = RGBAImage(width: 640, height: 360)
+        let windowID = try #require(window.x11Window)
+        let captured = screen.pixels.withUnsafeMutableBufferPointer { cadence_x11_capture(windowID, 640, 360, $0.baseAddress) }
+        #expect(captured == 1, "XGetImage failed")
+        // The same list redrawn whole into the back buffer.
+        try renderer.draw(try #require(last), viewport: (640, 360))
+        let expected = try readFramebuffer(width: 640, height: 360)
+        let diff = try #require(ImageDiff(expected: expected, actual: screen, tolerance: 2))
+        #expect(diff.differingFraction < 0.001, "\(diff.differingPixels) pixels differ on screen")
     }
 }
