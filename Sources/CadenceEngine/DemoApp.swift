@@ -151,6 +151,7 @@ public final class DemoApp {
             if frameTimes.count > 240 { frameTimes.removeFirst(frameTimes.count - 240) }
             _ = link
         }
+        if let frames { try WindowBenchmark.warmUp(frames, scene: scene, images: images, window: window) }
         link.add(to: driver.source)
         let stats = driver.run()
         link.invalidate()

@@ -1,3 +1,4 @@
+import CGL
 import CadenceDraw
 import CadenceGL
 import CadencePlatform
@@ -19,6 +20,14 @@ public final class WindowFrames {
     public init(renderer: Renderer, window: WindowContext) {
         self.renderer = renderer
         self.window = window
+    }
+
+    /// Draws `list` once without showing it and waits for the GPU, before the display link starts:
+    /// the driver compiles its shader variants (llvmpipe: tens of milliseconds) here rather than
+    /// in the first paced frame, which would miss its vsync.
+    public func warmUp(_ list: DisplayList, size: (width: Int, height: Int)) throws(GLError) {
+        try renderer.draw(list, viewport: size)
+        glFinish()
     }
 
     /// Draws `list` (already fitted to the framebuffer, `size`) into the back buffer and tells the

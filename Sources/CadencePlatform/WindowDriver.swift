@@ -46,7 +46,9 @@ public final class WindowDriver {
     public func run(frames: Int? = nil, shouldStop: @MainActor () -> Bool = { false }) -> FrameStats {
         var stats = FrameStats()
         func stop() -> Bool { window.shouldClose || shouldStop() }
-        let probe = min(probeFrames, frames ?? probeFrames)
+        // Mesa's software rasterisers never wait for vblank (see below): nothing to probe.
+        let software = Self.isSoftwareRenderer
+        let probe = software ? 0 : min(probeFrames, frames ?? probeFrames)
         let periodNanoseconds = 1e9 / source.refreshRate
 
         // Probe: let the swap pace, and time the swap call itself. A swap that waits for vsync
@@ -73,7 +75,7 @@ public final class WindowDriver {
         // Mesa's software rasterisers present by copying the frame to the X server, with no wait
         // for vblank; on a loaded machine that copy can take long enough to look like a wait, so
         // they are recognised by name rather than by timing.
-        pacesItself = Self.isSoftwareRenderer || median < periodNanoseconds / 4
+        pacesItself = software || median < periodNanoseconds / 4
         // With no vsync to wait for, a swap is just a copy of the whole frame to the screen:
         // copy only what changed instead, where the window can.
         window.presentsRegions = pacesItself
