@@ -72,6 +72,11 @@ import Testing
         let stages = try #require(object["stages_ms"] as? [String: Double])
         #expect(Set(stages.keys) == ["scene", "gl_submit", "readback", "encode"])
         #expect(object["frames"] as? Int == 12)
+        #expect(object["readback"] as? String == "direct")
+        let pbo = try CLI.run(["bench", "render", "--frames", "12", "--size", "320x180", "--readback", "pbo", "--json"], in: NSTemporaryDirectory())
+        #expect(pbo.status == 0 && pbo.stdout.contains("\"readback\": \"pbo\""), "\(pbo.stdout)\(pbo.stderr)")
+        let bad = try CLI.run(["bench", "render", "--readback", "dma"], in: NSTemporaryDirectory())
+        #expect(bad.status != 0 && bad.stderr.contains("--readback must be direct or pbo"), "\(bad.stderr)")
     }
 
     @Test(.enabled(if: ProcessInfo.processInfo.environment["DISPLAY"].map { !$0.isEmpty } ?? false,
