@@ -21,8 +21,8 @@ public struct RenderBenchmarkResult: Sendable {
     public var dumpFPS: Double
     /// Median CPU milliseconds per frame of each stage, in order.
     public var stages: [(name: String, milliseconds: Double)]
-    /// Peak resident memory during the dump, MB (the high-water mark is reset before it where
-    /// the kernel allows; otherwise the process's peak).
+    /// Peak resident memory of the dump, MiB: the dump runs first, so the process's high-water
+    /// mark is the dump's.
     public var peakRSS: Double
 
     public var json: String {
@@ -36,8 +36,9 @@ public struct RenderBenchmarkResult: Sendable {
 private func round3(_ value: Double) -> Double { (value * 1000).rounded() / 1000 }
 
 public enum RenderBenchmark {
-    /// Renders `frames` frames of `scene` at `fps` twice — once timing each stage without PNGs,
-    /// once as a real dump into a temporary folder — and reports both.
+    /// Renders `frames` frames of `scene` at `fps` as a real dump into a temporary folder (first,
+    /// so the peak memory is the dump's), then without PNGs timing each stage of whole-frame
+    /// redraws, then scene + GL + readback redrawing every frame and only what changed.
     ///
     /// Stages: `scene` (the scene at t and its display list: one call in Cadence), `gl_submit`
     /// (drawing, until the GPU has finished), `readback` (glReadPixels, flip, un-premultiply) and
@@ -46,7 +47,6 @@ public enum RenderBenchmark {
                            fps: Double = 60) throws(EngineError) -> RenderBenchmarkResult {
         guard frames >= 1 else { throw .invalidOption(name: "--frames", message: "must be at least 1, got \(frames)") }
         guard jobs >= 1 else { throw .invalidOption(name: "--jobs", message: "must be at least 1, got \(jobs)") }
-        let renderer = try OffscreenRenderer(width: width, height: height)
         let images = ImageStore()
         images.prefetch(scene.imageSources)
         var sceneTimes: [Double] = []
@@ -57,6 +57,16 @@ public enum RenderBenchmark {
         let scratch = NSTemporaryDirectory() + "cadence-bench-\(ProcessInfo.processInfo.processIdentifier)"
         try? FileManager.default.createDirectory(atPath: scratch, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: scratch) }
+
+        // The dump first, so its peak memory is its own: nothing else has run yet.
+        var settings = FrameDumpSettings(
+            width: width, height: height, fps: fps, duration: Double(frames) / fps, outputDirectory: scratch + "/frames", png: options, jobs: jobs
+        )
+        settings.readback = readback
+        let dump = try FrameDump.run(scene: scene, settings: settings)
+        let dumpPeakRSS = peakResidentMegabytes()
+
+        let renderer = try OffscreenRenderer(width: width, height: height)
 
         let start = HostClock.now()
         var encodeSamples: [RGBAImage] = []
@@ -95,19 +105,13 @@ public enum RenderBenchmark {
         let damageFPS = try renderOnly(scene: scene, frames: frames, width: width, height: height, fps: fps, images: images,
                                        fullRedraw: false, readback: readback)
         _ = renderSeconds
-        var settings = FrameDumpSettings(
-            width: width, height: height, fps: fps, duration: Double(frames) / fps, outputDirectory: scratch + "/frames", png: options, jobs: jobs
-        )
-        settings.readback = readback
-        resetPeakResidentMemory()
-        let dump = try FrameDump.run(scene: scene, settings: settings)
         return RenderBenchmarkResult(
             frames: frames, width: width, height: height, jobs: jobs, readback: readback,
             renderFPS: damageFPS,
             fullRedrawFPS: fullRedrawFPS,
             dumpFPS: dump.framesPerSecond,
             stages: [("scene", median(sceneTimes)), ("gl_submit", median(drawTimes)), ("readback", median(readTimes)), ("encode", median(encodeTimes))],
-            peakRSS: peakResidentMegabytes()
+            peakRSS: dumpPeakRSS
         )
     }
 
@@ -135,12 +139,6 @@ public enum RenderBenchmark {
     private static func median(_ values: [Double]) -> Double {
         guard !values.isEmpty else { return 0 }
         return values.sorted()[values.count / 2]
-    }
-
-    /// Starts the peak-memory count afresh from what is resident now (Linux: `5` into
-    /// /proc/self/clear_refs); does nothing where that is not allowed.
-    static func resetPeakResidentMemory() {
-        try? "5".write(toFile: "/proc/self/clear_refs", atomically: false, encoding: .utf8)
     }
 
     /// VmHWM from /proc/self/status: the most memory the process has held resident.
