@@ -121,11 +121,7 @@ public final class DemoApp {
                 } catch {
                     throw .text(error)
                 }
-                do throws(GLError) {
-                    try frames.draw(list, size: size)
-                } catch {
-                    throw .gl(error)
-                }
+                try frames.show(list, size: size)
                 if let path = options.screenshot, screenshotDue {
                     let image: RGBAImage
                     do throws(GLError) {
@@ -151,7 +147,7 @@ public final class DemoApp {
             if frameTimes.count > 240 { frameTimes.removeFirst(frameTimes.count - 240) }
             _ = link
         }
-        if let frames { try WindowBenchmark.warmUp(frames, scene: scene, images: images, window: window) }
+        try frames?.warmUp(scene, images: images)
         link.add(to: driver.source)
         let stats = driver.run()
         link.invalidate()

@@ -57,23 +57,13 @@ public enum WindowBenchmark {
             starts.append(HostClock.now())
             guard let size = window.defaultFramebufferSize else { return }
             do throws(EngineError) {
-                let list: DisplayList
-                do throws(TextError) {
-                    list = try scene.displayList(at: frame.animationTime, images: images).fitted(to: Size(width: Double(size.width), height: Double(size.height)))
-                } catch {
-                    throw .text(error)
-                }
-                do throws(GLError) {
-                    try frames.draw(list, size: size)
-                } catch {
-                    throw .gl(error)
-                }
+                try frames.show(WindowFrames.list(of: scene, at: frame.animationTime, images: images, size: size), size: size)
             } catch {
                 failure = error
                 window.close()
             }
         }
-        try warmUp(frames, scene: scene, images: images, window: window)
+        try frames.warmUp(scene, images: images)
         link.add(to: driver.source)
         let stats = driver.run(frames: frameCount)
         link.invalidate()
@@ -89,21 +79,5 @@ public enum WindowBenchmark {
             dropped: stats.dropped,
             intervals: zip(starts.dropFirst(), starts).map { Double($0 - $1) / 1e6 }
         )
-    }
-
-    /// Draws the scene's first frame unseen, so shader compilation happens before the loop.
-    static func warmUp(_ frames: WindowFrames, scene: Scene, images: ImageStore, window: WindowContext) throws(EngineError) {
-        guard let size = window.defaultFramebufferSize, size.width > 0, size.height > 0 else { return }
-        let first: DisplayList
-        do throws(TextError) {
-            first = try scene.displayList(at: 0, images: images).fitted(to: Size(width: Double(size.width), height: Double(size.height)))
-        } catch {
-            throw .text(error)
-        }
-        do throws(GLError) {
-            try frames.warmUp(first, size: size)
-        } catch {
-            throw .gl(error)
-        }
     }
 }

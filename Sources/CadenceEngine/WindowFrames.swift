@@ -2,6 +2,8 @@ import CGL
 import CadenceDraw
 import CadenceGL
 import CadencePlatform
+import CadenceScene
+import CadenceText
 
 /// Draws a window's frames, redrawing only what changed where the window presents by copying
 /// regions rather than swapping (`WindowContext.presentsRegions`): the back buffer then still
@@ -49,5 +51,34 @@ public final class WindowFrames {
         try renderer.draw(list, viewport: size)
         window.presentRegions = nil
         lastRedrawnPixels = size.width * size.height
+    }
+
+    /// The scene at `time` fitted to a framebuffer of `size`: what a window frame draws.
+    static func list(of scene: Scene, at time: Double, images: ImageStore, size: (width: Int, height: Int)) throws(EngineError) -> DisplayList {
+        do throws(TextError) {
+            return try scene.displayList(at: time, images: images).fitted(to: Size(width: Double(size.width), height: Double(size.height)))
+        } catch {
+            throw .text(error)
+        }
+    }
+
+    /// `draw`, with the engine's errors.
+    func show(_ list: DisplayList, size: (width: Int, height: Int)) throws(EngineError) {
+        do throws(GLError) {
+            try draw(list, size: size)
+        } catch {
+            throw .gl(error)
+        }
+    }
+
+    /// Draws `scene`'s first frame unseen (`warmUp(_:size:)`), when the window has a framebuffer.
+    func warmUp(_ scene: Scene, images: ImageStore) throws(EngineError) {
+        guard let size = window.defaultFramebufferSize, size.width > 0, size.height > 0 else { return }
+        let first = try Self.list(of: scene, at: 0, images: images, size: size)
+        do throws(GLError) {
+            try warmUp(first, size: size)
+        } catch {
+            throw .gl(error)
+        }
     }
 }
