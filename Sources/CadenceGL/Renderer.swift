@@ -89,7 +89,9 @@ public final class Renderer {
         // Runs of one kind share a draw call; a change of kind or of clip flushes, so order is kept.
         var drawCalls = 0
         var current: Kind?
-        var clips: [(x: Int, y: Int, width: Int, height: Int)] = []
+        // Clips nest by exact intersection (what `DisplayList.damageRegion` assumes too); only the
+        // result is rounded out to whole pixels, and an empty one draws nothing.
+        var clips: [(exact: Rect, scissor: (x: Int, y: Int, width: Int, height: Int))] = []
         for command in list.commands {
             let kind: Kind
             switch command {
@@ -99,14 +101,15 @@ public final class Renderer {
             case .pushClip(let rect):
                 if let current { drawCalls += flush(current, viewport: viewport) }
                 current = nil
-                clips.append(scissor(rect, within: clips.last ?? outer, viewport: viewport))
-                applyScissor(clips.last)
+                let exact = clips.last.map { Self.intersection(rect, $0.exact) } ?? rect
+                clips.append((exact, scissor(exact, within: outer, viewport: viewport)))
+                applyScissor(clips.last?.scissor)
                 continue
             case .popClip:
                 if let current { drawCalls += flush(current, viewport: viewport) }
                 current = nil
                 _ = clips.popLast()
-                applyScissor(clips.last ?? outer)
+                applyScissor(clips.last?.scissor ?? outer)
                 continue
             case .image(let draw):
                 if let cull, let bounds = command.bounds, !bounds.intersects(cull) { continue }
@@ -196,10 +199,12 @@ public final class Renderer {
     }
 
     /// A clip rectangle in GL's window coordinates (whole pixels covering the rectangle; rows
-    /// from the bottom unless `topRowFirst`), intersected with the clip around it.
+    /// from the bottom unless `topRowFirst`), intersected with the scissor around it; empty for an
+    /// empty rectangle.
     private func scissor(_ rect: Rect, within outer: (x: Int, y: Int, width: Int, height: Int)?, viewport: (width: Int, height: Int))
         -> (x: Int, y: Int, width: Int, height: Int)
     {
+        guard rect.width > 0, rect.height > 0 else { return (0, 0, 0, 0) }
         var minX = Int(rect.minX.rounded(.down))
         var maxX = Int(rect.maxX.rounded(.up))
         var minY = topRowFirst ? Int(rect.minY.rounded(.down)) : viewport.height - Int(rect.maxY.rounded(.up))
@@ -211,6 +216,12 @@ public final class Renderer {
             maxY = min(maxY, outer.y + outer.height)
         }
         return (minX, minY, max(maxX - minX, 0), max(maxY - minY, 0))
+    }
+
+    private static func intersection(_ a: Rect, _ b: Rect) -> Rect {
+        let minX = max(a.minX, b.minX)
+        let minY = max(a.minY, b.minY)
+        return Rect(x: minX, y: minY, width: max(min(a.maxX, b.maxX) - minX, 0), height: max(min(a.maxY, b.maxY) - minY, 0))
     }
 
     private func applyScissor(_ clip: (x: Int, y: Int, width: Int, height: Int)?) {

@@ -1,0 +1,161 @@
+import CadenceDraw
+import CadenceEngine
+import CadenceGL
+import CadenceImage
+import CadencePlatform
+import Testing
+
+/// Random display lists, edited at random from frame to frame (commands replaced, inserted,
+/// removed, moved, duplicated; clips nested, unbalanced, fractional, empty): redrawing only the
+/// damage must give the pixels of a full redraw, through every path that uses damage.
+@MainActor
+@Suite struct DamageFuzzTests {
+    static let width = 48
+    static let height = 40
+
+    /// A small deterministic generator (the same lists on every run).
+    struct Generator {
+        var state: UInt64
+        mutating func next(_ bound: Int) -> Int {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int((state >> 33) % UInt64(bound))
+        }
+        /// From `low` in tenths up to `high`; whole numbers only unless `fractional`.
+        mutating func coordinate(_ low: Double, _ high: Double, fractional: Bool = true) -> Double {
+            let value = low + Double(next(Int((high - low) * 10) + 1)) / 10
+            return fractional ? value : value.rounded()
+        }
+    }
+
+    static let palette: [Color] = [.black, .white, Color(red: 1, green: 0, blue: 0), Color(red: 0, green: 0, blue: 1, alpha: 0.5), Color(red: 0, green: 1, blue: 0)]
+
+    static func command(_ g: inout Generator) -> DrawCommand {
+        let w = Double(width), h = Double(height)
+        switch g.next(6) {
+        case 0:
+            return .pushClip(Rect(x: g.coordinate(-5, w), y: g.coordinate(-5, h), width: g.coordinate(0, 30), height: g.coordinate(0, 30)))
+        case 1:
+            return .popClip
+        case 2:
+            return .line(Line(from: Point(x: g.coordinate(0, w), y: g.coordinate(0, h)), to: Point(x: g.coordinate(0, w), y: g.coordinate(0, h)),
+                              width: g.coordinate(1, 4), color: palette[g.next(palette.count)]))
+        default:
+            return .roundedRect(RoundedRect(rect: Rect(x: g.coordinate(-5, w), y: g.coordinate(-5, h), width: g.coordinate(0, 25), height: g.coordinate(0, 25)),
+                                            cornerRadius: Double(g.next(5)), fill: palette[g.next(palette.count)]))
+        }
+    }
+
+    static func edited(_ commands: [DrawCommand], _ g: inout Generator) -> [DrawCommand] {
+        var result = commands
+        for _ in 0...g.next(3) {
+            switch g.next(5) {
+            case 0 where !result.isEmpty: result[g.next(result.count)] = command(&g)
+            case 1: result.insert(command(&g), at: g.next(result.count + 1))
+            case 2 where !result.isEmpty: result.remove(at: g.next(result.count))
+            case 3 where !result.isEmpty:
+                let moved = result.remove(at: g.next(result.count))
+                result.insert(moved, at: g.next(result.count + 1))
+            case 4 where !result.isEmpty: result.insert(result[g.next(result.count)], at: g.next(result.count + 1))
+            default: break
+            }
+        }
+        return result
+    }
+
+    static func list(_ commands: [DrawCommand]) -> DisplayList {
+        var list = DisplayList(size: Size(width: Double(width), height: Double(height)), background: .white)
+        for command in commands { list.append(command) }
+        return list
+    }
+
+    /// Frame lists of `sequences` random animations of 8 frames each.
+    static func animations(seeds: Range<UInt64>) -> [[DisplayList]] {
+        seeds.map { seed in
+            var g = Generator(state: seed &* 7919 &+ 13)
+            var commands = (0..<(3 + g.next(8))).map { _ in command(&g) }
+            var frames: [DisplayList] = []
+            for _ in 0..<8 {
+                frames.append(list(commands))
+                commands = edited(commands, &g)
+            }
+            return frames
+        }
+    }
+
+    func offscreen(_ readback: ReadbackMode, seeds: Range<UInt64>) throws {
+        let partial = try OffscreenRenderer(width: Self.width, height: Self.height)
+        partial.readback = readback
+        let full = try OffscreenRenderer(width: Self.width, height: Self.height)
+        full.fullRedraw = true
+        for (index, frames) in Self.animations(seeds: seeds).enumerated() {
+            var expected: [RGBAImage] = []
+            var actual: [RGBAImage] = []
+            for list in frames {
+                expected.append(try full.render(list))
+                actual += try partial.submit(list)
+            }
+            actual += try partial.finish()
+            #expect(actual.count == expected.count)
+            if let frame = actual.indices.first(where: { $0 < expected.count && actual[$0] != expected[$0] }) {
+                Issue.record("seed \(seeds.lowerBound + UInt64(index)), frame \(frame): \(frames[frame].commands) after \(frame > 0 ? frames[frame - 1].commands : [])")
+                return
+            }
+        }
+    }
+
+    @Test func directReadback() throws {
+        try offscreen(.direct, seeds: 0..<800)
+    }
+
+    @Test func pixelBufferReadback() throws {
+        try offscreen(.pbo, seeds: 200..<300)
+    }
+
+    /// The window's way: GL's own row order, damage drawn over what the framebuffer holds.
+    @Test func bottomRowFirstRenderer() throws {
+        let context = try HeadlessContext()
+        try context.makeCurrent()
+        let partialTarget = try OffscreenTarget(width: Self.width, height: Self.height)
+        let fullTarget = try OffscreenTarget(width: Self.width, height: Self.height)
+        let renderer = try Renderer()
+        var previous: DisplayList?
+        for (index, frames) in Self.animations(seeds: 300..<400).enumerated() {
+            for (frame, list) in frames.enumerated() {
+                fullTarget.bind()
+                try renderer.draw(list, viewport: (Self.width, Self.height))
+                let expected = try readFramebuffer(width: Self.width, height: Self.height)
+                partialTarget.bind()
+                if let previous {
+                    if let damage = list.damageRegion(since: previous) { try renderer.draw(list, viewport: (Self.width, Self.height), damage: damage) }
+                } else {
+                    try renderer.draw(list, viewport: (Self.width, Self.height))
+                }
+                previous = list
+                let actual = try readFramebuffer(width: Self.width, height: Self.height)
+                guard actual == expected else {
+                    Issue.record("seed \(300 + index), frame \(frame): \(list.commands)")
+                    return
+                }
+            }
+        }
+    }
+
+    /// An empty clip draws nothing, even at fractional edges that share a pixel.
+    @Test(arguments: [
+        [DrawCommand.pushClip(Rect(x: 10.5, y: 0, width: 0, height: 20))],
+        [DrawCommand.pushClip(Rect(x: 0, y: 0, width: 10.3, height: 20)), .pushClip(Rect(x: 10.6, y: 0, width: 20, height: 20))],
+    ])
+    func emptyClipsDrawNothing(clips: [DrawCommand]) throws {
+        func list(_ color: Color) -> DisplayList {
+            var list = DisplayList(size: Size(width: 40, height: 20), background: .white)
+            for clip in clips { list.append(clip) }
+            list.roundedRect(RoundedRect(rect: Rect(x: 0, y: 0, width: 40, height: 20), cornerRadius: 0, fill: color))
+            for _ in clips { list.append(.popClip) }
+            return list
+        }
+        let renderer = try OffscreenRenderer(width: 40, height: 20)
+        let black = try renderer.render(list(.black))
+        #expect(black == (try OffscreenRenderer(width: 40, height: 20).render(DisplayList(size: Size(width: 40, height: 20), background: .white))))
+        #expect(list(Color(red: 1, green: 0, blue: 0)).damageRegion(since: list(.black)) == nil)
+    }
+}
