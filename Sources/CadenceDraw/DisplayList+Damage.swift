@@ -1,14 +1,15 @@
 extension DisplayList {
     /// What changed since `previous`, as a few rectangles that together hold every pixel that may
     /// differ: the old and new bounds of each command that differs, cut to the clip it is drawn
-    /// in. Nil when nothing changed; the whole frame when the lists cannot be compared (another
-    /// size or background, or a clip's push or pop added or removed alone).
+    /// in (nested clips intersect exactly, as the renderer's do). Nil when nothing changed; the
+    /// whole frame when the lists cannot be compared (another size or background, a clip's push
+    /// or pop added or removed alone, or a changed stretch longer than `alignmentLimit`).
     ///
-    /// Lists of different lengths are compared by their common start and end: a caret, a run or
-    /// a clipped group that appears or goes away damages only its own bounds (a group: its clip),
-    /// as long as clips come and go in whole push/pop pairs. Rectangles that overlap, or whose union costs little more than both, are merged,
-    /// and at most `limit` are returned, so a renderer redraws a few small places rather than the
-    /// box around all of them.
+    /// Lists of the same length are compared command by command; otherwise they are aligned
+    /// (Myers), so a caret, a run or a clipped group that appears or goes away damages only its
+    /// own bounds (a group: its clip). Rectangles whose union costs little more than both are
+    /// merged and at most `limit` are returned, so a renderer redraws a few small places rather
+    /// than the box around all of them.
     public func damageRegion(since previous: DisplayList, limit: Int = 8) -> [Rect]? {
         let whole = Rect(x: 0, y: 0, width: size.width, height: size.height)
         guard size == previous.size, background == previous.background else { return [whole] }
@@ -31,9 +32,9 @@ extension DisplayList {
             guard let rect, rect.width > 0, rect.height > 0 else { return }
             rects.append(rect)
         }
-        /// Damage of a stretch inserted or removed as a whole. Balanced, it leaves every other
-        /// command's clip as it was, and what it draws stays within its top-level commands'
-        /// bounds and clips; unbalanced, nil.
+        /// Adds the damage of a stretch inserted or removed as a whole and returns true when it is
+        /// balanced: then it leaves every other command's clip as it was, and what it draws stays
+        /// within its top-level commands' bounds and clips. False when unbalanced.
         func stretch(_ range: Range<Int>, of list: [DrawCommand], clips: ClipTracker) -> Bool {
             var depth = 0
             for index in range {
@@ -70,6 +71,8 @@ extension DisplayList {
         }
         if !pairwise {
             rects.removeAll()
+            // Aligning long stretches costs O(N·D): past this, redrawing everything is cheaper.
+            guard newMiddle.count + oldMiddle.count <= Self.alignmentLimit else { return [whole] }
             // Commands inserted or removed (a caret, a run, a pill drawn last): an alignment of
             // the two lists finds them. With no clip among them, every command kept keeps its
             // clip, so only theirs are damaged.
@@ -93,9 +96,14 @@ extension DisplayList {
                 guard stretch(newMiddle, of: new, clips: newClips), stretch(oldMiddle, of: old, clips: oldClips) else { return [whole] }
             }
         }
-        // The lists differ, but perhaps only in what lies off the frame or in a clip of no size.
+        // The lists differ, but perhaps only in what lies off the frame or in an empty clip (the
+        // renderer draws nothing there either).
         return rects.isEmpty ? nil : merged(rects, limit: max(limit, 1))
     }
+
+    /// The most commands (old and new together) `damageRegion` aligns when some were inserted or
+    /// removed; longer changed stretches damage the whole frame.
+    public static let alignmentLimit = 256
 
     /// The box around `damageRegion(since:)`: one rectangle holding every pixel that may differ.
     public func damage(since previous: DisplayList) -> Rect? {
@@ -141,9 +149,12 @@ private struct ClipTracker {
     }
 }
 
-/// Merges rectangles that overlap or lie so close that one redraw of their union costs about as
-/// much as two, then the cheapest pairs until at most `limit` remain.
+/// Merges rectangles whose union costs at most a pass's fixed cost more than the two apart (so
+/// overlapping long bars may stay apart: the renderer copes), then the cheapest pairs until at
+/// most `limit` remain. Past 64 rectangles, the merging itself would cost more than it saves
+/// (cubic): one box around them all.
 private func merged(_ input: [Rect], limit: Int) -> [Rect] {
+    guard input.count <= 64 else { return [input.dropFirst().reduce(input[0], union)] }
     // A pass over a rectangle has a fixed cost (a clear, draw calls, a readback) worth about this
     // many pixels.
     let passCost = 64.0 * 64.0

@@ -40,7 +40,8 @@ public final class OffscreenRenderer {
     public var lastDrawCallCount: Int { renderer.lastDrawCallCount }
 
     /// Draws `list` (fitted to this renderer's size) and waits for the GPU to finish, without
-    /// reading anything back (for timing the stages apart).
+    /// reading anything back (for timing the stages apart). Like `render`, it drops frames still
+    /// queued by `submit`.
     public func draw(_ list: DisplayList) throws(EngineError) {
         try makeCurrent()
         do {
@@ -86,6 +87,9 @@ public final class OffscreenRenderer {
     /// around the commands that differ, each scissored — into a frame kept on the CPU, as
     /// compositors do; a frame where nothing moved costs a comparison. The pixels are those of a
     /// full redraw (tested frame by frame).
+    ///
+    /// Frames still queued by `submit` are completed first and not returned: call `finish()`
+    /// before switching from `submit` to `render` to get them.
     public func render(_ list: DisplayList) throws(EngineError) -> RGBAImage {
         try makeCurrent()
         do {

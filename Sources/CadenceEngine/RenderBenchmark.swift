@@ -41,7 +41,7 @@ public enum RenderBenchmark {
     /// redraws, then scene + GL + readback redrawing every frame and only what changed.
     ///
     /// Stages: `scene` (the scene at t and its display list: one call in Cadence), `gl_submit`
-    /// (drawing, until the GPU has finished), `readback` (glReadPixels, flip, un-premultiply) and
+    /// (drawing, until the GPU has finished), `readback` (glReadPixels into the frame, un-premultiply) and
     /// `encode` (one frame's PNG on one thread).
     public static func run(scene: Scene, frames: Int, width: Int, height: Int, jobs: Int, readback: ReadbackMode = .default,
                            fps: Double = 60) throws(EngineError) -> RenderBenchmarkResult {

@@ -88,7 +88,7 @@ struct WindowTests {
         #expect(drawError == nil)
         #expect(window.canPresentRegions, "Mesa under Xvfb has GLX_MESA_copy_sub_buffer")
         #expect(window.presentsRegions)
-        // After the probe frames, most frames redraw a small part.
+        // After the first frames, most frames redraw a small part.
         #expect(redrawn.dropFirst(8).filter { $0 < 640 * 360 / 4 }.count > 25, "\(redrawn)")
 
         // What the X server shows, not GL's idea of the front buffer.
