@@ -229,6 +229,13 @@ extension Rect {
         Rect(x: minX + amount, y: minY + amount, width: width - 2 * amount, height: height - 2 * amount)
     }
 
+    /// The part the two share; of no size (at the nearer corner) when they do not overlap.
+    public func intersection(_ other: Rect) -> Rect {
+        let minX = max(self.minX, other.minX)
+        let minY = max(self.minY, other.minY)
+        return Rect(x: minX, y: minY, width: max(min(maxX, other.maxX) - minX, 0), height: max(min(maxY, other.maxY) - minY, 0))
+    }
+
     /// Whether the two share any area.
     public func intersects(_ other: Rect) -> Bool {
         minX < other.maxX && other.minX < maxX && minY < other.maxY && other.minY < maxY
@@ -243,8 +250,4 @@ private func union(_ a: Rect, _ b: Rect) -> Rect {
     return Rect(x: minX, y: minY, width: max(a.maxX, b.maxX) - minX, height: max(a.maxY, b.maxY) - minY)
 }
 
-private func intersection(_ a: Rect, _ b: Rect) -> Rect {
-    let minX = max(a.minX, b.minX)
-    let minY = max(a.minY, b.minY)
-    return Rect(x: minX, y: minY, width: max(min(a.maxX, b.maxX) - minX, 0), height: max(min(a.maxY, b.maxY) - minY, 0))
-}
+private func intersection(_ a: Rect, _ b: Rect) -> Rect { a.intersection(b) }

@@ -101,7 +101,7 @@ public final class Renderer {
             case .pushClip(let rect):
                 if let current { drawCalls += flush(current, viewport: viewport) }
                 current = nil
-                let exact = clips.last.map { Self.intersection(rect, $0.exact) } ?? rect
+                let exact = clips.last.map { rect.intersection($0.exact) } ?? rect
                 clips.append((exact, scissor(exact, within: outer, viewport: viewport)))
                 applyScissor(clips.last?.scissor)
                 continue
@@ -216,12 +216,6 @@ public final class Renderer {
             maxY = min(maxY, outer.y + outer.height)
         }
         return (minX, minY, max(maxX - minX, 0), max(maxY - minY, 0))
-    }
-
-    private static func intersection(_ a: Rect, _ b: Rect) -> Rect {
-        let minX = max(a.minX, b.minX)
-        let minY = max(a.minY, b.minY)
-        return Rect(x: minX, y: minY, width: max(min(a.maxX, b.maxX) - minX, 0), height: max(min(a.maxY, b.maxY) - minY, 0))
     }
 
     private func applyScissor(_ clip: (x: Int, y: Int, width: Int, height: Int)?) {
