@@ -18,6 +18,9 @@ extension DisplayList {
         var prefix = 0
         while prefix < new.count, prefix < old.count, new[prefix] == old[prefix] { prefix += 1 }
         if prefix == new.count, prefix == old.count { return nil }
+        // A group composites its members together: until its damage is tracked member by member,
+        // any change in a list with groups redraws the whole frame.
+        if new.contains(where: \.isGroupBoundary) || old.contains(where: \.isGroupBoundary) { return [whole] }
         var suffix = 0
         while suffix < new.count - prefix, suffix < old.count - prefix, new[new.count - 1 - suffix] == old[old.count - 1 - suffix] {
             suffix += 1
@@ -189,18 +192,44 @@ private func merged(_ input: [Rect], limit: Int) -> [Rect] {
 }
 
 extension DrawCommand {
+    var isGroupBoundary: Bool {
+        switch self {
+        case .pushGroup, .popGroup: true
+        default: false
+        }
+    }
+
     /// A rectangle that holds every pixel the command can touch (anti-aliasing fringe included);
     /// nil for clips, whose effect is not a rectangle of their own.
     public var bounds: Rect? {
         switch self {
         case .roundedRect(let shape):
-            return shape.rect.insetBy(-1)
+            return shape.transform.boundingBox(of: shape.rect).insetBy(-1)
         case .line(let line):
-            let reach = line.width / 2 + 1
-            return Rect(
+            let reach = line.width / 2
+            let local = Rect(
                 x: min(line.start.x, line.end.x) - reach, y: min(line.start.y, line.end.y) - reach,
                 width: abs(line.end.x - line.start.x) + 2 * reach, height: abs(line.end.y - line.start.y) + 2 * reach
             )
+            return line.transform.boundingBox(of: local).insetBy(-1)
+        case .path(let path):
+            guard var minX = path.contours.first(where: { !$0.isEmpty })?.first?.x else { return nil }
+            var maxX = minX
+            var minY = path.contours.first(where: { !$0.isEmpty })![0].y
+            var maxY = minY
+            for contour in path.contours {
+                for point in contour {
+                    minX = min(minX, point.x)
+                    maxX = max(maxX, point.x)
+                    minY = min(minY, point.y)
+                    maxY = max(maxY, point.y)
+                }
+            }
+            // A Gaussian's tail past three standard deviations is below one level in 255.
+            let reach = 1 + 3 * max(path.blur, 0)
+            return Rect(x: minX - reach, y: minY - reach, width: maxX - minX + 2 * reach, height: maxY - minY + 2 * reach)
+        case .shadow(let shadow):
+            return shadow.transform.boundingBox(of: shadow.rect.insetBy(-3 * max(shadow.blur, 0))).insetBy(-1)
         case .glyphs(let run):
             // Generous: a glyph reaches at most an em and a half from its pen position.
             let size = run.font.pixelSize
@@ -214,10 +243,11 @@ extension DrawCommand {
                 minY = min(minY, position.y)
                 maxY = max(maxY, position.y)
             }
-            return Rect(x: minX - size, y: minY - 1.5 * size, width: maxX - minX + 3 * size, height: maxY - minY + 2.5 * size)
+            let local = Rect(x: minX - size, y: minY - 1.5 * size, width: maxX - minX + 3 * size, height: maxY - minY + 2.5 * size)
+            return run.transform.isIdentity ? local : run.transform.boundingBox(of: local).insetBy(-1)
         case .image(let draw):
-            return draw.rect.insetBy(-1)
-        case .pushClip, .popClip:
+            return draw.transform.boundingBox(of: draw.rect).insetBy(-1)
+        case .pushClip, .popClip, .pushGroup, .popGroup:
             return nil
         }
     }

@@ -7,8 +7,36 @@ extension DisplayList {
         let dx = (size.width - self.size.width * scale) / 2
         let dy = (size.height - self.size.height * scale) / 2
         var fitted = DisplayList(size: size, background: background)
+        let fit = AffineTransform(a: scale, b: 0, c: 0, d: scale, tx: dx, ty: dy)
         for command in commands {
             switch command {
+            case .roundedRect(var shape) where !shape.transform.isIdentity:
+                shape.transform = shape.transform.concatenating(fit)
+                fitted.roundedRect(shape)
+            case .line(var line) where !line.transform.isIdentity:
+                line.transform = line.transform.concatenating(fit)
+                fitted.line(line)
+            case .image(var draw) where !draw.transform.isIdentity:
+                draw.transform = draw.transform.concatenating(fit)
+                fitted.append(.image(draw))
+            case .glyphs(var run) where !run.transform.isIdentity:
+                run.transform = run.transform.concatenating(fit)
+                fitted.glyphs(run)
+            case .path(var path):
+                path.contours = path.contours.map { $0.map(fit.apply(to:)) }
+                path.blur *= scale
+                fitted.append(.path(path))
+            case .shadow(var shadow):
+                shadow.transform = shadow.transform.concatenating(fit)
+                fitted.append(.shadow(shadow))
+            case .pushGroup(var group):
+                if var mask = group.mask {
+                    mask.transform = mask.transform.concatenating(fit)
+                    group.mask = mask
+                }
+                fitted.append(.pushGroup(group))
+            case .popGroup:
+                fitted.append(.popGroup)
             case .roundedRect(var shape):
                 shape.rect = Rect(
                     x: shape.rect.minX * scale + dx, y: shape.rect.minY * scale + dy,

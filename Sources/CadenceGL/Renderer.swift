@@ -118,6 +118,8 @@ public final class Renderer {
                 current = nil
                 drawCalls += try drawImage(draw, viewport: viewport)
                 continue
+            case .path, .shadow, .pushGroup, .popGroup:
+                continue  // RENDERER-PENDING: drawn once the renderer learns them
             }
             if let cull, let bounds = command.bounds, !bounds.intersects(cull) { continue }
             if let current, current != kind { drawCalls += flush(current, viewport: viewport) }
@@ -126,7 +128,7 @@ public final class Renderer {
             case .roundedRect(let shape): roundedRects.append { InstancedPipeline.encode(shape, into: &$0) }
             case .line(let line): lines.append { InstancedPipeline.encode(line, into: &$0) }
             case .glyphs(let run): try queue(run)
-            case .pushClip, .popClip, .image: break
+            case .pushClip, .popClip, .image, .path, .shadow, .pushGroup, .popGroup: break
             }
         }
         if let current { drawCalls += flush(current, viewport: viewport) }
