@@ -1,0 +1,198 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+extension Array where Element == Polyline {
+    /// Closed polygons whose non-zero union is the stroke of these polylines drawn with `style`,
+    /// ready for `PathFill(contours:fillRule: .nonZero, color:)`.
+    ///
+    /// - One quadrilateral per segment, `lineWidth` wide and centred on it.
+    /// - A join piece at every inner vertex, and at every vertex of a closed polyline: `.miter`
+    ///   extends the outer edges to their meeting point unless miter length / `lineWidth` exceeds
+    ///   `miterLimit` (as Core Graphics), then bevels; `.round` is a polygon around the arc;
+    ///   `.bevel` is the triangle between the outer edges' ends.
+    /// - Caps at both ends of open polylines: `.butt` adds nothing, `.square` half a width of
+    ///   square extension, `.round` a half disc. A polyline that is a single point (or whose
+    ///   points are all equal) becomes a dot with round or square caps and nothing with butt caps.
+    /// - Round pieces circumscribe their arcs: every point within `lineWidth / 2` of the line is
+    ///   covered, and nothing farther than `lineWidth / 2 + tolerance`.
+    /// - Every polygon has positive signed area in the y-down frame (clockwise on screen), so the
+    ///   non-zero union never cancels where pieces overlap.
+    /// - Dashing is not applied here: dash first with `dashed(pattern:phase:)`.
+    /// - Never traps: non-finite points are skipped, as are zero-length segments and segments too
+    ///   long to measure; a non-positive or non-finite `lineWidth` strokes nothing; round pieces
+    ///   have at most 1024 sides.
+    public func strokeOutline(_ style: StrokeStyle, tolerance: Double = 0.25) -> [[Point]] {
+        let halfWidth = style.lineWidth / 2
+        guard halfWidth > 0, halfWidth.isFinite else { return [] }
+        var stroker = _Stroker(style: style, halfWidth: halfWidth, tolerance: tolerance)
+        for polyline in self {
+            stroker.stroke(polyline)
+        }
+        return stroker.polygons
+    }
+}
+
+/// Builds the pieces of one stroke outline.
+struct _Stroker {
+    let style: StrokeStyle
+    let halfWidth: Double
+    let tolerance: Double
+    private(set) var polygons: [[Point]] = []
+
+    init(style: StrokeStyle, halfWidth: Double, tolerance: Double) {
+        self.style = style
+        self.halfWidth = halfWidth
+        self.tolerance = tolerance
+    }
+
+    mutating func stroke(_ polyline: Polyline) {
+        let points = Self.cleaned(polyline)
+        guard let first = points.first else { return }
+        guard points.count > 1 else {
+            dot(at: first)
+            return
+        }
+        let closed = polyline.closed
+        let segmentCount = closed ? points.count : points.count - 1
+        var directions: [SIMD2<Double>] = []
+        directions.reserveCapacity(segmentCount)
+        for index in 0..<segmentCount {
+            let from = points[index]
+            let to = points[(index + 1) % points.count]
+            // `cleaned` keeps only measurable segments, so every direction exists.
+            guard let direction = _direction(to - from)?.unit else { return }
+            directions.append(direction)
+        }
+        for (index, direction) in directions.enumerated() {
+            let from = points[index]
+            let to = points[(index + 1) % points.count]
+            let offset = direction._perpendicular * halfWidth
+            emit([from + offset, to + offset, to - offset, from - offset])
+        }
+        for index in 1..<segmentCount {
+            join(at: points[index], incoming: directions[index - 1], outgoing: directions[index])
+        }
+        if closed {
+            join(at: points[0], incoming: directions[segmentCount - 1], outgoing: directions[0])
+        } else {
+            cap(at: points[0], outward: -directions[0])
+            cap(at: points[points.count - 1], outward: directions[segmentCount - 1])
+        }
+    }
+
+    /// The finite points, each one a measurable distance from the one kept before it (and, for a
+    /// closed polyline, the last one from the first).
+    private static func cleaned(_ polyline: Polyline) -> [SIMD2<Double>] {
+        var points: [SIMD2<Double>] = []
+        points.reserveCapacity(polyline.points.count)
+        for point in polyline.points {
+            let vector = SIMD2(point)
+            guard vector._isFinite else { continue }
+            if let last = points.last, _direction(vector - last) == nil { continue }
+            points.append(vector)
+        }
+        if polyline.closed {
+            while points.count > 1, let first = points.first, let last = points.last, _direction(first - last) == nil {
+                points.removeLast()
+            }
+        }
+        return points
+    }
+
+    private mutating func join(at point: SIMD2<Double>, incoming: SIMD2<Double>, outgoing: SIMD2<Double>) {
+        let cross = incoming._cross(outgoing)
+        let dot = incoming._dot(outgoing)
+        // Straight on: the segments' quadrilaterals already meet edge to edge.
+        if cross == 0, dot > 0 { return }
+        // The outer side is the one the line turns away from.
+        let side: Double = cross > 0 ? -1 : 1
+        let outerIn = point + incoming._perpendicular * (side * halfWidth)
+        let outerOut = point + outgoing._perpendicular * (side * halfWidth)
+        switch style.lineJoin {
+        case .bevel:
+            emit([point, outerIn, outerOut])
+        case .round:
+            let from = incoming._perpendicular * side
+            let to = outgoing._perpendicular * side
+            // A U-turn (cross 0) goes round the far side, past the corner along `incoming`.
+            let turn = cross == 0 ? -Double.pi : atan2(from._cross(to), from._dot(to))
+            emit([point] + arc(around: point, from: atan2(from.y, from.x), sweep: turn))
+        case .miter:
+            // Miter length / width = 1 / sin(θ/2) for the angle θ between the segments,
+            // and sin(θ/2) = cos(turn/2) = √((1 + dot) / 2).
+            let halfCosine = ((1 + dot) / 2).squareRoot()
+            guard halfCosine > 0, 1 / halfCosine <= style.miterLimit else {
+                emit([point, outerIn, outerOut])
+                return
+            }
+            let tip = point + (incoming._perpendicular + outgoing._perpendicular) * (side * halfWidth / (1 + dot))
+            emit([point, outerIn, tip, outerOut])
+        }
+    }
+
+    private mutating func cap(at point: SIMD2<Double>, outward: SIMD2<Double>) {
+        let across = outward._perpendicular * halfWidth
+        switch style.lineCap {
+        case .butt:
+            break
+        case .square:
+            let forward = outward * halfWidth
+            emit([point + across, point + across + forward, point - across + forward, point - across])
+        case .round:
+            let start = outward._perpendicular
+            emit([point] + arc(around: point, from: atan2(start.y, start.x), sweep: -.pi))
+        }
+    }
+
+    private mutating func dot(at point: SIMD2<Double>) {
+        switch style.lineCap {
+        case .butt:
+            break
+        case .square:
+            let corner = SIMD2(halfWidth, halfWidth)
+            let flipped = SIMD2(halfWidth, -halfWidth)
+            emit([point - corner, point + flipped, point + corner, point - flipped])
+        case .round:
+            emit(Array(arc(around: point, from: 0, sweep: 2 * .pi).dropFirst().dropLast()))
+        }
+    }
+
+    /// Points of a polygonal arc that circumscribes the circle of radius `halfWidth`: the exact
+    /// points at both ends, and between them corners at most `tolerance` outside the circle, each
+    /// edge tangent to it.
+    private func arc(around centre: SIMD2<Double>, from startAngle: Double, sweep: Double) -> [SIMD2<Double>] {
+        // A corner between tangents a step apart lies halfWidth / cos(step / 2) from the centre.
+        let maximumStep = 2 * acos(halfWidth / (halfWidth + tolerance))
+        let byTolerance = _boundedCount(abs(sweep) / maximumStep)
+        let byQuarterTurns = _boundedCount(abs(sweep) / (.pi / 2))
+        let count = Swift.max(byTolerance, byQuarterTurns)
+        let step = sweep / Double(count)
+        let cornerRadius = halfWidth / cos(step / 2)
+        var points = [centre + SIMD2(cos(startAngle), sin(startAngle)) * halfWidth]
+        points.reserveCapacity(count + 2)
+        for index in 0..<count {
+            let angle = startAngle + step * (Double(index) + 0.5)
+            points.append(centre + SIMD2(cos(angle), sin(angle)) * cornerRadius)
+        }
+        points.append(centre + SIMD2(cos(startAngle + sweep), sin(startAngle + sweep)) * halfWidth)
+        return points
+    }
+
+    /// Adds `polygon`, reversed when its signed area is negative; drops it when the area is zero
+    /// or NaN (nothing to cover). The area is measured from the first point, so that coordinates
+    /// far from the origin do not overflow it.
+    private mutating func emit(_ polygon: [SIMD2<Double>]) {
+        guard let origin = polygon.first else { return }
+        var doubleArea = 0.0
+        for index in 1..<polygon.count {
+            let next = polygon[(index + 1) % polygon.count]
+            doubleArea += (polygon[index] - origin)._cross(next - origin)
+        }
+        guard doubleArea != 0, !doubleArea.isNaN else { return }
+        let points = polygon.map(\._point)
+        polygons.append(doubleArea > 0 ? points : points.reversed())
+    }
+}
