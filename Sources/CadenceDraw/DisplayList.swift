@@ -160,7 +160,7 @@ public enum DrawCommand: Sendable, Hashable {
 public struct DisplayList: Sendable, Hashable {
     public var size: Size
     public var background: Color
-    public private(set) var commands: [DrawCommand] = []
+    public internal(set) var commands: [DrawCommand] = []
 
     public init(size: Size, background: Color) {
         self.size = size

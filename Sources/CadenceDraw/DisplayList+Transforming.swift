@@ -1,0 +1,118 @@
+extension DisplayList {
+    /// Appends `other`'s commands mapped by `transform`, as a layer's drawing (made in its own
+    /// coordinates) is placed in its parent's.
+    ///
+    /// - A pure translation moves the geometry itself, so text stays snapped to whole pixels and
+    ///   shapes keep the cheapest path through the renderer.
+    /// - Otherwise each command's transform is concatenated with `transform`; a clip that the
+    ///   transform keeps axis-aligned stays a clip, and one it rotates or skews becomes a group
+    ///   masked by the rotated rectangle (its `popClip` a `popGroup`).
+    /// - Paths, whose points are already in pixels, have their points mapped and their blur scaled
+    ///   by the transform's area scale.
+    public mutating func append(_ other: DisplayList, transformedBy transform: AffineTransform) {
+        if transform.isIdentity {
+            commands.append(contentsOf: other.commands)
+            return
+        }
+        let translationOnly = transform.a == 1 && transform.b == 0 && transform.c == 0 && transform.d == 1
+        let dx = transform.tx
+        let dy = transform.ty
+        let keepsClips = transform.isAxisAligned && transform.a > 0 && transform.d > 0
+        // Whether each open clip became a group.
+        var clipBecameGroup: [Bool] = []
+        commands.reserveCapacity(commands.count + other.commands.count)
+        for command in other.commands {
+            switch command {
+            case .roundedRect(var shape):
+                if translationOnly, shape.transform.isIdentity {
+                    shape.rect = shape.rect.offsetBy(dx: dx, dy: dy)
+                } else {
+                    shape.transform = shape.transform.concatenating(transform)
+                }
+                commands.append(.roundedRect(shape))
+            case .line(var line):
+                if translationOnly, line.transform.isIdentity {
+                    line.start = Point(x: line.start.x + dx, y: line.start.y + dy)
+                    line.end = Point(x: line.end.x + dx, y: line.end.y + dy)
+                } else {
+                    line.transform = line.transform.concatenating(transform)
+                }
+                commands.append(.line(line))
+            case .glyphs(var run):
+                if translationOnly, run.transform.isIdentity {
+                    run.positions = run.positions.map { Point(x: $0.x + dx, y: $0.y + dy) }
+                } else {
+                    run.transform = run.transform.concatenating(transform)
+                }
+                commands.append(.glyphs(run))
+            case .image(var draw):
+                if translationOnly, draw.transform.isIdentity {
+                    draw.rect = draw.rect.offsetBy(dx: dx, dy: dy)
+                } else {
+                    draw.transform = draw.transform.concatenating(transform)
+                }
+                commands.append(.image(draw))
+            case .path(var path):
+                path.contours = path.contours.map { $0.map(transform.apply(to:)) }
+                path.blur *= abs(transform.determinant).squareRoot()
+                commands.append(.path(path))
+            case .shadow(var shadow):
+                shadow.transform = shadow.transform.concatenating(transform)
+                commands.append(.shadow(shadow))
+            case .pushGroup(var group):
+                if var mask = group.mask {
+                    mask.transform = mask.transform.concatenating(transform)
+                    group.mask = mask
+                }
+                commands.append(.pushGroup(group))
+            case .popGroup:
+                commands.append(.popGroup)
+            case .pushClip(let rect):
+                if keepsClips {
+                    commands.append(.pushClip(transform.boundingBox(of: rect)))
+                    clipBecameGroup.append(false)
+                } else {
+                    commands.append(.pushGroup(Group(mask: RoundedRect(rect: rect, cornerRadius: 0, fill: .black, transform: transform))))
+                    clipBecameGroup.append(true)
+                }
+            case .popClip:
+                commands.append(clipBecameGroup.popLast() == true ? .popGroup : .popClip)
+            }
+        }
+    }
+}
+
+extension DrawCommand {
+    /// The command with its colours faded by `opacity` (0 ... 1), as drawing it into a group of
+    /// that opacity would give; nil for the commands that bracket others.
+    public func fading(by opacity: Double) -> DrawCommand? {
+        func faded(_ color: Color) -> Color {
+            var color = color
+            color.alpha *= opacity
+            return color
+        }
+        switch self {
+        case .roundedRect(var shape):
+            shape.fill = faded(shape.fill)
+            shape.stroke = faded(shape.stroke)
+            return .roundedRect(shape)
+        case .line(var line):
+            line.color = faded(line.color)
+            return .line(line)
+        case .glyphs(var run):
+            run.color = faded(run.color)
+            return .glyphs(run)
+        case .image(var draw):
+            draw.alpha *= opacity
+            return .image(draw)
+        case .path(var path):
+            path.color = faded(path.color)
+            return .path(path)
+        case .shadow(var shadow):
+            shadow.color = faded(shadow.color)
+            return .shadow(shadow)
+        case .pushClip, .popClip, .pushGroup, .popGroup:
+            return nil
+        }
+    }
+}
