@@ -69,7 +69,7 @@ import Testing
         #expect(throws: AnimationError.self) { try Animation.basic(from: 0.0, to: 1.0, duration: -1) }
         #expect(throws: AnimationError.self) { try Animation.basic(from: 0.0, to: 1.0, duration: .nan) }
         #expect(throws: AnimationError.self) { try Animation.basic(from: 0.0, to: 1.0, duration: 1, delay: -1) }
-        #expect(throws: AnimationError.self) { try Animation.basic(from: 0.0, to: 1.0, duration: 1, repeatCount: 0) }
+        #expect(throws: AnimationError.self) { try Animation.basic(from: 0.0, to: 1.0, duration: 1, repeatCount: -1) }
         #expect(throws: AnimationError.self) { try Animation.basic(from: 0.0, to: 1.0, duration: 1, speed: 0) }
         #expect(throws: AnimationError.self) { try Animation.keyframes(values: [0.0], duration: 1) }
         #expect(throws: AnimationError.self) { try Animation.keyframes(values: [0.0, 1], keyTimes: [0, 0.5], duration: 1) }

@@ -1,0 +1,97 @@
+/// The keyframes of a `PropertyAnimation`, with their key times resolved, evaluated at a progress
+/// through one pass.
+struct Keyframes {
+    let values: [[Double]]
+    /// One per value: given, evenly spaced, or for `paced` from the distances between the values.
+    let keyTimes: [Double]
+    /// One per segment, or nil for linear segments.
+    let timingFunctions: [TimingCurve]?
+    let mode: CalculationMode
+
+    /// Nil when the parts do not fit together (no values, or counts that differ).
+    init?(values: [[Double]], keyTimes: [Double]?, timingFunctions: [TimingCurve]?, mode: CalculationMode) {
+        guard !values.isEmpty else { return nil }
+        if mode == .paced {
+            self.keyTimes = Self.pacedKeyTimes(values)
+            self.timingFunctions = nil
+        } else {
+            let times = keyTimes ?? Self.evenlySpaced(values.count)
+            guard times.count == values.count, timingFunctions.map({ $0.count == values.count - 1 }) ?? true else { return nil }
+            self.keyTimes = times
+            self.timingFunctions = timingFunctions
+        }
+        self.values = values
+        self.mode = mode
+    }
+
+    /// `count` key times from 0 to 1, equally apart.
+    static func evenlySpaced(_ count: Int) -> [Double] {
+        count < 2 ? [0] : (0..<count).map { Double($0) / Double(count - 1) }
+    }
+
+    /// Key times in proportion to the distance travelled, so the motion has a constant speed;
+    /// evenly spaced when the values do not move at all.
+    static func pacedKeyTimes(_ values: [[Double]]) -> [Double] {
+        var travelled = [0.0]
+        for index in values.indices.dropFirst() {
+            travelled.append(travelled[index - 1] + Vector.distance(values[index - 1], values[index]))
+        }
+        let total = travelled[travelled.count - 1]
+        guard total > 0, total.isFinite else { return evenlySpaced(values.count) }
+        return travelled.map { $0 / total }
+    }
+
+    /// The value at progress `u` through the pass; with `discrete`, as calculation mode `discrete`.
+    func value(atProgress u: Double, discrete: Bool) -> [Double] {
+        guard values.count > 1 else { return values[0] }
+        if discrete || mode == .discrete {
+            // Value i from keyTimes[i] until keyTimes[i + 1]; the last only once they reach it.
+            var index = 0
+            while index + 1 < values.count, keyTimes[index + 1] <= u { index += 1 }
+            return values[index]
+        }
+        // The last segment whose start is at or before u.
+        var segment = 0
+        while segment < values.count - 2, keyTimes[segment + 1] <= u { segment += 1 }
+        let start = keyTimes[segment]
+        let span = keyTimes[segment + 1] - start
+        let local = span > 0 ? min(max((u - start) / span, 0), 1) : 1
+        let s = timingFunctions?[segment].value(at: local) ?? local
+        switch mode {
+        case .cubic:
+            return cubic(segment: segment, at: s)
+        case .linear, .paced, .discrete:
+            return Vector.interpolate(values[segment], values[segment + 1], fraction: s)
+        }
+    }
+
+    /// The Catmull-Rom segment from value `k` to value `k + 1` at parameter `s` (0 ... 1).
+    ///
+    /// Tangents are Kochanek–Bartels' with zero tension, continuity and bias: half the difference
+    /// of the neighbours, the ends repeating their end point. Each tangent is scaled for the time
+    /// its segment lasts (Kochanek and Bartels' adjustment for uneven key times), so the motion
+    /// has no jump in speed at a key even when the segments around it last different times.
+    private func cubic(segment k: Int, at s: Double) -> [Double] {
+        let last = values.count - 1
+        func tangent(_ i: Int) -> [Double] {
+            Vector.scaled(Vector.difference(values[min(i + 1, last)], values[max(i - 1, 0)]), by: 0.5)
+        }
+        func span(_ i: Int) -> Double { keyTimes[i + 1] - keyTimes[i] }
+        /// 2Δ / (Δ_before + Δ_after), or 1 where the key has no time either side.
+        func timeScale(_ this: Double, _ other: Double) -> Double {
+            this + other > 0 ? 2 * this / (this + other) : 1
+        }
+        let duration = span(k)
+        let outgoing = Vector.scaled(tangent(k), by: timeScale(duration, k > 0 ? span(k - 1) : duration))
+        let incoming = Vector.scaled(tangent(k + 1), by: timeScale(duration, k + 1 < last ? span(k + 1) : duration))
+        let s2 = s * s
+        let s3 = s2 * s
+        let h00 = 2 * s3 - 3 * s2 + 1
+        let h10 = s3 - 2 * s2 + s
+        let h01 = -2 * s3 + 3 * s2
+        let h11 = s3 - s2
+        return values[k].indices.map { j in
+            h00 * values[k][j] + h10 * outgoing[j] + h01 * values[k + 1][j] + h11 * incoming[j]
+        }
+    }
+}
