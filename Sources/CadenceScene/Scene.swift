@@ -25,37 +25,44 @@ public struct Scene: Sendable {
     public func displayList(at time: Double, fonts: FontLibrary = .shared, images: any ImageProvider = NoImages()) throws(TextError) -> DisplayList {
         var list = DisplayList(size: size, background: background)
         for node in nodes {
-            switch node {
-            case .shape(let shape): list.roundedRect(shape.shape(at: time))
-            case .countingLabel(_, let label): try label.draw(at: time, fonts: fonts, into: &list)
-            case .activityIndicator(_, let indicator): indicator.draw(at: time, into: &list)
-            case .field(_, let field): try field.draw(at: time, fonts: fonts, into: &list)
-            case .textView(_, let view): try view.draw(at: time, fonts: fonts, into: &list)
-            case .imageView(_, let view): view.draw(at: time, images: images, into: &list)
-            }
+            try node.draw(at: time, fonts: fonts, images: images, into: &list)
         }
         return list
     }
 
-    /// Every image source the scene's image views will need, for prefetching.
+    /// Every image source the scene's image views and image layers will need, for prefetching.
     public var imageSources: [String] {
         var sources: [String] = []
-        for case .imageView(_, let view) in nodes {
-            for source in view.sources where !sources.contains(source) { sources.append(source) }
+        for node in nodes {
+            for source in node.imageSources where !sources.contains(source) { sources.append(source) }
         }
         return sources
     }
 
-    /// The index of the node called `id`.
+    /// The index of the top-level node called `id`.
     public func index(of id: String) -> Int? {
         nodes.firstIndex { $0.id == id }
     }
 
-    /// Applies `events` (in time order) to the nodes they target.
+    /// Where the node called `id` is: the top-level node's index, then sublayer indices.
+    public func location(of id: String) -> (node: Int, path: [Int])? {
+        for (index, node) in nodes.enumerated() {
+            if node.id == id { return (index, []) }
+            if case .layer(let layer) = node, let path = layer.path(to: id) { return (index, path) }
+        }
+        return nil
+    }
+
+    /// Applies `events` (in time order) to the nodes and layers they target.
     public mutating func apply(_ events: [SceneEvent]) {
         for event in events {
-            guard let index = index(of: event.target) else { continue }
-            nodes[index].apply(event.action, at: event.at)
+            guard let (index, path) = location(of: event.target) else { continue }
+            if path.isEmpty {
+                nodes[index].apply(event.action, at: event.at)
+            } else if case .layer(var root) = nodes[index] {
+                root[path: path].apply(event.action, at: event.at)
+                nodes[index] = .layer(root)
+            }
         }
     }
 }
@@ -68,11 +75,89 @@ public enum Node: Sendable {
     case field(id: String, BouncyPlaceholderField)
     case textView(id: String, PlaceholderTextView)
     case imageView(id: String, ImageView)
+    /// A layer and its sublayers.
+    indirect case layer(Layer)
 
     public var id: String {
         switch self {
         case .shape(let shape): shape.id
         case .countingLabel(let id, _), .activityIndicator(let id, _), .field(let id, _), .textView(let id, _), .imageView(let id, _): id
+        case .layer(let layer): layer.id
+        }
+    }
+
+    /// Where the node draws, in its parent's coordinates (a layer: the frame of its bounds
+    /// around its position, before its transform).
+    public var frame: Rect {
+        get {
+            switch self {
+            case .shape(let shape): shape.frame
+            case .countingLabel(_, let label): label.frame
+            case .activityIndicator(_, let indicator): indicator.frame
+            case .field(_, let field): field.frame
+            case .textView(_, let view): view.frame
+            case .imageView(_, let view): view.frame
+            case .layer(let layer):
+                Rect(
+                    x: layer.properties.position.x - layer.properties.anchorPoint.x * layer.properties.bounds.width,
+                    y: layer.properties.position.y - layer.properties.anchorPoint.y * layer.properties.bounds.height,
+                    width: layer.properties.bounds.width, height: layer.properties.bounds.height
+                )
+            }
+        }
+        set {
+            switch self {
+            case .shape(var shape):
+                shape.frame = newValue
+                self = .shape(shape)
+            case .countingLabel(let id, var label):
+                label.frame = newValue
+                self = .countingLabel(id: id, label)
+            case .activityIndicator(let id, var indicator):
+                indicator.frame = newValue
+                self = .activityIndicator(id: id, indicator)
+            case .field(let id, var field):
+                field.frame = newValue
+                self = .field(id: id, field)
+            case .textView(let id, var view):
+                view.frame = newValue
+                self = .textView(id: id, view)
+            case .imageView(let id, var view):
+                view.frame = newValue
+                self = .imageView(id: id, view)
+            case .layer(var layer):
+                layer.properties.setFrame(newValue)
+                self = .layer(layer)
+            }
+        }
+    }
+
+    /// Draws what the node shows at `time` into `list`.
+    public func draw(at time: Double, fonts: FontLibrary, images: any ImageProvider, into list: inout DisplayList) throws(TextError) {
+        switch self {
+        case .shape(let shape): list.roundedRect(shape.shape(at: time))
+        case .countingLabel(_, let label): try label.draw(at: time, fonts: fonts, into: &list)
+        case .activityIndicator(_, let indicator): indicator.draw(at: time, into: &list)
+        case .field(_, let field): try field.draw(at: time, fonts: fonts, into: &list)
+        case .textView(_, let view): try view.draw(at: time, fonts: fonts, into: &list)
+        case .imageView(_, let view): view.draw(at: time, images: images, into: &list)
+        case .layer(let layer): try layer.draw(at: time, context: LayerDrawContext(fonts: fonts, images: images), into: &list)
+        }
+    }
+
+    /// Every image source the node (and, for a layer, its subtree) will need.
+    public var imageSources: [String] {
+        switch self {
+        case .imageView(_, let view): return view.sources
+        case .layer(let layer):
+            return layer.allLayers.flatMap { layer -> [String] in
+                switch layer.content {
+                case .image(let image): return image.contents.map { [$0] } ?? []
+                case .widget(let node): return node.imageSources
+                default: return []
+                }
+            } + layer.timeline.imageSources
+        default: return []
         }
     }
 
@@ -85,10 +170,16 @@ public enum Node: Sendable {
         case .field: "BouncyPlaceholderField"
         case .textView: "PlaceholderTextView"
         case .imageView: "ImageView"
+        case .layer(let layer): layer.typeName
         }
     }
 
     mutating func apply(_ action: SceneEvent.Action, at time: Double) {
+        if case .layer(var layer) = self {
+            layer.apply(action, at: time)
+            self = .layer(layer)
+            return
+        }
         switch (self, action) {
         case (.countingLabel(let id, var label), .count(let from, let to, let duration)):
             label.count(from: from, to: to, duration: duration, at: time)
@@ -164,10 +255,26 @@ public struct SceneEvent: Sendable, Hashable {
         case loadImage(String, latency: Double, forceTransition: Bool)
         case deleteForward
         case moveCaret(CaretMove)
+        /// Sets a layer property by key path (its value as an animation vector), implicitly
+        /// animated unless `animated` is false.
+        case setValue(keyPath: String, value: [Double], animated: Bool, duration: Double?)
+        /// Adds an animation, replacing the one of the same key.
+        case addAnimation(KeyedAnimation, key: String?)
+        /// Removes the animation added under the key.
+        case removeAnimation(key: String)
 
-        /// The node types the action applies to.
+        /// Whether the action is one every layer takes (rather than one widget's).
+        public var isLayerAction: Bool {
+            switch self {
+            case .setValue, .addAnimation, .removeAnimation: true
+            default: false
+            }
+        }
+
+        /// The node types the action applies to; layer actions apply to every node.
         public var appliesTo: [String] {
             switch self {
+            case .setValue, .addAnimation, .removeAnimation: ["any"]
             case .count, .countFromCurrentValue, .countFromZero, .stopCounting: ["CountingLabel"]
             case .startAnimating, .stopAnimating: ["ActivityIndicator"]
             case .type, .deleteBackward, .clear: ["BouncyPlaceholderField", "PlaceholderTextView"]

@@ -100,7 +100,7 @@ public enum SceneFile {
 }
 
 /// Walks the JSON, collecting warnings.
-private struct Reader {
+struct Reader {
     let file: String
     let strict: Bool
     var warnings: [SceneError] = []
@@ -148,12 +148,17 @@ private struct Reader {
         }
         for (index, entry) in list.enumerated() {
             let node = try self.node(entry, index: index)
-            guard ids.insert(node.id).inserted else { throw error("duplicate id", node: node.id, key: "id") }
+            let nodeIDs = if case .layer(let layer) = node { layer.allLayers.map(\.id) } else { [node.id] }
+            for id in nodeIDs {
+                guard ids.insert(id).inserted else { throw error("duplicate id", node: id, key: "id") }
+            }
             nodes.append(node)
         }
         var scene = Scene(name: name, size: Size(width: size[0], height: size[1]), background: background, nodes: nodes)
         if let value = object["events"] {
-            scene.apply(try events(value, scene: scene))
+            let events = try events(value, scene: scene)
+            scene.wrapLayerEventTargets(events)
+            scene.apply(events)
         }
         return scene
     }
@@ -192,15 +197,19 @@ private struct Reader {
         guard let at = try number(object["at"], key: "\(path).at", node: nil) else { throw error("missing", key: "\(path).at") }
         guard at >= 0 else { throw error("must not be negative", key: "\(path).at") }
         guard let target = try string(object["target"], key: "\(path).target", node: nil) else { throw error("missing", key: "\(path).target") }
-        guard let node = scene.nodes.first(where: { $0.id == target }) else {
+        guard let layer = scene.layer(id: target) else {
             throw error("no node has id '\(target)'", key: "\(path).target")
         }
         guard let type = try string(object["type"], key: "\(path).type", node: nil) else { throw error("missing", key: "\(path).type") }
-        guard let appliesTo = SceneFile.eventTypes[type] else {
-            throw error("unknown event type '\(type)' (known: \(SceneFile.eventTypes.keys.sorted().joined(separator: ", ")))", key: "\(path).type")
+        if SceneFile.layerEventTypes.contains(type) {
+            return SceneEvent(at: at, target: target, action: try layerEvent(object, type: type, path: path, layer: layer))
         }
-        guard appliesTo.contains(node.typeName) else {
-            throw error("'\(type)' applies to \(appliesTo.joined(separator: " and ")) nodes; '\(target)' is a \(node.typeName)", key: "\(path).type")
+        guard let appliesTo = SceneFile.eventTypes[type] else {
+            let known = (Array(SceneFile.eventTypes.keys) + SceneFile.layerEventTypes).sorted()
+            throw error("unknown event type '\(type)' (known: \(known.joined(separator: ", ")))", key: "\(path).type")
+        }
+        guard appliesTo.contains(layer.typeName) else {
+            throw error("'\(type)' applies to \(appliesTo.joined(separator: " and ")) nodes; '\(target)' is a \(layer.typeName)", key: "\(path).type")
         }
         let known: [String] = switch type {
         case "count": ["at", "target", "type", "from", "to", "duration"]
@@ -247,11 +256,24 @@ private struct Reader {
         return SceneEvent(at: at, target: target, action: action)
     }
 
-    mutating func node(_ entry: JSONValue, index: Int) throws(SceneError) -> Node {
+    /// A node: a layer, or a widget. A widget that takes layer keys (or sits in a layer's
+    /// sublayers, `depth` above 0) is wrapped in a layer holding it.
+    mutating func node(_ entry: JSONValue, index: Int, depth: Int = 0) throws(SceneError) -> Node {
         let fallbackID = "#\(index)"
         guard case .object(let object) = entry else { throw error("a node must be a JSON object", node: fallbackID) }
         let id = try string(object["id"], key: "id", node: fallbackID) ?? fallbackID
         guard let type = try string(object["type"], key: "type", node: id) else { throw error("missing", node: id, key: "type") }
+        if SceneFile.layerTypes.contains(type) {
+            return .layer(try layer(object, id: id, type: type, depth: depth))
+        }
+        let node = try widget(object, id: id, type: type)
+        guard depth > 0 || object.keys.contains(where: Reader.layerKeys.contains) else { return node }
+        var layer = Layer.wrapping(node)
+        try layerProperties(object, into: &layer, depth: depth)
+        return .layer(layer)
+    }
+
+    mutating func widget(_ object: [String: JSONValue], id: String, type: String) throws(SceneError) -> Node {
         guard let frameValue = object["frame"] else { throw error("missing", node: id, key: "frame") }
         let frame = try numbers(frameValue, count: 4, key: "frame", node: id)
         guard frame[2] >= 0, frame[3] >= 0 else { throw error("width and height must not be negative", node: id, key: "frame") }
@@ -259,7 +281,7 @@ private struct Reader {
         let attributes = try object["attributes"].map { value throws(SceneError) in try self.object(value, key: "attributes", node: id) } ?? [:]
         let types = ["RoundedRect", "CountingLabel", "ActivityIndicator", "BouncyPlaceholderField", "PlaceholderTextView", "ImageView"]
         if types.contains(type) {
-            try unknown(object.keys, known: ["type", "id", "frame", "attributes"] + (type == "RoundedRect" ? ["motion"] : []), node: id)
+            try unknown(object.keys, known: ["type", "id", "frame", "attributes"] + (type == "RoundedRect" ? ["motion"] : []) + Reader.layerKeys, node: id)
         }
         switch type {
         case "RoundedRect": return .shape(try shape(id: id, frame: rect, attributes: attributes, motion: object["motion"]))
@@ -270,7 +292,7 @@ private struct Reader {
         case "ImageView": return .imageView(id: id, try imageView(id: id, frame: rect, attributes: attributes))
         default:
             throw error(
-                "unknown node type '\(type)' (known: RoundedRect, CountingLabel, ActivityIndicator, BouncyPlaceholderField, PlaceholderTextView, ImageView)",
+                "unknown node type '\(type)' (known: \((SceneFile.layerTypes + types).joined(separator: ", ")))",
                 node: id, key: "type"
             )
         }

@@ -1,0 +1,203 @@
+import CadenceAnimation
+import CadenceDraw
+import CadenceText
+
+/// What drawing a layer tree needs besides the tree: fonts, images, and how many pixels a unit
+/// of the current coordinates covers (curves are flattened finely enough for that).
+struct LayerDrawContext {
+    var fonts: FontLibrary
+    var images: any ImageProvider
+    /// Pixels per unit of the coordinates being drawn in (the largest axis scale so far).
+    var pixelScale: Double = 1
+}
+
+extension Layer {
+    /// Deepest nesting of sublayers a scene may have.
+    public static let maximumDepth = 64
+
+    /// Draws the layer as it is at `time` into `list`, in its parent's coordinates.
+    func draw(at time: Double, context: LayerDrawContext, into list: inout DisplayList) throws(TextError) {
+        let layer = presentation(at: time)
+        let properties = layer.properties
+        guard !properties.isHidden, properties.opacity > 0 else { return }
+        let matrix = properties.matrix
+        let scales = matrix.axisScales
+        var inner = context
+        inner.pixelScale = context.pixelScale * max(scales.x, scales.y)
+        // Nothing of a layer squashed flat (or not finite) can show.
+        guard inner.pixelScale > 0, inner.pixelScale.isFinite, matrix.determinant != 0 else { return }
+
+        let bounds = Rect(origin: .zero, size: properties.bounds)
+        var local = DisplayList(size: list.size, background: .clear)
+        let opacity = min(properties.opacity, 1)
+        layer.drawShadow(bounds: bounds, opacity: opacity, context: inner, into: &local)
+
+        var body = DisplayList(size: list.size, background: .clear)
+        if properties.backgroundColor.alpha > 0 {
+            body.roundedRect(RoundedRect(rect: bounds, cornerRadius: properties.cornerRadius, fill: properties.backgroundColor))
+        }
+        let clip = properties.masksToBounds
+        if clip {
+            body.append(properties.cornerRadius > 0
+                ? .pushGroup(Group(mask: RoundedRect(rect: bounds, cornerRadius: properties.cornerRadius, fill: .black)))
+                : .pushClip(bounds))
+        }
+        try layer.drawContent(at: time, bounds: bounds, context: inner, into: &body)
+        // Stable: siblings of equal zPosition keep file order.
+        let order = layer.sublayers.indices.sorted {
+            let (a, b) = (layer.sublayers[$0].zOrder(at: time), layer.sublayers[$1].zOrder(at: time))
+            return a != b ? a < b : $0 < $1
+        }
+        for index in order {
+            try layer.sublayers[index].draw(at: time, context: inner, into: &body)
+        }
+        if clip { body.append(properties.cornerRadius > 0 ? .popGroup : .popClip) }
+        if properties.borderWidth > 0, properties.borderColor.alpha > 0 {
+            body.roundedRect(RoundedRect(
+                rect: bounds, cornerRadius: properties.cornerRadius, fill: .clear,
+                stroke: properties.borderColor, strokeWidth: properties.borderWidth
+            ))
+        }
+
+        if opacity < 1, !body.commands.isEmpty {
+            // One command fades by its own colours; more are composited as a group, so that
+            // overlapping members do not show through each other.
+            if body.commands.count == 1, let faded = body.commands[0].fading(by: opacity) {
+                local.append(faded)
+            } else {
+                local.append(.pushGroup(Group(opacity: opacity)))
+                local.append(body, transformedBy: .identity)
+                local.append(.popGroup)
+            }
+        } else {
+            local.append(body, transformedBy: .identity)
+        }
+        list.append(local, transformedBy: matrix)
+    }
+
+    /// The zPosition the layer has at `time`.
+    func zOrder(at time: Double) -> Double {
+        timeline.isEmpty ? properties.zPosition : presentation(at: time).properties.zPosition
+    }
+
+    /// The shadow of the layer's shape: its path for a shape layer, else its rounded bounds when
+    /// it has a background or border to cast one.
+    private func drawShadow(bounds: Rect, opacity: Double, context: LayerDrawContext, into list: inout DisplayList) {
+        let properties = self.properties
+        guard properties.shadowOpacity > 0, properties.shadowColor.alpha > 0 else { return }
+        var color = properties.shadowColor
+        color.alpha *= min(properties.shadowOpacity, 1) * opacity
+        let offset = properties.shadowOffset
+        let blur = max(properties.shadowRadius, 0)
+        switch content {
+        case .shape(let shape):
+            let contours = shape.path.flattened(tolerance: 0.25 / context.pixelScale).map { $0.points.map {
+                Point(x: $0.x + offset.x, y: $0.y + offset.y)
+            } }
+            guard !contours.isEmpty else { return }
+            list.append(.path(PathFill(contours: contours, fillRule: shape.fillRule, color: color, blur: blur)))
+        default:
+            guard properties.backgroundColor.alpha > 0 || (properties.borderWidth > 0 && properties.borderColor.alpha > 0) else { return }
+            list.append(.shadow(Shadow(
+                rect: bounds.offsetBy(dx: offset.x, dy: offset.y), cornerRadius: properties.cornerRadius, color: color, blur: blur
+            )))
+        }
+    }
+
+    private func drawContent(at time: Double, bounds: Rect, context: LayerDrawContext, into list: inout DisplayList) throws(TextError) {
+        switch content {
+        case .none:
+            break
+        case .text(let text):
+            try text.draw(in: bounds, fonts: context.fonts, into: &list)
+        case .image(let image):
+            image.draw(in: bounds, images: context.images, into: &list)
+        case .shape(let shape):
+            shape.draw(tolerance: 0.25 / context.pixelScale, into: &list)
+        case .widget(var node):
+            node.frame = bounds
+            try node.draw(at: time, fonts: context.fonts, images: context.images, into: &list)
+        }
+    }
+}
+
+extension TextContent {
+    /// Text from the top of the bounds; one line unless wrapped; with truncation `end`, cut with
+    /// "…" at the bounds' width.
+    func draw(in bounds: Rect, fonts: FontLibrary, into list: inout DisplayList) throws(TextError) {
+        // Sizes outside what a glyph rasteriser can make draw nothing rather than fail.
+        guard !string.isEmpty, fontSize > 0, fontSize <= TextContent.maximumFontSize, foregroundColor.alpha > 0 else { return }
+        let face = try FontDescriptor(family: font.family, size: fontSize, weight: font.weight, italic: font.italic)
+        let options: TextLayoutOptions
+        if isWrapped {
+            options = TextLayoutOptions(width: bounds.width, lineBreak: .wordWrap, alignment: alignment)
+        } else if truncation == .end {
+            options = TextLayoutOptions(width: bounds.width, lineBreak: .truncateTail, alignment: alignment)
+        } else {
+            options = TextLayoutOptions(width: nil, lineBreak: .wordWrap, alignment: .left)
+        }
+        let layout = try fonts.layout(AttributedText(string, attributes: TextAttributes(font: face, color: foregroundColor)), options: options)
+        var x = bounds.minX
+        if options.width == nil {
+            // One unconstrained line, aligned within the bounds (it may overflow them).
+            let spare = bounds.width - layout.size.width
+            switch alignment {
+            case .left: break
+            case .center: x += spare / 2
+            case .right: x += spare
+            }
+        }
+        for run in layout.glyphRuns(at: Point(x: x, y: bounds.minY)) { list.glyphs(run) }
+    }
+
+    /// The largest font size drawn, in points.
+    public static let maximumFontSize = 1000.0
+}
+
+extension ImageContent {
+    func draw(in bounds: Rect, images: any ImageProvider, into list: inout DisplayList) {
+        guard let contents, let image = images.image(for: contents), image.width > 0, image.height > 0 else { return }
+        let width = Double(image.width)
+        let height = Double(image.height)
+        let whole = Rect(x: 0, y: 0, width: width, height: height)
+        var rect = bounds
+        var source = whole
+        switch gravity {
+        case .resize:
+            break
+        case .resizeAspect:
+            let scale = min(bounds.width / width, bounds.height / height)
+            rect = Rect(x: bounds.minX + (bounds.width - width * scale) / 2, y: bounds.minY + (bounds.height - height * scale) / 2,
+                        width: width * scale, height: height * scale)
+        case .resizeAspectFill:
+            let scale = max(bounds.width / width, bounds.height / height)
+            guard scale > 0 else { return }
+            let visible = Size(width: bounds.width / scale, height: bounds.height / scale)
+            source = Rect(x: (width - visible.width) / 2, y: (height - visible.height) / 2, width: visible.width, height: visible.height)
+        case .center:
+            // The image at its own size, centred, cut to the bounds.
+            let shown = Rect(x: bounds.minX + (bounds.width - width) / 2, y: bounds.minY + (bounds.height - height) / 2, width: width, height: height)
+            rect = shown.intersection(bounds)
+            guard rect.width > 0, rect.height > 0 else { return }
+            source = Rect(x: rect.minX - shown.minX, y: rect.minY - shown.minY, width: rect.width, height: rect.height)
+        }
+        list.append(.image(ImageDraw(key: contents, image: image, rect: rect, source: source)))
+    }
+}
+
+extension ShapeContent {
+    /// The fill, then the stroke between `strokeStart` and `strokeEnd`, flattened within
+    /// `tolerance` (in the layer's units).
+    func draw(tolerance: Double, into list: inout DisplayList) {
+        let polylines = path.flattened(tolerance: tolerance)
+        guard !polylines.isEmpty else { return }
+        if fillColor.alpha > 0 {
+            let contours = polylines.map(\.points).filter { $0.count >= 3 }
+            if !contours.isEmpty { list.append(.path(PathFill(contours: contours, fillRule: fillRule, color: fillColor))) }
+        }
+        guard strokeColor.alpha > 0, style.lineWidth > 0, strokeEnd > strokeStart else { return }
+        let stroked = polylines.trimmed(from: strokeStart, to: strokeEnd).dashed(pattern: style.lineDashPattern, phase: style.lineDashPhase)
+        let outline = stroked.strokeOutline(style, tolerance: tolerance)
+        if !outline.isEmpty { list.append(.path(PathFill(contours: outline, fillRule: .nonZero, color: strokeColor))) }
+    }
+}

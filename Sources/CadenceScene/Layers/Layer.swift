@@ -1,0 +1,209 @@
+import CadenceAnimation
+import CadenceDraw
+import CadenceText
+
+/// A layer, as `CALayer`: a rectangle with a position in its parent, a transform about its
+/// anchor point, a background, a border, a shadow, content (text, an image, a path or a widget)
+/// and sublayers whose geometry is relative to its bounds.
+///
+/// A layer is a plain value. What it shows at time `t` is its model value at `t` (changed by
+/// `setValue` events) with its animations at `t` applied over it; nothing is accumulated between
+/// frames.
+///
+/// Drawing order, as Core Animation's: shadow, background, content, sublayers (by `zPosition`,
+/// ties in file order), border. With `masksToBounds`, content and sublayers are clipped to the
+/// rounded bounds. An `opacity` below 1 composites the layer and its sublayers as one group.
+public struct Layer: Sendable {
+    /// What a layer draws between its background and its sublayers.
+    public enum Content: Sendable {
+        /// Nothing: `Layer`.
+        case none
+        /// Text: `TextLayer`.
+        case text(TextContent)
+        /// An image: `ImageLayer`.
+        case image(ImageContent)
+        /// A path, filled and stroked: `ShapeLayer`.
+        case shape(ShapeContent)
+        /// One of the widgets, drawn in the layer's bounds.
+        indirect case widget(Node)
+    }
+
+    public var id: String
+    public var content: Content
+    public var properties: LayerProperties
+    public var sublayers: [Layer]
+    /// What happens to the layer over time: value changes and animations.
+    public var timeline = LayerTimeline()
+
+    public init(id: String, content: Content = .none, properties: LayerProperties = LayerProperties(), sublayers: [Layer] = []) {
+        self.id = id
+        self.content = content
+        self.properties = properties
+        self.sublayers = sublayers
+    }
+
+    /// The node type as scene files name it.
+    public var typeName: String {
+        switch content {
+        case .none: "Layer"
+        case .text: "TextLayer"
+        case .image: "ImageLayer"
+        case .shape: "ShapeLayer"
+        case .widget(let node): node.typeName
+        }
+    }
+
+    /// The layer called `id` in this subtree, as a path of sublayer indices (empty: this layer).
+    public func path(to id: String) -> [Int]? {
+        if self.id == id { return [] }
+        for (index, sublayer) in sublayers.enumerated() {
+            if let rest = sublayer.path(to: id) { return [index] + rest }
+        }
+        return nil
+    }
+
+    /// The layer at `path` (sublayer indices from this one).
+    public subscript(path path: [Int]) -> Layer {
+        get {
+            guard let first = path.first else { return self }
+            return sublayers[first][path: Array(path.dropFirst())]
+        }
+        set {
+            guard let first = path.first else {
+                self = newValue
+                return
+            }
+            sublayers[first][path: Array(path.dropFirst())] = newValue
+        }
+    }
+
+    /// Every layer of the subtree, this one first, depth first.
+    public var allLayers: [Layer] {
+        [self] + sublayers.flatMap(\.allLayers)
+    }
+}
+
+/// A layer's 2D transform, as the components Core Animation's `transform.rotation`,
+/// `transform.scale` and `transform.translation` key paths animate: applied about the anchor
+/// point, scale first, then rotation, then translation.
+public struct LayerTransform: Sendable, Hashable {
+    /// Radians; positive turns clockwise on screen.
+    public var rotation: Double = 0
+    public var scale = Point(x: 1, y: 1)
+    public var translation = Point.zero
+
+    public init(rotation: Double = 0, scale: Point = Point(x: 1, y: 1), translation: Point = .zero) {
+        self.rotation = rotation
+        self.scale = scale
+        self.translation = translation
+    }
+
+    public static let identity = LayerTransform()
+
+    /// The matrix: scale, then rotate, then translate.
+    public var matrix: AffineTransform {
+        var matrix = AffineTransform(scaleX: scale.x, y: scale.y)
+        if rotation != 0 { matrix = matrix.concatenating(AffineTransform(rotation: rotation)) }
+        if translation != .zero { matrix = matrix.concatenating(AffineTransform(translationX: translation.x, y: translation.y)) }
+        return matrix
+    }
+}
+
+/// The properties every layer has, with Core Animation's defaults.
+public struct LayerProperties: Sendable, Hashable {
+    /// Where the anchor point sits in the parent's coordinates.
+    public var position = Point.zero
+    /// The layer's size; its own coordinates run from (0, 0) to (width, height).
+    public var bounds = Size(width: 0, height: 0)
+    /// The point of the bounds (in unit coordinates) that `position` places and the transform
+    /// turns about.
+    public var anchorPoint = Point(x: 0.5, y: 0.5)
+    public var transform = LayerTransform.identity
+    public var opacity = 1.0
+    public var backgroundColor = Color.clear
+    public var cornerRadius = 0.0
+    public var borderWidth = 0.0
+    public var borderColor = Color.black
+    public var masksToBounds = false
+    public var isHidden = false
+    /// Draw order among siblings: higher draws later (on top); ties keep file order.
+    public var zPosition = 0.0
+    public var shadowColor = Color.black
+    public var shadowOpacity = 0.0
+    /// Core Animation's default: 3 points up.
+    public var shadowOffset = Point(x: 0, y: -3)
+    /// The shadow's blur: a Gaussian whose standard deviation is `shadowRadius`, the usual
+    /// reading of Core Animation's value (a CSS or Figma blur of `2 × shadowRadius`).
+    public var shadowRadius = 3.0
+
+    public init() {}
+
+    /// `frame` [x, y, w, h] in the parent: sets bounds and position (for the anchor point).
+    public mutating func setFrame(_ frame: Rect) {
+        bounds = frame.size
+        position = Point(x: frame.minX + anchorPoint.x * frame.width, y: frame.minY + anchorPoint.y * frame.height)
+    }
+
+    /// The matrix from the layer's own coordinates to its parent's:
+    /// translate(−anchor·bounds), the transform, translate(position).
+    public var matrix: AffineTransform {
+        let anchor = AffineTransform(translationX: -anchorPoint.x * bounds.width, y: -anchorPoint.y * bounds.height)
+        return anchor.concatenating(transform.matrix).concatenating(AffineTransform(translationX: position.x, y: position.y))
+    }
+}
+
+/// What a `TextLayer` shows.
+public struct TextContent: Sendable, Hashable {
+    /// How text that does not fit ends, as `CATextLayer.truncationMode`.
+    public enum Truncation: String, Sendable, Hashable, CaseIterable {
+        case none, end
+    }
+
+    public var string = ""
+    /// The face; its size is `fontSize`.
+    public var font: FontDescriptor
+    /// `CATextLayer`'s default: 36.
+    public var fontSize = 36.0
+    /// `CATextLayer`'s default: opaque white.
+    public var foregroundColor = Color.white
+    public var alignment = TextAlignment.left
+    /// Wraps at word boundaries within the bounds' width.
+    public var isWrapped = false
+    public var truncation = Truncation.none
+
+    public init(font: FontDescriptor) {
+        self.font = font
+    }
+}
+
+/// What an `ImageLayer` shows.
+public struct ImageContent: Sendable, Hashable {
+    /// How the image fills the bounds, as `CALayer.contentsGravity`.
+    public enum Gravity: String, Sendable, Hashable, CaseIterable {
+        case resize, resizeAspect, resizeAspectFill, center
+    }
+
+    /// An image source: `builtin:NAME` or a path.
+    public var contents: String?
+    public var gravity = Gravity.resize
+
+    public init(contents: String? = nil) {
+        self.contents = contents
+    }
+}
+
+/// What a `ShapeLayer` shows: a path, filled then stroked, as `CAShapeLayer`.
+public struct ShapeContent: Sendable, Hashable {
+    public var path = Path()
+    /// `CAShapeLayer`'s default: opaque black.
+    public var fillColor = Color.black
+    public var fillRule = FillRule.nonZero
+    /// `CAShapeLayer`'s default: none.
+    public var strokeColor = Color.clear
+    public var style = StrokeStyle()
+    /// The stroked part of the path, as fractions of its length.
+    public var strokeStart = 0.0
+    public var strokeEnd = 1.0
+
+    public init() {}
+}

@@ -1,0 +1,149 @@
+import CadenceAnimation
+import CadenceDraw
+
+/// What happens to one layer over time: model values set at times (`setValue`), and animations
+/// added and removed at times, each by key path. Recorded once, in time order, when the scene's
+/// events are applied; the layer at any `t` is computed from the records.
+public struct LayerTimeline: Sendable {
+    /// A model value set at a time.
+    struct Change: Sendable {
+        var time: Double
+        var keyPath: LayerKeyPath
+        var value: [Double]
+    }
+
+    /// An animation on the layer from `added` until `removed`.
+    struct Entry: Sendable {
+        var key: String?
+        var keyPath: LayerKeyPath
+        var animation: PropertyAnimation
+        var added: Double
+        var removed = Double.infinity
+    }
+
+    var changes: [Change] = []
+    var entries: [Entry] = []
+    /// Images that `setValue` of `contents` may show (none yet: kept for prefetching).
+    var imageSources: [String] { [] }
+
+    public init() {}
+
+    /// Nothing recorded: the layer is its model value at every time.
+    public var isEmpty: Bool { changes.isEmpty && entries.isEmpty }
+}
+
+/// The default of an implicit animation, as Core Animation's: 0.25 s, ease in ease out.
+public let implicitAnimationDuration = 0.25
+
+extension Layer {
+    /// The layer as it shows at `time`: model values set until then, with every animation in
+    /// effect applied over them in the order they were added (an additive one adds to what lies
+    /// beneath; a later one on the same key path wins).
+    public func presentation(at time: Double) -> Layer {
+        guard !timeline.isEmpty else { return self }
+        var layer = model(at: time)
+        for entry in timeline.entries where entry.added <= time && time < entry.removed {
+            let base = entry.keyPath.read(layer)
+            if let value = entry.animation.value(at: time, base: base, discrete: entry.keyPath.isDiscrete) {
+                entry.keyPath.write(&layer, value)
+            }
+        }
+        return layer
+    }
+
+    /// The model value at `time`: values set at or before it applied in order.
+    public func model(at time: Double) -> Layer {
+        var layer = self
+        for change in timeline.changes where change.time <= time {
+            change.keyPath.write(&layer, change.value)
+        }
+        return layer
+    }
+
+    /// Adds `animation` at `time` (its `beginTime` counts from then), replacing the animation
+    /// of the same key, as `CALayer.add(_:forKey:)`.
+    public mutating func add(_ animation: PropertyAnimation, keyPath: LayerKeyPath, forKey key: String?, at time: Double) {
+        var animation = animation
+        animation.timing.beginTime += time
+        if let key { removeAnimation(forKey: key, at: time) }
+        timeline.entries.append(LayerTimeline.Entry(key: key, keyPath: keyPath, animation: animation, added: time))
+    }
+
+    /// Ends the animation added under `key` at `time`; nothing when there is none.
+    public mutating func removeAnimation(forKey key: String, at time: Double) {
+        for index in timeline.entries.indices where timeline.entries[index].key == key && timeline.entries[index].removed > time {
+            timeline.entries[index].removed = time
+        }
+    }
+
+    /// Sets the model value of `keyPath` at `time`. Animated, it moves there from what shows at
+    /// that moment: over `duration` (0.25 s by default) on Core Animation's ease-in-ease-out
+    /// curve, or, where a spring animation of that key path is running, on the same spring
+    /// carrying its velocity on. Either way under the key path's name, replacing the last
+    /// implicit animation of it.
+    public mutating func setValue(_ value: [Double], for keyPath: LayerKeyPath, animated: Bool, duration: Double? = nil, at time: Double) {
+        let shown = keyPath.read(presentation(at: time))
+        let running = timeline.entries.last { entry in
+            guard entry.keyPath.name == keyPath.name, entry.added <= time, time < entry.removed,
+                  case .spring = entry.animation.kind else { return false }
+            return time < entry.animation.endTime
+        }
+        timeline.changes.append(LayerTimeline.Change(time: time, keyPath: keyPath, value: value))
+        guard animated, !keyPath.isDiscrete, shown.count == value.count, shown != value else { return }
+        var animation: PropertyAnimation?
+        if let running, case .spring(_, _, _, let spring) = running.animation.kind {
+            // Keep the motion going: the velocity along the new distance, in distances per second.
+            let below = keyPath.read(model(at: time))
+            let velocity = running.animation.velocity(at: time, base: below)
+            let distance = zip(value, shown).map { $0 - $1 }
+            let squared = distance.reduce(0) { $0 + $1 * $1 }
+            let along = squared > 0 ? zip(velocity, distance).reduce(0) { $0 + $1.0 * $1.1 } / squared : 0
+            if let carried = try? Spring(mass: spring.mass, stiffness: spring.stiffness, damping: spring.damping, initialVelocity: along.isFinite ? along : 0),
+               let timing = try? AnimationTiming(beginTime: 0, duration: duration ?? PropertyAnimation.settlingDuration(of: carried)) {
+                animation = try? PropertyAnimation(kind: .spring(from: shown, to: value, by: nil, spring: carried), timing: timing)
+            }
+        }
+        if animation == nil, let timing = try? AnimationTiming(beginTime: 0, duration: duration ?? implicitAnimationDuration) {
+            animation = try? PropertyAnimation(kind: .basic(from: shown, to: value, by: nil, timingFunction: .caEaseInEaseOut), timing: timing)
+        }
+        if let animation { add(animation, keyPath: keyPath, forKey: keyPath.name, at: time) }
+    }
+
+    /// Applies a scripted event at `time`: the layer events to the layer itself, the others to
+    /// the widget it holds.
+    mutating func apply(_ action: SceneEvent.Action, at time: Double) {
+        switch action {
+        case .setValue(let keyPath, let value, let animated, let duration):
+            guard let lens = LayerKeyPath.named(keyPath) else { return }
+            setValue(value, for: lens, animated: animated, duration: duration, at: time)
+        case .addAnimation(let animation, let key):
+            guard let lens = LayerKeyPath.named(animation.keyPath) else { return }
+            add(animation.animation, keyPath: lens, forKey: key, at: time)
+        case .removeAnimation(let key):
+            removeAnimation(forKey: key, at: time)
+        default:
+            guard case .widget(var node) = content else { return }
+            node.apply(action, at: time)
+            content = .widget(node)
+        }
+    }
+
+    /// A layer that holds `node` as its content, placed where the node's frame was, so that the
+    /// widget can take layer properties and animations.
+    public static func wrapping(_ node: Node) -> Layer {
+        var layer = Layer(id: node.id, content: .widget(node))
+        layer.properties.setFrame(node.frame)
+        return layer
+    }
+}
+
+/// An animation with the key path it animates, as a scene names it.
+public struct KeyedAnimation: Sendable, Hashable {
+    public var keyPath: String
+    public var animation: PropertyAnimation
+
+    public init(keyPath: String, animation: PropertyAnimation) {
+        self.keyPath = keyPath
+        self.animation = animation
+    }
+}
