@@ -57,7 +57,11 @@ extension DisplayList {
                 path.blur *= abs(transform.determinant).squareRoot()
                 commands.append(.path(path))
             case .shadow(var shadow):
-                shadow.transform = shadow.transform.concatenating(transform)
+                if translationOnly, shadow.transform.isIdentity {
+                    shadow.rect = shadow.rect.offsetBy(dx: dx, dy: dy)
+                } else {
+                    shadow.transform = shadow.transform.concatenating(transform)
+                }
                 commands.append(.shadow(shadow))
             case .pushGroup(var group):
                 if var mask = group.mask {
