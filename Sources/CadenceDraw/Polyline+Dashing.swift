@@ -25,7 +25,8 @@ extension Array where Element == Polyline {
         var into = phase.isFinite ? phase.truncatingRemainder(dividingBy: period) : 0
         if into < 0 { into += period }
         var startIndex = 0
-        while startIndex < pattern.count - 1, into >= pattern[startIndex] {
+        // At phase 0 a zero-length first dash still draws (a dot); later ones are passed over.
+        while startIndex < pattern.count - 1, into > 0, into >= pattern[startIndex] {
             into -= pattern[startIndex]
             startIndex += 1
         }

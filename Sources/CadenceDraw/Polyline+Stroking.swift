@@ -22,8 +22,8 @@ extension Array where Element == Polyline {
     ///   non-zero union never cancels where pieces overlap.
     /// - Dashing is not applied here: dash first with `dashed(pattern:phase:)`.
     /// - Never traps: non-finite points are skipped, as are zero-length segments and segments too
-    ///   long to measure; a non-positive or non-finite `lineWidth` strokes nothing; round pieces
-    ///   have at most 1024 sides.
+    ///   long to measure; a non-positive or non-finite `lineWidth` strokes nothing; pieces whose
+    ///   points overflow are left out; round pieces have at most 1024 sides.
     public func strokeOutline(_ style: StrokeStyle, tolerance: Double = 0.25) -> [[Point]] {
         let halfWidth = style.lineWidth / 2
         guard halfWidth > 0, halfWidth.isFinite else { return [] }
@@ -182,10 +182,10 @@ struct _Stroker {
     }
 
     /// Adds `polygon`, reversed when its signed area is negative; drops it when the area is zero
-    /// or NaN (nothing to cover). The area is measured from the first point, so that coordinates
-    /// far from the origin do not overflow it.
+    /// or NaN (nothing to cover) or a point overflowed. The area is measured from the first point,
+    /// so that coordinates far from the origin do not overflow it.
     private mutating func emit(_ polygon: [SIMD2<Double>]) {
-        guard let origin = polygon.first else { return }
+        guard let origin = polygon.first, polygon.allSatisfy(\._isFinite) else { return }
         var doubleArea = 0.0
         for index in 1..<polygon.count {
             let next = polygon[(index + 1) % polygon.count]
