@@ -15,7 +15,8 @@ extension Array where Element == Polyline {
     ///   `.bevel` is the triangle between the outer edges' ends.
     /// - Caps at both ends of open polylines: `.butt` adds nothing, `.square` half a width of
     ///   square extension, `.round` a half disc. A polyline that is a single point (or whose
-    ///   points are all equal) becomes a dot with round or square caps and nothing with butt caps.
+    ///   points are all equal) becomes a dot with round caps, an axis-aligned square with square caps,
+    ///   and nothing with butt caps.
     /// - Round pieces circumscribe their arcs: every point within `lineWidth / 2` of the line is
     ///   covered, and nothing farther than `lineWidth / 2 + tolerance`.
     /// - Every polygon has positive signed area in the y-down frame (clockwise on screen), so the
@@ -24,6 +25,14 @@ extension Array where Element == Polyline {
     /// - Never traps: non-finite points are skipped, as are zero-length segments and segments too
     ///   long to measure; a non-positive or non-finite `lineWidth` strokes nothing; pieces whose
     ///   points overflow are left out; round pieces have at most 1024 sides.
+    ///
+    /// ```swift
+    /// let style = StrokeStyle(lineWidth: 2, lineCap: .round, lineDashPattern: [10, 5])
+    /// let contours = try Path(svg: "M0 0 H100").flattened()
+    ///     .dashed(pattern: style.lineDashPattern, phase: style.lineDashPhase)
+    ///     .strokeOutline(style)
+    /// // 7 dashes, each a quadrilateral and two half discs: 21 polygons
+    /// ```
     public func strokeOutline(_ style: StrokeStyle, tolerance: Double = 0.25) -> [[Point]] {
         let halfWidth = style.lineWidth / 2
         guard halfWidth > 0, halfWidth.isFinite else { return [] }

@@ -22,9 +22,9 @@ import Testing
         var points = polyline.points
         points.append(points[0])
         for index in 0..<points.count - 1 {
-            #expect(abs(distance(points[index], pt(10, -20)) - radius) < radius * 3e-4)
+            #expect(abs(PathProbe.distance(points[index], pt(10, -20)) - radius) < radius * 3e-4)
             let middle = pt((points[index].x + points[index + 1].x) / 2, (points[index].y + points[index + 1].y) / 2)
-            #expect(radius - distance(middle, pt(10, -20)) <= tolerance + radius * 3e-4)
+            #expect(radius - PathProbe.distance(middle, pt(10, -20)) <= tolerance + radius * 3e-4)
         }
     }
 

@@ -72,19 +72,19 @@ import Testing
             Issue.record("expected two curves, got \(elements)")
             return
         }
-        #expect(isClose(end, pt(10, 0)))
-        #expect(isClose(middle, pt(5, -5), within: 1e-9))
+        #expect(PathProbe.isClose(end, pt(10, 0)))
+        #expect(PathProbe.isClose(middle, pt(5, -5), within: 1e-9))
         // Between the ends, a quarter-turn Bézier strays from the circle by 2.7e-4 of the radius.
         for polyline in Path(elements: elements).flattened(tolerance: 0.001) {
             for point in polyline.points {
-                #expect(abs(distance(point, pt(5, 0)) - 5) < 5 * 1e-3)
+                #expect(abs(PathProbe.distance(point, pt(5, 0)) - 5) < 5 * 1e-3)
                 #expect(point.y <= 1e-12)
             }
         }
         // The other sweep goes through y > 0; relative end points are relative to the start.
         let other = try Path(svg: "M0 0 a5 5 0 0 0 10 0").elements
         guard case .curve(_, _, let otherMiddle) = other[1] else { return }
-        #expect(isClose(otherMiddle, pt(5, 5)))
+        #expect(PathProbe.isClose(otherMiddle, pt(5, 5)))
     }
 
     @Test func arcsWithTooSmallRadiiGrowAndZeroRadiiAreLines() throws {
@@ -94,7 +94,7 @@ import Testing
             Issue.record("expected a curve, got \(grown)")
             return
         }
-        #expect(isClose(middle, pt(5, -5)))
+        #expect(PathProbe.isClose(middle, pt(5, -5)))
         #expect(try Path(svg: "M0 0 A0 5 0 0 1 10 0").elements == [.move(pt(0, 0)), .line(pt(10, 0))])
         #expect(try Path(svg: "M0 0 A5 5 0 0 1 0 0").elements == [.move(pt(0, 0))])
     }
@@ -104,14 +104,19 @@ import Testing
         // and every flattened point lies on one of the two possible circles.
         let elements = try Path(svg: "M0 0 A10 10 0 1 1 10 0").elements
         #expect(elements.count == 5)
-        #expect(elements.last.map { if case .curve(_, _, let end) = $0 { isClose(end, pt(10, 0)) } else { false } } == true)
+        #expect(elements.last.map { if case .curve(_, _, let end) = $0 { PathProbe.isClose(end, pt(10, 0)) } else { false } } == true)
         let centre = pt(5, -75.0.squareRoot())
         for point in Path(elements: elements).flattened(tolerance: 0.01)[0].points {
-            #expect(abs(distance(point, centre) - 10) < 10 * 1e-3)
+            #expect(abs(PathProbe.distance(point, centre) - 10) < 10 * 1e-3)
         }
-        // Rotated ellipses with flags written without separators.
+        // A rotated ellipse, its flags written without separators: large arc 1, sweep 0, to (10, 0).
         let rotated = try Path(svg: "M0 0a10 5 30 1010 0").elements
+        guard case .curve(_, _, let rotatedEnd) = rotated.last else {
+            Issue.record("expected curves, got \(rotated)")
+            return
+        }
         #expect(rotated.count >= 3)
+        #expect(rotatedEnd == pt(10, 0))
     }
 
     @Test(arguments: [

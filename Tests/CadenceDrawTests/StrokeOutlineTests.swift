@@ -23,7 +23,7 @@ import Testing
     }
 
     static func inside(_ point: Point, _ polygons: [[Point]]) -> Bool {
-        windingNumber(of: point, in: polygons) != 0
+        PathProbe.windingNumber(of: point, in: polygons) != 0
     }
 
     @Test(arguments: LineCap.allCases, LineJoin.allCases)
@@ -31,7 +31,7 @@ import Testing
         for shape in Self.shapes {
             for polygon in Self.outline([shape], cap: cap, join: join) {
                 #expect(polygon.count >= 3)
-                #expect(signedArea(polygon) > 0, "\(shape) \(polygon)")
+                #expect(PathProbe.signedArea(polygon) > 0, "\(shape) \(polygon)")
             }
         }
     }
@@ -43,7 +43,7 @@ import Testing
         for index in 0..<zigzag.points.count - 1 {
             let a = zigzag.points[index]
             let b = zigzag.points[index + 1]
-            let length = distance(a, b)
+            let length = PathProbe.distance(a, b)
             let direction = pt((b.x - a.x) / length, (b.y - a.y) / length)
             let normal = pt(-direction.y, direction.x)
             for t in [0.3, 0.5, 0.7] {
@@ -109,7 +109,7 @@ import Testing
                 var x = box.minX - 8
                 while x <= box.maxX + 8 {
                     let point = pt(x, y)
-                    let gap = distance(from: point, to: shape)
+                    let gap = PathProbe.distance(from: point, to: shape)
                     if gap < Self.half * 0.999 {
                         #expect(Self.inside(point, polygons), "\(point) at \(gap) from \(shape)")
                     } else if gap > Self.half + Self.tolerance + 1e-9 {
@@ -136,7 +136,7 @@ import Testing
         // The outer side of the corner at (100, 0) points along the bisector d0 − d1.
         let back = (100.0 * 100 + 25).squareRoot()
         let bisector = pt(1 + 100 / back, -5 / back)
-        let norm = distance(bisector, .zero)
+        let norm = PathProbe.distance(bisector, .zero)
         let probe = pt(100 + 50 * bisector.x / norm, 50 * bisector.y / norm)
         // The miter is 1 / sin(θ/2) ≈ 40 widths long.
         #expect(Self.inside(probe, Self.outline([sharp], join: .miter, miterLimit: 100)))
@@ -162,6 +162,16 @@ import Testing
         #expect(!Self.inside(pt(3 + Self.half * 1.01, 4), square))
     }
 
+    @Test func dashedStrokesAsTheDocumentationSays() throws {
+        let style = StrokeStyle(lineWidth: 2, lineCap: .round, lineDashPattern: [10, 5])
+        let contours = try Path(svg: "M0 0 H100").flattened()
+            .dashed(pattern: style.lineDashPattern, phase: style.lineDashPhase)
+            .strokeOutline(style)
+        #expect(contours.count == 21)
+        #expect(Self.inside(pt(5, 0.9), contours))
+        #expect(!Self.inside(pt(12.5, 0), contours))
+    }
+
     @Test(.timeLimit(.minutes(1)))
     func absurdInputDoesNotTrap() {
         let absurd = [
@@ -183,7 +193,7 @@ import Testing
         }
         // The NaN points are skipped; the rest still strokes: (0, 0) → (10, 10).
         let cleaned = [absurd[1]].strokeOutline(StrokeStyle(lineWidth: 2), tolerance: 0.25)
-        #expect(windingNumber(of: pt(5, 5), in: cleaned) != 0)
+        #expect(PathProbe.windingNumber(of: pt(5, 5), in: cleaned) != 0)
         _ = absurd.trimmed(from: 0.1, to: 0.9)
         _ = absurd.dashed(pattern: [1, 1], phase: 0)
     }
