@@ -18,7 +18,8 @@ extension Array where Element == Polyline {
         let period = pattern.reduce(0, +)
         guard period > 0, period.isFinite else { return self }
         let totalLength = reduce(0) { $0 + $1.length }
-        let estimate = (totalLength / period + 1) * Double(pattern.count) + Double(count)
+        let dashesPerPeriod = Double(pattern.count / 2)
+        let estimate = (totalLength / period + 1) * dashesPerPeriod + Double(count)
         guard estimate <= 100_000 else { return self }
 
         // Where in the pattern each polyline starts.
