@@ -176,6 +176,7 @@ public enum AnimationError: Error, Sendable, Equatable, CustomStringConvertible 
         }
     }
 
+    /// The message for a person: the field, the rule it breaks, and what was given.
     public var description: String {
         switch self {
         case .invalid(let name, let value, let rule): "\(name) \(rule), got \(Self.number(value))"

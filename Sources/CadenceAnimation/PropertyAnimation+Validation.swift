@@ -29,7 +29,7 @@ extension PropertyAnimation {
         }
         if let (firstName, first) = given.first {
             for (name, vector) in given.dropFirst() where vector.count != first.count {
-                throw .invalidField(name, "\(name) has \(vector.count) numbers but \(firstName) has \(first.count)")
+                throw .invalidField(name, "\(name) has \(numbers(vector.count)) but \(firstName) has \(first.count)")
             }
         }
     }
@@ -41,7 +41,7 @@ extension PropertyAnimation {
         for (index, value) in values.enumerated() {
             try validateFinite(value, named: "values[\(index)]", field: "values")
             guard value.count == first.count else {
-                throw .invalidField("values", "values[\(index)] has \(value.count) numbers but values[0] has \(first.count)")
+                throw .invalidField("values", "values[\(index)] has \(numbers(value.count)) but values[0] has \(first.count)")
             }
         }
         if let keyTimes {
@@ -74,6 +74,11 @@ extension PropertyAnimation {
                 try validate(curve, named: "timingFunctions[\(index)]")
             }
         }
+    }
+
+    /// "1 number", "3 numbers".
+    private static func numbers(_ count: Int) -> String {
+        count == 1 ? "1 number" : "\(count) numbers"
     }
 
     private static func validateFinite(_ vector: [Double], named name: String, field: String) throws(AnimationError) {

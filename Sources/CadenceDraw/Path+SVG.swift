@@ -51,8 +51,6 @@ struct _SVGPathParser {
     }
 
     mutating func parse() throws(PathError) -> [Path.Element] {
-        skipSeparators()
-        guard index < text.count else { return [] }
         var command: UInt8 = 0
         var first = true
         while true {
@@ -221,7 +219,7 @@ struct _SVGPathParser {
             index += 1
             if index < text.count, text[index] == UInt8(ascii: "+") || text[index] == UInt8(ascii: "-") { index += 1 }
             if skipDigits() == 0 {
-                throw PathError(offset: start, message: "malformed exponent in the number at offset \(start) (at offset \(exponentStart))")
+                throw PathError(offset: start, message: "malformed exponent at offset \(exponentStart) in the number at offset \(start)")
             }
         }
         let literal = String(decoding: text[start..<index], as: UTF8.self)

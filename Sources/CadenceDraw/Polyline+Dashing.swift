@@ -18,14 +18,16 @@ extension Array where Element == Polyline {
         let period = pattern.reduce(0, +)
         guard period > 0, period.isFinite else { return self }
         let totalLength = reduce(0) { $0 + $1.length }
-        let estimate = (totalLength / period + 1) * Double(pattern.count) + Double(count)
+        let dashesPerPeriod = Double(pattern.count / 2)
+        let estimate = (totalLength / period + 1) * dashesPerPeriod + Double(count)
         guard estimate <= 100_000 else { return self }
 
         // Where in the pattern each polyline starts.
         var into = phase.isFinite ? phase.truncatingRemainder(dividingBy: period) : 0
         if into < 0 { into += period }
         var startIndex = 0
-        while startIndex < pattern.count - 1, into >= pattern[startIndex] {
+        // At phase 0 a zero-length first dash still draws (a dot); later ones are passed over.
+        while startIndex < pattern.count - 1, into > 0, into >= pattern[startIndex] {
             into -= pattern[startIndex]
             startIndex += 1
         }

@@ -15,15 +15,24 @@ extension Array where Element == Polyline {
     ///   `.bevel` is the triangle between the outer edges' ends.
     /// - Caps at both ends of open polylines: `.butt` adds nothing, `.square` half a width of
     ///   square extension, `.round` a half disc. A polyline that is a single point (or whose
-    ///   points are all equal) becomes a dot with round or square caps and nothing with butt caps.
+    ///   points are all equal) becomes a dot with round caps, an axis-aligned square with square caps,
+    ///   and nothing with butt caps.
     /// - Round pieces circumscribe their arcs: every point within `lineWidth / 2` of the line is
     ///   covered, and nothing farther than `lineWidth / 2 + tolerance`.
     /// - Every polygon has positive signed area in the y-down frame (clockwise on screen), so the
     ///   non-zero union never cancels where pieces overlap.
     /// - Dashing is not applied here: dash first with `dashed(pattern:phase:)`.
     /// - Never traps: non-finite points are skipped, as are zero-length segments and segments too
-    ///   long to measure; a non-positive or non-finite `lineWidth` strokes nothing; round pieces
-    ///   have at most 1024 sides.
+    ///   long to measure; a non-positive or non-finite `lineWidth` strokes nothing; pieces whose
+    ///   points overflow are left out; round pieces have at most 1024 sides.
+    ///
+    /// ```swift
+    /// let style = StrokeStyle(lineWidth: 2, lineCap: .round, lineDashPattern: [10, 5])
+    /// let contours = try Path(svg: "M0 0 H100").flattened()
+    ///     .dashed(pattern: style.lineDashPattern, phase: style.lineDashPhase)
+    ///     .strokeOutline(style)
+    /// // 7 dashes, each a quadrilateral and two half discs: 21 polygons
+    /// ```
     public func strokeOutline(_ style: StrokeStyle, tolerance: Double = 0.25) -> [[Point]] {
         let halfWidth = style.lineWidth / 2
         guard halfWidth > 0, halfWidth.isFinite else { return [] }
@@ -182,10 +191,10 @@ struct _Stroker {
     }
 
     /// Adds `polygon`, reversed when its signed area is negative; drops it when the area is zero
-    /// or NaN (nothing to cover). The area is measured from the first point, so that coordinates
-    /// far from the origin do not overflow it.
+    /// or NaN (nothing to cover) or a point overflowed. The area is measured from the first point,
+    /// so that coordinates far from the origin do not overflow it.
     private mutating func emit(_ polygon: [SIMD2<Double>]) {
-        guard let origin = polygon.first else { return }
+        guard let origin = polygon.first, polygon.allSatisfy(\._isFinite) else { return }
         var doubleArea = 0.0
         for index in 1..<polygon.count {
             let next = polygon[(index + 1) % polygon.count]

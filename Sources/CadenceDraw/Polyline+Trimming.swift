@@ -46,7 +46,7 @@ extension Polyline {
         for segment in segments {
             let segmentEnd = offset + segment.length
             defer { offset = segmentEnd }
-            guard segmentEnd >= from, segment.length > 0 else { continue }
+            guard segmentEnd > from, segment.length > 0 else { continue }
             if points.isEmpty {
                 points.append(Self._point(on: segment, at: from - offset))
             }
