@@ -327,3 +327,56 @@ private func commands(_ scene: Scene, at time: Double) throws -> [String] {
 /// `Examples/scenes` in the package.
 let examples = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     .appendingPathComponent("Examples/scenes")
+
+/// One 40 × 20 image under any name.
+private struct OneImage: ImageProvider {
+    func image(for source: String) -> RGBAImage? { RGBAImage(width: 40, height: 20, fill: (255, 0, 0, 255)) }
+}
+
+@Suite struct LayerContentTests {
+    @Test(arguments: [
+        ("resize", "image img.png [0, 0, 100, 100] alpha 1"),
+        ("resizeAspect", "image img.png [0, 25, 100, 50] alpha 1"),
+        ("resizeAspectFill", "image img.png [0, 0, 100, 100] alpha 1"),
+        ("center", "image img.png [30, 40, 40, 20] alpha 1"),
+    ])
+    func imageLayersPlaceTheirContentsByGravity(gravity: String, expected: String) throws {
+        let scene = try scene("""
+        {"size": [100, 100], "nodes": [{"type": "ImageLayer", "id": "i", "frame": [0, 0, 100, 100],
+          "contents": "/img.png", "contentsGravity": "\(gravity)"}]}
+        """)
+        let line = try scene.displayList(at: 0, images: OneImage()).description.split(separator: "\n")[1]
+        #expect(line == "image /img.png" + expected.dropFirst("image img.png".count), "\(line)")
+        #expect(scene.imageSources == ["/img.png"])
+    }
+
+    @Test func shapeLayersFillThenStrokeTheirPart() throws {
+        let scene = try scene("""
+        {"size": [100, 100], "nodes": [{"type": "ShapeLayer", "id": "s", "frame": [0, 0, 100, 100],
+          "path": "M 10 10 L 90 10 L 90 90", "fillColor": "#00FF00", "strokeColor": "#FF0000", "lineWidth": 4, "strokeEnd": 0.5}]}
+        """)
+        let list = try scene.displayList(at: 0)
+        guard case .path(let fill) = list.commands[0], case .path(let stroke) = list.commands[1] else {
+            Issue.record("\(list)")
+            return
+        }
+        #expect(fill.color == Color(hex: "#00FF00"))
+        #expect(stroke.color == Color(hex: "#FF0000"))
+        // Half of the 160-long path: the first side only, 80 long and 4 wide.
+        let xs = stroke.contours.flatMap { $0 }.map(\.x)
+        let ys = stroke.contours.flatMap { $0 }.map(\.y)
+        #expect(xs.min()! >= 10 - 1e-9 && xs.max()! <= 90 + 2 + 1e-9)
+        #expect(ys.max()! <= 12 + 1e-9, "nothing of the second side: \(ys.max()!)")
+    }
+
+    @Test func shapeShadowsBlurThePath() throws {
+        let scene = try scene("""
+        {"size": [100, 100], "nodes": [{"type": "ShapeLayer", "id": "s", "frame": [0, 0, 100, 100],
+          "path": "M 10 10 L 90 10 L 90 90 Z", "shadowOpacity": 0.5, "shadowRadius": 4, "shadowOffset": [0, 3]}]}
+        """)
+        guard case .path(let shadow) = try scene.displayList(at: 0).commands[0] else { return }
+        #expect(shadow.blur == 4)
+        #expect(shadow.color.alpha == 0.5)
+        #expect(shadow.contours[0][0] == Point(x: 10, y: 13))
+    }
+}
