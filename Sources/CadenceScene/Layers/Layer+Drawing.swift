@@ -44,10 +44,8 @@ extension Layer {
         }
         try layer.drawContent(at: time, bounds: bounds, context: inner, into: &body)
         // Stable: siblings of equal zPosition keep file order.
-        let order = layer.sublayers.indices.sorted {
-            let (a, b) = (layer.sublayers[$0].zOrder(at: time), layer.sublayers[$1].zOrder(at: time))
-            return a != b ? a < b : $0 < $1
-        }
+        let z = layer.sublayers.map { $0.zOrder(at: time) }
+        let order = layer.sublayers.indices.sorted { z[$0] != z[$1] ? z[$0] < z[$1] : $0 < $1 }
         for index in order {
             try layer.sublayers[index].draw(at: time, context: inner, into: &body)
         }

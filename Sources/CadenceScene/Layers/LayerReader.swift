@@ -344,7 +344,7 @@ extension Reader {
         }
         do {
             let timing = try AnimationTiming(
-                beginTime: try optionalNumber("beginTime") ?? 0, duration: duration ?? implicitAnimationDuration,
+                beginTime: try optionalNumber("beginTime") ?? 0, duration: duration ?? Layer.implicitAnimationDuration,
                 speed: try optionalNumber("speed") ?? 1, repeatCount: repeatCount,
                 autoreverses: try bool(object["autoreverses"], key: "\(path).autoreverses", node: id) ?? false, fillMode: fillMode,
                 timeOffset: try optionalNumber("timeOffset") ?? 0, repeatDuration: try optionalNumber("repeatDuration") ?? 0

@@ -32,10 +32,10 @@ public struct LayerTimeline: Sendable {
     public var isEmpty: Bool { changes.isEmpty && entries.isEmpty }
 }
 
-/// The default of an implicit animation, as Core Animation's: 0.25 s, ease in ease out.
-public let implicitAnimationDuration = 0.25
-
 extension Layer {
+    /// The duration of an implicit animation, as Core Animation's: 0.25 s (on ease in ease out).
+    public static let implicitAnimationDuration = 0.25
+
     /// The layer as it shows at `time`: model values set until then, with every animation in
     /// effect applied over them in the order they were added (an additive one adds to what lies
     /// beneath; a later one on the same key path wins).
@@ -103,7 +103,7 @@ extension Layer {
                 animation = try? PropertyAnimation(kind: .spring(from: shown, to: value, by: nil, spring: carried), timing: timing)
             }
         }
-        if animation == nil, let timing = try? AnimationTiming(beginTime: 0, duration: duration ?? implicitAnimationDuration) {
+        if animation == nil, let timing = try? AnimationTiming(beginTime: 0, duration: duration ?? Layer.implicitAnimationDuration) {
             animation = try? PropertyAnimation(kind: .basic(from: shown, to: value, by: nil, timingFunction: .caEaseInEaseOut), timing: timing)
         }
         if let animation { add(animation, keyPath: keyPath, forKey: keyPath.name, at: time) }
