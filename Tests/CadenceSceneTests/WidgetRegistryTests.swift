@@ -158,6 +158,16 @@ struct Badge: Widget {
         }
     }
 
+    @Test func widgetEventsCompareByTypeAndValue() {
+        let bump = SceneEvent.Action.widget(WidgetEvent(Badge.Event.bump(by: 1)))
+        #expect(bump == .widget(WidgetEvent(Badge.Event.bump(by: 1))))
+        #expect(bump != .widget(WidgetEvent(Badge.Event.bump(by: 2))))
+        #expect(bump != .widget(WidgetEvent(1)))
+        #expect(Set([bump, .widget(WidgetEvent(Badge.Event.bump(by: 1))), .removeAnimation(key: "k")]).count == 2)
+        #expect(WidgetEvent(TextInputEvent.clear).value(as: TextInputEvent.self) == .clear)
+        #expect(WidgetEvent(TextInputEvent.clear).value(as: Badge.Event.self) == nil)
+    }
+
     @Test func anUnregisteredWidgetIsAnUnknownNodeType() {
         #expect {
             try SceneFile.parse(Data(Self.badgeScene.utf8), file: "badge.json")
