@@ -43,7 +43,7 @@ public final class DemoApp {
     private let options: Options
     private let images = ImageStore()
     private var focus: Int?
-    private var pending: [SceneEvent.Action] = []
+    private var pending: [TextInputEvent] = []
     private var toggles: [Character] = []
     private var overlay = false
     private var slowMotion = false
@@ -66,10 +66,7 @@ public final class DemoApp {
     /// Indices of the nodes that take text.
     private var inputs: [Int] {
         scene.nodes.indices.filter {
-            switch scene.nodes[$0] {
-            case .field, .textView: true
-            default: false
-            }
+            if case .widget(_, is any TextInput) = scene.nodes[$0] { true } else { false }
         }
     }
 
@@ -204,12 +201,8 @@ public final class DemoApp {
         let dy = (Double(size.height) - scene.size.height * scale) / 2
         let point = Point(x: (x - dx) / scale, y: (y - dy) / scale)
         let hit = inputs.first { index in
-            let frame: Rect? = switch scene.nodes[index] {
-            case .field(_, let field): field.frame
-            case .textView(_, let view): view.frame
-            default: nil
-            }
-            return frame.map { point.x >= $0.minX && point.x <= $0.maxX && point.y >= $0.minY && point.y <= $0.maxY } ?? false
+            let frame = scene.nodes[index].frame
+            return point.x >= frame.minX && point.x <= frame.maxX && point.y >= frame.minY && point.y <= frame.maxY
         }
         if let hit { setFocus(hit) } else { setFocus(nil) }
     }
@@ -225,24 +218,26 @@ public final class DemoApp {
     private func applyInput(at time: Double, source: VSyncSource) {
         var events: [SceneEvent] = []
         for change in focusChanges {
-            if let from = change.from { events.append(SceneEvent(at: time, target: scene.nodes[from].id, action: .unfocus)) }
-            if let to = change.to { events.append(SceneEvent(at: time, target: scene.nodes[to].id, action: .focus)) }
+            if let from = change.from { events.append(SceneEvent(at: time, target: scene.nodes[from].id, action: .widget(WidgetEvent(TextInputEvent.unfocus)))) }
+            if let to = change.to { events.append(SceneEvent(at: time, target: scene.nodes[to].id, action: .widget(WidgetEvent(TextInputEvent.focus)))) }
         }
         focusChanges.removeAll()
         if let focus {
-            for action in pending { events.append(SceneEvent(at: time, target: scene.nodes[focus].id, action: action)) }
+            for event in pending { events.append(SceneEvent(at: time, target: scene.nodes[focus].id, action: .widget(WidgetEvent(event)))) }
         }
         pending.removeAll()
         for toggle in toggles {
             switch toggle {
             case "r":
-                for case .countingLabel(let id, let label) in scene.nodes {
+                for case .widget(let id, let label as CountingLabel) in scene.nodes {
                     let last = label.lastCount(at: time)
-                    events.append(SceneEvent(at: time, target: id, action: .count(from: 0, to: last?.to ?? 100, duration: last.map { max($0.duration, 0) })))
+                    let count = CountingLabel.Event.count(from: 0, to: last?.to ?? 100, duration: last.map { max($0.duration, 0) })
+                    events.append(SceneEvent(at: time, target: id, action: .widget(WidgetEvent(count))))
                 }
             case "l":
-                for case .imageView(let id, let view) in scene.nodes {
-                    events.append(SceneEvent(at: time, target: id, action: .loadImage(view.loads.last?.source ?? "builtin:sunset", latency: 1, forceTransition: false)))
+                for case .widget(let id, let view as ImageView) in scene.nodes {
+                    let load = ImageView.Event.loadImage(view.loads.last?.source ?? "builtin:sunset", latency: 1, forceTransition: false)
+                    events.append(SceneEvent(at: time, target: id, action: .widget(WidgetEvent(load))))
                 }
             case "s":
                 slowMotion.toggle()

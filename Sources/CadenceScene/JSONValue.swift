@@ -1,15 +1,22 @@
 import Foundation
 
 /// A parsed JSON value, with booleans and numbers kept apart on every platform.
-enum JSONValue: Sendable, Hashable, Decodable {
+public enum JSONValue: Sendable, Hashable, Decodable {
+    /// `null`.
     case null
+    /// `true` or `false`.
     case bool(Bool)
+    /// Any number, as a `Double`.
     case number(Double)
+    /// A string.
     case string(String)
+    /// A list.
     case array([JSONValue])
+    /// An object, by key.
     case object([String: JSONValue])
 
-    init(from decoder: any Decoder) throws {
+    /// Reads one JSON value of any kind.
+    public init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
         if container.decodeNil() {
             self = .null

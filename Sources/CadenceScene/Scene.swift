@@ -67,21 +67,17 @@ public struct Scene: Sendable {
     }
 }
 
-/// A node of a scene.
+/// A node of a scene: a widget, or a layer tree.
 public enum Node: Sendable {
-    case shape(ShapeNode)
-    case countingLabel(id: String, CountingLabel)
-    case activityIndicator(id: String, ActivityIndicator)
-    case field(id: String, BouncyPlaceholderField)
-    case textView(id: String, PlaceholderTextView)
-    case imageView(id: String, ImageView)
+    /// A widget and its id.
+    case widget(id: String, any Widget)
     /// A layer and its sublayers.
     indirect case layer(Layer)
 
+    /// The node's id, unique in its scene.
     public var id: String {
         switch self {
-        case .shape(let shape): shape.id
-        case .countingLabel(let id, _), .activityIndicator(let id, _), .field(let id, _), .textView(let id, _), .imageView(let id, _): id
+        case .widget(let id, _): id
         case .layer(let layer): layer.id
         }
     }
@@ -91,12 +87,7 @@ public enum Node: Sendable {
     public var frame: Rect {
         get {
             switch self {
-            case .shape(let shape): shape.frame
-            case .countingLabel(_, let label): label.frame
-            case .activityIndicator(_, let indicator): indicator.frame
-            case .field(_, let field): field.frame
-            case .textView(_, let view): view.frame
-            case .imageView(_, let view): view.frame
+            case .widget(_, let widget): widget.frame
             case .layer(let layer):
                 Rect(
                     x: layer.properties.position.x - layer.properties.anchorPoint.x * layer.properties.bounds.width,
@@ -107,24 +98,9 @@ public enum Node: Sendable {
         }
         set {
             switch self {
-            case .shape(var shape):
-                shape.frame = newValue
-                self = .shape(shape)
-            case .countingLabel(let id, var label):
-                label.frame = newValue
-                self = .countingLabel(id: id, label)
-            case .activityIndicator(let id, var indicator):
-                indicator.frame = newValue
-                self = .activityIndicator(id: id, indicator)
-            case .field(let id, var field):
-                field.frame = newValue
-                self = .field(id: id, field)
-            case .textView(let id, var view):
-                view.frame = newValue
-                self = .textView(id: id, view)
-            case .imageView(let id, var view):
-                view.frame = newValue
-                self = .imageView(id: id, view)
+            case .widget(let id, var widget):
+                widget.frame = newValue
+                self = .widget(id: id, widget)
             case .layer(var layer):
                 layer.properties.setFrame(newValue)
                 self = .layer(layer)
@@ -135,12 +111,7 @@ public enum Node: Sendable {
     /// Draws what the node shows at `time` into `list`.
     public func draw(at time: Double, fonts: FontLibrary, images: any ImageProvider, into list: inout DisplayList) throws(TextError) {
         switch self {
-        case .shape(let shape): list.roundedRect(shape.shape(at: time))
-        case .countingLabel(_, let label): try label.draw(at: time, fonts: fonts, into: &list)
-        case .activityIndicator(_, let indicator): indicator.draw(at: time, into: &list)
-        case .field(_, let field): try field.draw(at: time, fonts: fonts, into: &list)
-        case .textView(_, let view): try view.draw(at: time, fonts: fonts, into: &list)
-        case .imageView(_, let view): view.draw(at: time, images: images, into: &list)
+        case .widget(_, let widget): try widget.draw(at: time, context: WidgetDrawContext(fonts: fonts, images: images), into: &list)
         case .layer(let layer): try layer.draw(at: time, context: LayerDrawContext(fonts: fonts, images: images), into: &list)
         }
     }
@@ -148,7 +119,7 @@ public enum Node: Sendable {
     /// Every image source the node (and, for a layer, its subtree) will need.
     public var imageSources: [String] {
         switch self {
-        case .imageView(_, let view): return view.sources
+        case .widget(_, let widget): return widget.imageSources
         case .layer(let layer):
             return layer.allLayers.flatMap { layer -> [String] in
                 switch layer.content {
@@ -157,104 +128,37 @@ public enum Node: Sendable {
                 default: return []
                 }
             } + layer.timeline.imageSources
-        default: return []
         }
     }
 
     /// The node's type as scene files name it.
     public var typeName: String {
         switch self {
-        case .shape: "RoundedRect"
-        case .countingLabel: "CountingLabel"
-        case .activityIndicator: "ActivityIndicator"
-        case .field: "BouncyPlaceholderField"
-        case .textView: "PlaceholderTextView"
-        case .imageView: "ImageView"
+        case .widget(_, let widget): type(of: widget).typeName
         case .layer(let layer): layer.typeName
         }
     }
 
     mutating func apply(_ action: SceneEvent.Action, at time: Double) {
-        if case .layer(var layer) = self {
+        switch self {
+        case .layer(var layer):
             layer.apply(action, at: time)
             self = .layer(layer)
-            return
-        }
-        switch (self, action) {
-        case (.countingLabel(let id, var label), .count(let from, let to, let duration)):
-            label.count(from: from, to: to, duration: duration, at: time)
-            self = .countingLabel(id: id, label)
-        case (.countingLabel(let id, var label), .countFromCurrentValue(let to, let duration)):
-            label.countFromCurrentValue(to: to, duration: duration, at: time)
-            self = .countingLabel(id: id, label)
-        case (.countingLabel(let id, var label), .countFromZero(let to, let duration)):
-            label.countFromZero(to: to, duration: duration, at: time)
-            self = .countingLabel(id: id, label)
-        case (.countingLabel(let id, var label), .stopCounting):
-            label.stop(at: time)
-            self = .countingLabel(id: id, label)
-        case (.activityIndicator(let id, var indicator), .startAnimating):
-            indicator.startAnimating(at: time)
-            self = .activityIndicator(id: id, indicator)
-        case (.activityIndicator(let id, var indicator), .stopAnimating):
-            indicator.stopAnimating(at: time)
-            self = .activityIndicator(id: id, indicator)
-        case (.field(let id, var field), .type(let text, let rate)):
-            field.type(text, charactersPerSecond: rate, at: time)
-            self = .field(id: id, field)
-        case (.field(let id, var field), .deleteBackward(let count, let rate)):
-            field.deleteBackward(count: count, charactersPerSecond: rate, at: time)
-            self = .field(id: id, field)
-        case (.field(let id, var field), .clear):
-            field.clear(at: time)
-            self = .field(id: id, field)
-        case (.field(let id, var field), .deleteForward):
-            field.edits.deleteForward(at: time)
-            self = .field(id: id, field)
-        case (.field(let id, var field), .moveCaret(let move)):
-            field.edits.moveCaret(move, at: time)
-            self = .field(id: id, field)
-        case (.textView(let id, var view), .type(let text, let rate)):
-            view.edits.type(text, charactersPerSecond: rate, at: time)
-            self = .textView(id: id, view)
-        case (.textView(let id, var view), .deleteBackward(let count, let rate)):
-            view.edits.deleteBackward(count: count, charactersPerSecond: rate, at: time)
-            self = .textView(id: id, view)
-        case (.textView(let id, var view), .clear):
-            view.edits.clear(at: time)
-            self = .textView(id: id, view)
-        case (.imageView(let id, var view), .loadImage(let source, let latency, let force)):
-            view.load(source, latency: latency, forceTransition: force, at: time)
-            self = .imageView(id: id, view)
-        case (.field(let id, var field), .focus):
-            field.focus(at: time)
-            self = .field(id: id, field)
-        case (.field(let id, var field), .unfocus):
-            field.unfocus(at: time)
-            self = .field(id: id, field)
-        default:
-            break  // refused when the scene is read (SceneEvent.Action.appliesTo)
+        case .widget(let id, var widget):
+            // A layer action reaches a widget only inside a layer (the reader wraps its target).
+            guard case .widget(let event) = action else { return }
+            widget.apply(widgetEvent: event, at: time)
+            self = .widget(id: id, widget)
         }
     }
 }
 
 /// Something that happens to a node at a time: the scripted input of a scene.
 public struct SceneEvent: Sendable, Hashable {
+    /// What happens: one of the widget's own events, or one every layer takes.
     public enum Action: Sendable, Hashable {
-        case count(from: Double, to: Double, duration: Double?)
-        case countFromCurrentValue(to: Double, duration: Double?)
-        case countFromZero(to: Double, duration: Double?)
-        case stopCounting
-        case startAnimating
-        case stopAnimating
-        case type(String, charactersPerSecond: Double?)
-        case deleteBackward(count: Int, charactersPerSecond: Double?)
-        case clear
-        case focus
-        case unfocus
-        case loadImage(String, latency: Double, forceTransition: Bool)
-        case deleteForward
-        case moveCaret(CaretMove)
+        /// One of the target widget's events (see `Widget.events`); other widgets ignore it.
+        case widget(WidgetEvent)
         /// Sets a layer property by key path (its value as an animation vector), implicitly
         /// animated unless `animated` is false.
         case setValue(keyPath: String, value: [Double], animated: Bool, duration: Double?)
@@ -267,96 +171,22 @@ public struct SceneEvent: Sendable, Hashable {
         public var isLayerAction: Bool {
             switch self {
             case .setValue, .addAnimation, .removeAnimation: true
-            default: false
-            }
-        }
-
-        /// The node types the action applies to; layer actions apply to every node.
-        public var appliesTo: [String] {
-            switch self {
-            case .setValue, .addAnimation, .removeAnimation: ["any"]
-            case .count, .countFromCurrentValue, .countFromZero, .stopCounting: ["CountingLabel"]
-            case .startAnimating, .stopAnimating: ["ActivityIndicator"]
-            case .type, .deleteBackward, .clear: ["BouncyPlaceholderField", "PlaceholderTextView"]
-            case .focus, .unfocus, .deleteForward, .moveCaret: ["BouncyPlaceholderField"]
-            case .loadImage: ["ImageView"]
+            case .widget: false
             }
         }
     }
 
+    /// When, in seconds from the scene's start.
     public var at: Double
+    /// The id of the node or layer it happens to.
     public var target: String
+    /// What happens.
     public var action: Action
 
+    /// An event doing `action` to the node called `target` at `at` seconds.
     public init(at: Double, target: String, action: Action) {
         self.at = at
         self.target = target
         self.action = action
     }
 }
-
-/// A rounded rectangle in a scene, optionally moving.
-public struct ShapeNode: Sendable, Hashable {
-    public var id: String
-    /// Where the node sits when its motion is at its start.
-    public var frame: Rect
-    public var cornerRadius: Double = 0
-    public var fill: Color = .white
-    public var stroke: Color = .clear
-    public var strokeWidth: Double = 0
-    public var motion: Motion?
-
-    public init(id: String, frame: Rect) {
-        self.id = id
-        self.frame = frame
-    }
-
-    /// The shape drawn at `time`.
-    public func shape(at time: Double) -> RoundedRect {
-        var rect = frame
-        if let motion {
-            let progress = motion.progress(at: time)
-            rect = frame.offsetBy(dx: motion.offset.x * progress, dy: motion.offset.y * progress)
-        }
-        return RoundedRect(rect: rect, cornerRadius: cornerRadius, fill: fill, stroke: stroke, strokeWidth: strokeWidth)
-    }
-}
-
-/// A move by `offset` over `duration` seconds after `delay`, eased in and out (a half cosine),
-/// optionally back again (`autoreverses`) and forever (`repeats`).
-public struct Motion: Sendable, Hashable {
-    public var offset: Point
-    public var duration: Double
-    public var delay: Double = 0
-    public var autoreverses = false
-    public var repeats = false
-
-    public init(offset: Point, duration: Double, delay: Double = 0, autoreverses: Bool = false, repeats: Bool = false) {
-        self.offset = offset
-        self.duration = duration
-        self.delay = delay
-        self.autoreverses = autoreverses
-        self.repeats = repeats
-    }
-
-    /// How far along the move is at `time`: 0 at the start, 1 at `offset`. Before `delay` the
-    /// node waits at its start; after a finite motion it stays where the motion ended.
-    public func progress(at time: Double) -> Double {
-        guard duration > 0 else { return time >= delay ? (autoreverses ? 0 : 1) : 0 }
-        let cycle = autoreverses ? 2.0 : 1.0
-        var phase = max(time - delay, 0) / duration
-        if repeats {
-            phase = phase.truncatingRemainder(dividingBy: cycle)
-        } else {
-            phase = min(phase, cycle)
-        }
-        if phase > 1 { phase = 2 - phase }
-        return (1 - cos(Double.pi * phase)) / 2
-    }
-}
-
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif

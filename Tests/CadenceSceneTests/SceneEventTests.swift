@@ -33,7 +33,7 @@ import Testing
     @Test func attributesAndEventsDriveTheWidgets() throws {
         let (scene, warnings) = try parse(Self.widgets)
         #expect(warnings.isEmpty)
-        guard case .countingLabel(_, let label) = scene.nodes[0], case .activityIndicator(_, let spinner) = scene.nodes[1] else {
+        guard case .widget(_, let label as CountingLabel) = scene.nodes[0], case .widget(_, let spinner as ActivityIndicator) = scene.nodes[1] else {
             Issue.record("wrong node types")
             return
         }
@@ -107,7 +107,7 @@ import Testing
         {"size": [10, 10], "nodes": [{"type": "CountingLabel", "id": "n", "frame": [0, 0, 5, 5], "attributes": {"method": "caEaseOut", "format": "%d"}}],
          "events": [{"at": 0, "target": "n", "type": "count", "from": 0, "to": 100, "duration": 1}]}
         """)
-        guard case .countingLabel(_, let label) = scene.nodes[0] else { Issue.record("not a label"); return }
+        guard case .widget(_, let label as CountingLabel) = scene.nodes[0] else { Issue.record("not a label"); return }
         #expect(label.method == .curve(.caEaseOut))
         #expect(label.text(at: 1) == "100")
     }

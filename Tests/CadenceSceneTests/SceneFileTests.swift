@@ -19,7 +19,7 @@ import Testing
         #expect(scene.name == "pills")
         #expect(scene.size == Size(width: 640, height: 360))
         #expect(scene.background == .black)
-        guard case .shape(let node)? = scene.nodes.first else { Issue.record("not a shape"); return }
+        guard case .widget(_, let node as ShapeNode)? = scene.nodes.first else { Issue.record("not a shape"); return }
         #expect(node.id == "a")
         #expect(node.frame == Rect(x: 20, y: 30, width: 200, height: 80))
         #expect(node.cornerRadius == 40)

@@ -1,0 +1,83 @@
+import CadenceDraw
+import CadenceText
+
+extension ImageView: Widget {
+    /// What an image view's scripted events do.
+    public enum Event: Sendable, Hashable {
+        /// `load(_:latency:forceTransition:at:)`, the source resolved against the scene file.
+        case loadImage(String, latency: Double, forceTransition: Bool)
+    }
+
+    /// The node type as scene files name it.
+    public static let typeName = "ImageView"
+    /// The keys the node's `attributes` take, in the order messages list them.
+    public static let attributeKeys = [
+        "contentMode", "backgroundColor", "placeholder", "indicator", "indicatorImage", "transitionDuration",
+        "spinnerLook", "spinnerStyle", "spinnerColor",
+    ]
+    /// `loadImage` (`source`, `latency` not negative, `forceTransition`).
+    public static let events: [WidgetEventType<Event>] = [
+        WidgetEventType("loadImage", keys: ["source", "latency", "forceTransition"]) { event throws(SceneError) in
+            let source = event.resolve(try event.string("source") ?? "")
+            var latency = 0.0
+            if let number = try event.number("latency") {
+                guard number >= 0 else { throw event.error("must not be negative", key: "latency") }
+                latency = number
+            }
+            return .loadImage(source, latency: latency, forceTransition: try event.bool("forceTransition") ?? false)
+        },
+    ]
+
+    /// Reads the view: content mode, background, placeholder, loading indicator and transition.
+    public init(frame: Rect, attributes: SceneAttributes) throws(SceneError) {
+        self.init(frame: frame)
+        if let text = try attributes.string("contentMode") {
+            guard let mode = ContentMode(rawValue: text) else {
+                throw attributes.error("must be scaleToFill, scaleAspectFit or scaleAspectFill", key: "contentMode")
+            }
+            contentMode = mode
+        }
+        if let color = try attributes.color("backgroundColor") { backgroundColor = color }
+        placeholder = try attributes.string("placeholder").map(attributes.resolve)
+        if let text = try attributes.string("indicator") {
+            switch text {
+            case "none": indicator = .none
+            case "activity": indicator = .activity
+            case "image":
+                guard let source = try attributes.string("indicatorImage") else {
+                    throw attributes.error("indicator 'image' needs indicatorImage", key: "indicatorImage")
+                }
+                indicator = .image(attributes.resolve(source))
+            default: throw attributes.error("must be none, activity or image", key: "indicator")
+            }
+        }
+        if let duration = try attributes.number("transitionDuration") {
+            guard duration >= 0 else { throw attributes.error("must not be negative", key: "transitionDuration") }
+            transitionDuration = duration
+        }
+        if let text = try attributes.string("spinnerLook") {
+            guard let look = ActivityIndicator.Look(rawValue: text) else { throw attributes.error("must be modern or classic", key: "spinnerLook") }
+            spinner.look = look
+        }
+        if let text = try attributes.string("spinnerStyle") {
+            guard let style = ActivityIndicator.Style(rawValue: text) else { throw attributes.error("must be medium or large", key: "spinnerStyle") }
+            spinner.style = style
+        }
+        spinner.color = try attributes.color("spinnerColor")
+    }
+
+    /// The sources loaded and the placeholder.
+    public var imageSources: [String] { sources }
+
+    /// Records `event` as happening at `time`.
+    public mutating func apply(_ event: Event, at time: Double) {
+        switch event {
+        case .loadImage(let source, let latency, let force): load(source, latency: latency, forceTransition: force, at: time)
+        }
+    }
+
+    /// Draws what the widget shows at `time`: its own drawing, with the context's fonts and images.
+    public func draw(at time: Double, context: WidgetDrawContext, into list: inout DisplayList) {
+        draw(at: time, images: context.images, into: &list)
+    }
+}

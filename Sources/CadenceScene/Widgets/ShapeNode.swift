@@ -1,0 +1,60 @@
+import CadenceDraw
+
+/// A rounded rectangle in a scene, optionally moving.
+public struct ShapeNode: Sendable, Hashable {
+    public var id: String
+    /// Where the node sits when its motion is at its start.
+    public var frame: Rect
+    public var cornerRadius: Double = 0
+    public var fill: Color = .white
+    public var stroke: Color = .clear
+    public var strokeWidth: Double = 0
+    public var motion: Motion?
+
+    public init(id: String, frame: Rect) {
+        self.id = id
+        self.frame = frame
+    }
+
+    /// The shape drawn at `time`.
+    public func shape(at time: Double) -> RoundedRect {
+        var rect = frame
+        if let motion {
+            let progress = motion.progress(at: time)
+            rect = frame.offsetBy(dx: motion.offset.x * progress, dy: motion.offset.y * progress)
+        }
+        return RoundedRect(rect: rect, cornerRadius: cornerRadius, fill: fill, stroke: stroke, strokeWidth: strokeWidth)
+    }
+}
+
+extension ShapeNode: Widget {
+    /// Scene files call it a rounded rectangle, after what it draws.
+    public static let typeName = "RoundedRect"
+    /// The keys the node's `attributes` take, in the order messages list them.
+    public static let attributeKeys = ["cornerRadius", "fill", "stroke", "strokeWidth"]
+    /// `motion`: `{"by": [dx, dy], "duration": 1, "delay": 0, "autoreverses": false, "repeats": false}`.
+    public static let nodeKeys = ["motion"]
+
+    /// Reads the shape; its id is the node's.
+    public init(frame: Rect, attributes: SceneAttributes) throws(SceneError) {
+        self.init(id: attributes.nodeID ?? "", frame: frame)
+        if let radius = try attributes.number("cornerRadius") {
+            guard radius >= 0 else { throw attributes.error("must not be negative", key: "cornerRadius") }
+            cornerRadius = radius
+        }
+        if let fill = try attributes.color("fill") { self.fill = fill }
+        if let stroke = try attributes.color("stroke") { self.stroke = stroke }
+        if let width = try attributes.number("strokeWidth") {
+            guard width >= 0 else { throw attributes.error("must not be negative", key: "strokeWidth") }
+            strokeWidth = width
+        }
+        if let motion = try attributes.node?.object("motion", known: ["by", "duration", "delay", "autoreverses", "repeats"]) {
+            self.motion = try Motion(reading: motion)
+        }
+    }
+
+    /// Draws what the widget shows at `time`: its own drawing, with the context's fonts and images.
+    public func draw(at time: Double, context: WidgetDrawContext, into list: inout DisplayList) {
+        list.roundedRect(shape(at: time))
+    }
+}
