@@ -1,12 +1,15 @@
+import CadenceAnimation
 import CadenceDraw
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
-/// A move by `offset` over `duration` seconds after `delay`, eased in and out (a half cosine),
-/// optionally back again (`autoreverses`) and forever (`repeats`).
+/// The `motion` shorthand of a `RoundedRect` node: a move by `offset` over `duration` seconds
+/// after `delay`, eased in and out (a half cosine), optionally back again (`autoreverses`) and
+/// for ever (`repeats`).
+///
+/// It is no animation system of its own: it stands for one additive Core Animation animation of
+/// the node's offset, `animation`, which is what runs — the same as the layer animation
+/// `{"keyPath": "position", "by": [dx, dy], "additive": true, "timingFunction": "easeInOutSine",
+/// "beginTime": delay, "duration": duration, "autoreverses": …, "repeatCount": "infinity" when
+/// repeating, "fillMode": "forwards"}`.
 public struct Motion: Sendable, Hashable {
     public var offset: Point
     public var duration: Double
@@ -22,19 +25,23 @@ public struct Motion: Sendable, Hashable {
         self.repeats = repeats
     }
 
-    /// How far along the move is at `time`: 0 at the start, 1 at `offset`. Before `delay` the
-    /// node waits at its start; after a finite motion it stays where the motion ended.
-    public func progress(at time: Double) -> Double {
-        guard duration > 0 else { return time >= delay ? (autoreverses ? 0 : 1) : 0 }
-        let cycle = autoreverses ? 2.0 : 1.0
-        var phase = max(time - delay, 0) / duration
-        if repeats {
-            phase = phase.truncatingRemainder(dividingBy: cycle)
-        } else {
-            phase = min(phase, cycle)
-        }
-        if phase > 1 { phase = 2 - phase }
-        return (1 - cos(Double.pi * phase)) / 2
+    /// The animation the shorthand stands for, over an offset of (0, 0); nil when its numbers
+    /// are out of range (a negative or non-finite duration or delay: the reader refuses those).
+    public var animation: PropertyAnimation? {
+        guard let timing = try? AnimationTiming(
+            beginTime: delay, duration: duration, repeatCount: repeats ? .infinity : 1, autoreverses: autoreverses, fillMode: .forwards
+        ) else { return nil }
+        return try? PropertyAnimation(
+            kind: .basic(from: nil, to: nil, by: [offset.x, offset.y], timingFunction: .penner(Penner(.sine, .inOut))),
+            timing: timing, isAdditive: true
+        )
+    }
+
+    /// How far the node has moved at `time`: zero before `delay`; after a finite motion, where
+    /// it ended.
+    public func displacement(at time: Double) -> Point {
+        guard let value = animation?.value(at: time, base: [0, 0]) else { return .zero }
+        return Point(x: value[0], y: value[1])
     }
 }
 

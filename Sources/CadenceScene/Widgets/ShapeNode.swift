@@ -20,8 +20,8 @@ public struct ShapeNode: Sendable, Hashable {
     public func shape(at time: Double) -> RoundedRect {
         var rect = frame
         if let motion {
-            let progress = motion.progress(at: time)
-            rect = frame.offsetBy(dx: motion.offset.x * progress, dy: motion.offset.y * progress)
+            let moved = motion.displacement(at: time)
+            rect = frame.offsetBy(dx: moved.x, dy: moved.y)
         }
         return RoundedRect(rect: rect, cornerRadius: cornerRadius, fill: fill, stroke: stroke, strokeWidth: strokeWidth)
     }
