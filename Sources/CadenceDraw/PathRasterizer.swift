@@ -57,21 +57,24 @@ public enum PathRasterizer {
                 previous = point
             }
         }
-        var coverage = accumulator.coverage(fillRule: fillRule)
+        let alpha: [UInt8]
         if blurRadius > 0 {
-            coverage = GaussianBlur(sigma: sigma).blurred(
-                coverage, width: area.width, height: area.height,
+            let blurred = GaussianBlur(sigma: sigma).blurred(
+                accumulator.coverage(fillRule: fillRule), width: area.width, height: area.height,
                 croppingTo: output.offsetBy(dx: -area.minX, dy: -area.minY)
             )
+            alpha = blurred.map(Self.alpha)
+        } else {
+            alpha = accumulator.alpha(fillRule: fillRule)
         }
-        var anyCovered = false
-        let alpha = coverage.map { value -> UInt8 in
-            let byte = UInt8(min(max(value, 0), 1) * 255 + 0.5)
-            anyCovered = anyCovered || byte != 0
-            return byte
-        }
-        guard anyCovered else { return nil }
+        guard alpha.contains(where: { $0 != 0 }) else { return nil }
         return CoverageMask(x: output.minX, y: output.minY, width: output.width, height: output.height, alpha: alpha)
+    }
+
+    /// The alpha of a covered fraction: `round(255 · fraction)`, the fraction clamped to 0…1.
+    @inline(__always)
+    static func alpha(_ fraction: Float) -> UInt8 {
+        UInt8(min(max(fraction, 0), 1) * 255 + 0.5)
     }
 
     /// Whether a contour can bound an area: three points or more, all finite.
@@ -196,13 +199,15 @@ struct CoverageAccumulator {
     /// Splits a downward edge where it crosses the left or right border, so that each piece lies on
     /// one side of each border, then clamps each piece into the grid.
     private mutating func addSplitAtBorders(x0: Double, y0: Double, x1: Double, y1: Double, direction: Double) {
-        for border in [0, Double(width)] where (x0 < border && x1 > border) || (x0 > border && x1 < border) {
-            let crossingY = clamp(interpolate(y0, y1, clamp((border - x0) / (x1 - x0), 0, 1)), y0, y1)
-            addSplitAtBorders(x0: x0, y0: y0, x1: border, y1: crossingY, direction: direction)
-            addSplitAtBorders(x0: border, y0: crossingY, x1: x1, y1: y1, direction: direction)
+        let gridWidth = Double(width)
+        for border in 0 ... 1 {
+            let borderX = Double(border) * gridWidth
+            guard (x0 < borderX && x1 > borderX) || (x0 > borderX && x1 < borderX) else { continue }
+            let crossingY = clamp(interpolate(y0, y1, clamp((borderX - x0) / (x1 - x0), 0, 1)), y0, y1)
+            addSplitAtBorders(x0: x0, y0: y0, x1: borderX, y1: crossingY, direction: direction)
+            addSplitAtBorders(x0: borderX, y0: crossingY, x1: x1, y1: y1, direction: direction)
             return
         }
-        let gridWidth = Double(width)
         addLine(x0: clamp(x0, 0, gridWidth), y0: y0, x1: clamp(x1, 0, gridWidth), y1: y1, direction: direction)
     }
 
@@ -268,32 +273,45 @@ struct CoverageAccumulator {
 
     /// Each pixel's covered fraction, 0…1, row-major: the running sum of each row under `fillRule`.
     func coverage(fillRule: FillRule) -> [Float] {
-        var coverage = [Float](repeating: 0, count: width * height)
-        coverage.withUnsafeMutableBufferPointer { coverage in
-            cells.withUnsafeBufferPointer { cells in
-                for row in 0 ..< height {
-                    var winding: Float = 0
-                    let cellRow = row * stride
-                    let coverageRow = row * width
-                    switch fillRule {
-                    case .nonZero:
-                        for column in 0 ..< width {
-                            winding += cells[cellRow + column]
-                            coverage[coverageRow + column] = min(abs(winding), 1)
-                        }
-                    case .evenOdd:
-                        for column in 0 ..< width {
-                            winding += cells[cellRow + column]
-                            // |winding| mod 2, mirrored past 1: windings 0 and 2 are outside, 1 inside.
-                            let magnitude = abs(winding)
-                            let folded = magnitude - 2 * (magnitude * 0.5).rounded(.down)
-                            coverage[coverageRow + column] = folded > 1 ? 2 - folded : folded
-                        }
+        [Float](unsafeUninitializedCapacity: width * height) { coverage, count in
+            sweep(fillRule: fillRule) { index, covered in coverage[index] = covered }
+            count = width * height
+        }
+    }
+
+    /// Each pixel's alpha, row-major, as `PathRasterizer.alpha(_:)` makes it from the covered fraction.
+    func alpha(fillRule: FillRule) -> [UInt8] {
+        [UInt8](unsafeUninitializedCapacity: width * height) { alpha, count in
+            sweep(fillRule: fillRule) { index, covered in alpha[index] = PathRasterizer.alpha(covered) }
+            count = width * height
+        }
+    }
+
+    /// Calls `store` with each pixel's index (row-major) and covered fraction, 0…1, in order.
+    @inline(__always)
+    private func sweep(fillRule: FillRule, _ store: (Int, Float) -> Void) {
+        cells.withUnsafeBufferPointer { cells in
+            for row in 0 ..< height {
+                var winding: Float = 0
+                let cellRow = row * stride
+                let pixelRow = row * width
+                switch fillRule {
+                case .nonZero:
+                    for column in 0 ..< width {
+                        winding += cells[cellRow + column]
+                        store(pixelRow + column, min(abs(winding), 1))
+                    }
+                case .evenOdd:
+                    for column in 0 ..< width {
+                        winding += cells[cellRow + column]
+                        // |winding| mod 2, mirrored past 1: windings 0 and 2 are outside, 1 inside.
+                        let magnitude = abs(winding)
+                        let folded = magnitude - 2 * (magnitude * 0.5).rounded(.down)
+                        store(pixelRow + column, folded > 1 ? 2 - folded : folded)
                     }
                 }
             }
         }
-        return coverage
     }
 }
 
