@@ -28,9 +28,9 @@ public struct CoverageMask: Sendable, Hashable {
 
     /// The alpha of frame pixel (`column`, `row`): 0 for a pixel outside the mask.
     public subscript(column: Int, row: Int) -> UInt8 {
-        let localX = column - x
-        let localY = row - y
-        guard localX >= 0, localX < width, localY >= 0, localY < height else { return 0 }
+        let (localX, xOverflow) = column.subtractingReportingOverflow(x)
+        let (localY, yOverflow) = row.subtractingReportingOverflow(y)
+        guard !xOverflow, !yOverflow, localX >= 0, localX < width, localY >= 0, localY < height else { return 0 }
         return alpha[localY * width + localX]
     }
 }

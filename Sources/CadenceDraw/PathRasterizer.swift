@@ -27,7 +27,7 @@ public enum PathRasterizer {
     ///   so that 1 is inside and 0 and 2 are outside.
     /// - The mask is the pixel bounding box of the contours (grown by the blur's reach), cut to the clip.
     /// - Contours with fewer than 3 points, or with a NaN or infinite coordinate, contribute nothing.
-    /// - `blur` is capped at 256 pixels; NaN, infinite or non-positive blur means no blur.
+    /// - `blur` is capped at 256 pixels (infinity included); NaN or a blur of 0 or less means no blur.
     /// - A clip that is empty or not a number gives nil, and so does an area to rasterise of more than
     ///   2²⁶ pixels (8192 × 8192).
     ///
@@ -71,10 +71,10 @@ public enum PathRasterizer {
         return CoverageMask(x: output.minX, y: output.minY, width: output.width, height: output.height, alpha: alpha)
     }
 
-    /// The alpha of a covered fraction: `round(255 · fraction)`, the fraction clamped to 0…1.
+    /// The alpha of a covered fraction: `round(255 · fraction)`, the fraction clamped to 0…1 (NaN to 0).
     @inline(__always)
     static func alpha(_ fraction: Float) -> UInt8 {
-        UInt8(min(max(fraction, 0), 1) * 255 + 0.5)
+        UInt8((fraction > 0 ? (fraction < 1 ? fraction : 1) : 0) * 255 + 0.5)
     }
 
     /// Whether a contour can bound an area: three points or more, all finite.

@@ -166,4 +166,69 @@ import Testing
         #expect(first != nil)
         #expect(PathRasterizer.coverage(of: shape, fillRule: .evenOdd, clip: frame, blur: 2.5) == first)
     }
+
+    @Test(arguments: 0 ..< 8)
+    func starShapedPolygonAreaMatchesTheShoelace(seed: UInt64) throws {
+        var random = SplitMix64(seed: seed)
+        let count = Int.random(in: 3 ... 40, using: &random)
+        let angles = (0 ..< count).map { _ in Double.random(in: 0 ..< 2 * .pi, using: &random) }.sorted()
+        let centreX = Double.random(in: 40 ... 60, using: &random), centreY = Double.random(in: 40 ... 60, using: &random)
+        let polygon = angles.map { angle in
+            let radius = Double.random(in: 10 ... 38, using: &random)
+            return Point(x: centreX + radius * cos(angle), y: centreY + radius * sin(angle))
+        }
+        var area = 0.0, perimeter = 0.0
+        for (index, point) in polygon.enumerated() {
+            let next = polygon[(index + 1) % polygon.count]
+            area += (point.x * next.y - next.x * point.y) / 2
+            perimeter += ((next.x - point.x) * (next.x - point.x) + (next.y - point.y) * (next.y - point.y)).squareRoot()
+        }
+        let mask = try #require(PathRasterizer.coverage(of: [polygon], fillRule: .nonZero, clip: frame))
+        // Each pixel the outline crosses may round by half a level; no more than two per unit of outline.
+        #expect(abs(totalCoverage(mask) - abs(area)) <= (2 * perimeter + 8) * 0.5 / 255)
+    }
+
+    @Test(arguments: 0 ..< 16)
+    func anyInputGivesAValidMaskWithinTheClip(seed: UInt64) {
+        var random = SplitMix64(seed: seed)
+        let special: [Double] = [0, 1e308, -1e308, 1e20, -1e20, 0.5, 99.999999999, 100, .ulpOfOne, .leastNonzeroMagnitude, .nan, .infinity]
+        func coordinate() -> Double {
+            Bool.random(using: &random) ? Double.random(in: -50 ... 150, using: &random) : special.randomElement(using: &random)!
+        }
+        for _ in 0 ..< 50 {
+            let contours = (0 ..< Int.random(in: 0 ... 3, using: &random)).map { _ in
+                (0 ..< Int.random(in: 0 ... 6, using: &random)).map { _ in Point(x: coordinate(), y: coordinate()) }
+            }
+            // Clips stay small, so that the test stays quick; a huge clip only means a huge mask.
+            func clipCoordinate() -> Double {
+                Bool.random(using: &random) ? Double.random(in: -20 ... 120, using: &random) : [0, 0.5, .nan].randomElement(using: &random)!
+            }
+            let clip = Rect(x: clipCoordinate(), y: clipCoordinate(), width: abs(clipCoordinate()), height: abs(clipCoordinate()))
+            let fillRule = FillRule.allCases.randomElement(using: &random)!
+            let blur = Bool.random(using: &random) ? 0 : Double.random(in: 0 ... 3, using: &random)
+            guard let mask = PathRasterizer.coverage(of: contours, fillRule: fillRule, clip: clip, blur: blur) else { continue }
+            #expect(mask.width > 0 && mask.height > 0 && mask.alpha.count == mask.width * mask.height)
+            #expect(mask.alpha.contains { $0 != 0 })
+            #expect(Double(mask.x) >= clip.minX.rounded(.down) && Double(mask.x + mask.width) <= clip.maxX.rounded(.up))
+            #expect(Double(mask.y) >= clip.minY.rounded(.down) && Double(mask.y + mask.height) <= clip.maxY.rounded(.up))
+            #expect(PathRasterizer.coverage(of: contours, fillRule: fillRule, clip: clip, blur: blur) == mask)
+        }
+    }
+}
+
+/// A small seeded generator (SplitMix64), so that random tests repeat exactly.
+struct SplitMix64: RandomNumberGenerator {
+    var state: UInt64
+
+    init(seed: UInt64) {
+        state = seed
+    }
+
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var value = state
+        value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
+        return value ^ (value >> 31)
+    }
 }
