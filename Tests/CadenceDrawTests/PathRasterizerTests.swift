@@ -188,6 +188,60 @@ import Testing
         #expect(abs(totalCoverage(mask) - abs(area)) <= (2 * perimeter + 8) * 0.5 / 255)
     }
 
+    @Test(arguments: 0 ..< 4)
+    func everyPixelGetsItsExactArea(seed: UInt64) throws {
+        var random = SplitMix64(seed: seed + 100)
+        let count = Int.random(in: 3 ... 24, using: &random)
+        let angles = (0 ..< count).map { _ in Double.random(in: 0 ..< 2 * .pi, using: &random) }.sorted()
+        let polygon = angles.map { angle in
+            let radius = Double.random(in: 3 ... 15, using: &random)
+            return Point(x: 20.3 + radius * cos(angle), y: 19.8 + radius * sin(angle))
+        }
+        for fillRule in FillRule.allCases {
+            let mask = try #require(PathRasterizer.coverage(of: [polygon], fillRule: fillRule, clip: frame))
+            for row in mask.y ..< mask.y + mask.height {
+                for column in mask.x ..< mask.x + mask.width {
+                    let exact = area(of: polygon, withinPixel: column, row)
+                    #expect(abs(Double(mask[column, row]) - 255 * exact) <= 0.51, "pixel \(column), \(row)")
+                }
+            }
+        }
+    }
+
+    /// The area of a simple polygon within one pixel, by clipping it to the pixel's four sides.
+    func area(of polygon: [Point], withinPixel column: Int, _ row: Int) -> Double {
+        func clipped(_ points: [Point], keeping inside: (Point) -> Bool, crossing: (Point, Point) -> Point) -> [Point] {
+            var result: [Point] = []
+            for (index, point) in points.enumerated() {
+                let previous = points[(index + points.count - 1) % points.count]
+                if inside(point) {
+                    if !inside(previous) { result.append(crossing(previous, point)) }
+                    result.append(point)
+                } else if inside(previous) {
+                    result.append(crossing(previous, point))
+                }
+            }
+            return result
+        }
+        func atX(_ x: Double) -> (Point, Point) -> Point {
+            { a, b in Point(x: x, y: a.y + (b.y - a.y) * (x - a.x) / (b.x - a.x)) }
+        }
+        func atY(_ y: Double) -> (Point, Point) -> Point {
+            { a, b in Point(x: a.x + (b.x - a.x) * (y - a.y) / (b.y - a.y), y: y) }
+        }
+        let left = Double(column), right = left + 1, top = Double(row), bottom = top + 1
+        var points = clipped(polygon, keeping: { $0.x >= left }, crossing: atX(left))
+        points = clipped(points, keeping: { $0.x <= right }, crossing: atX(right))
+        points = clipped(points, keeping: { $0.y >= top }, crossing: atY(top))
+        points = clipped(points, keeping: { $0.y <= bottom }, crossing: atY(bottom))
+        var area = 0.0
+        for (index, point) in points.enumerated() {
+            let next = points[(index + 1) % points.count]
+            area += (point.x * next.y - next.x * point.y) / 2
+        }
+        return abs(area)
+    }
+
     @Test(arguments: 0 ..< 16)
     func anyInputGivesAValidMaskWithinTheClip(seed: UInt64) {
         var random = SplitMix64(seed: seed)
