@@ -20,6 +20,7 @@ public final class Renderer {
     private let images: InstancedPipeline
     private let shadows: InstancedPipeline
     let composites: InstancedPipeline
+    let paths: InstancedPipeline
     private let atlas: GlyphAtlas
     /// Textures of the images drawn so far, by key: each image is uploaded once.
     private var textures: [String: GLuint] = [:]
@@ -32,6 +33,10 @@ public final class Renderer {
     var groupLayers: [GroupLayer] = []
     /// The framebuffer bound when `draw` began: where depth-0 groups are composited.
     var baseFramebuffer: GLuint = 0
+    /// Uploaded path coverage masks, by what decides their pixels.
+    var pathMasks: [PathMaskKey: PathMask] = [:]
+    /// Counts `draw` calls, to evict path masks not used lately.
+    var frameNumber = 0
 
     /// Draw calls issued by the last `draw`: one per run of commands of the same kind.
     public private(set) var lastDrawCallCount = 0
@@ -49,6 +54,7 @@ public final class Renderer {
         images = try .images()
         shadows = try .shadows()
         composites = try .composites()
+        paths = try .paths()
         atlas = GlyphAtlas(fonts: fonts)
         glGenSamplers(1, &linearSampler)
         glSamplerParameteri(linearSampler, GLenum(GL_TEXTURE_MIN_FILTER), GL_LINEAR)
@@ -62,6 +68,7 @@ public final class Renderer {
         for var texture in textures.values { glDeleteTextures(1, &texture) }
         glDeleteSamplers(1, &linearSampler)
         deleteGroupLayers()
+        deletePathMasks()
     }
 
     /// Whether row 0 of the framebuffer is the top of the picture. GL puts it at the bottom, as a
@@ -82,6 +89,7 @@ public final class Renderer {
         var bound: GLint = 0
         glGetIntegerv(GLenum(GL_DRAW_FRAMEBUFFER_BINDING), &bound)
         baseFramebuffer = GLuint(bitPattern: bound)
+        frameNumber += 1
         glViewport(0, 0, GLsizei(viewport.width), GLsizei(viewport.height))
         glDisable(GLenum(GL_DEPTH_TEST))
         glEnable(GLenum(GL_BLEND))
@@ -99,6 +107,7 @@ public final class Renderer {
             drawCalls = try drawCommands(list, viewport: viewport, outer: nil, cull: nil)
         }
         glDisable(GLenum(GL_SCISSOR_TEST))
+        evictPathMasks()
         lastDrawCallCount = drawCalls
         try checkGLError("drawing a display list")
     }
@@ -116,8 +125,9 @@ public final class Renderer {
         // Clips nest by exact intersection (what `DisplayList.damageRegion` assumes too); only the
         // result is rounded out to whole pixels, and an empty one draws nothing.
         var clips: [(exact: Rect, scissor: (x: Int, y: Int, width: Int, height: Int))] = []
-        // Groups open now, innermost last; each draws into the layer of its depth.
-        var groups: [Group] = []
+        // Groups open now, innermost last, each with the scissor it began in: its layer is cleared
+        // only there, so it is composited only there, even when a clip it began in ends first.
+        var groups: [(group: Group, scissor: (x: Int, y: Int, width: Int, height: Int)?)] = []
         for command in list.commands {
             let kind: Kind
             switch command {
@@ -154,13 +164,15 @@ public final class Renderer {
                 if let current { drawCalls += flush(current, viewport: viewport) }
                 current = nil
                 try beginGroup(depth: groups.count, viewport: viewport)
-                groups.append(group)
+                groups.append((group, clips.last?.scissor ?? outer))
                 continue
             case .popGroup:
                 if let current { drawCalls += flush(current, viewport: viewport) }
                 current = nil
-                guard let group = groups.popLast() else { continue }
+                guard let (group, scissor) = groups.popLast() else { continue }
+                applyScissor(scissor)
                 drawCalls += try endGroup(group, depth: groups.count, viewport: viewport)
+                applyScissor(clips.last?.scissor ?? outer)
                 continue
             case .image(let draw):
                 if let cull, let bounds = command.bounds, !bounds.intersects(cull) { continue }
@@ -169,8 +181,16 @@ public final class Renderer {
                 current = nil
                 drawCalls += try drawImage(draw, viewport: viewport)
                 continue
-            case .path:
-                continue  // RENDERER-PENDING: drawn once the renderer learns them
+            case .path(let path):
+                if let cull, let bounds = command.bounds, !bounds.intersects(cull) {
+                    keepPathMask(for: path, viewport: viewport)
+                    continue
+                }
+                // One draw per path, with its coverage mask bound.
+                if let current { drawCalls += flush(current, viewport: viewport) }
+                current = nil
+                drawCalls += try drawPath(path, viewport: viewport)
+                continue
             }
             if let cull, let bounds = command.bounds, !bounds.intersects(cull) { continue }
             if let current, current != kind { drawCalls += flush(current, viewport: viewport) }
@@ -185,7 +205,8 @@ public final class Renderer {
         }
         if let current { drawCalls += flush(current, viewport: viewport) }
         // Groups left open end with the list.
-        while let group = groups.popLast() {
+        while let (group, scissor) = groups.popLast() {
+            applyScissor(scissor)
             drawCalls += try endGroup(group, depth: groups.count, viewport: viewport)
         }
         return drawCalls
