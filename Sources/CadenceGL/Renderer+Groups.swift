@@ -79,6 +79,7 @@ extension Renderer {
         return layer
     }
 
+    /// Frees every layer's framebuffer and texture.
     func deleteGroupLayers() {
         for var layer in groupLayers {
             glDeleteFramebuffers(1, &layer.framebuffer)

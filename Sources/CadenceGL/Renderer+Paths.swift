@@ -90,6 +90,7 @@ extension Renderer {
         }
     }
 
+    /// Frees every cached mask's texture.
     func deletePathMasks() {
         for var texture in pathMasks.values.map(\.texture) where texture != 0 { glDeleteTextures(1, &texture) }
         pathMasks.removeAll()

@@ -328,7 +328,7 @@ public final class Renderer {
     private func queue(_ run: GlyphRun) throws(GLError) {
         let color = run.color
         let transformed = !run.transform.isIdentity
-        for (glyph, position) in zip(run.glyphs, run.positions) {
+        for (glyph, position) in zip(run.glyphs, run.positions) where position.x.isFinite && position.y.isFinite {
             let whole = transformed ? position.x : position.x.rounded(.down)
             let bucket = transformed ? 0 : min(Int(((position.x - whole) * Double(FontLibrary.subpixelBuckets)).rounded(.down)), FontLibrary.subpixelBuckets - 1)
             let entry: GlyphAtlas.Entry
