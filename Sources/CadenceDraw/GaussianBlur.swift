@@ -30,11 +30,17 @@ struct GaussianBlur {
 
     /// `values` (`width × height`, row-major) blurred, keeping only the pixels of `crop`, which lies
     /// within the buffer; the result is `crop.width × crop.height`, row-major.
+    ///
+    /// Work is spent only where the blur can reach coverage: each pass skips the columns of a row
+    /// that lie further than the radius from anything covered, which leaves them exactly 0, as
+    /// computing them would.
     func blurred(_ values: [Float], width: Int, height: Int, croppingTo crop: PixelBox) -> [Float] {
         let radius = radius
         // Horizontal pass over every row, for the crop's columns only, into rows padded by `radius`
-        // zero rows above and below, so that the vertical pass needs no bounds checks.
+        // zero rows above and below, so that the vertical pass needs no bounds checks. `reached`
+        // holds, per padded row, the crop columns it computed; the rest of the row is 0.
         var horizontal = [Float](repeating: 0, count: crop.width * (height + 2 * radius))
+        var reached = [Range<Int>](repeating: 0 ..< 0, count: height + 2 * radius)
         var paddedRow = [Float](repeating: 0, count: width + 2 * radius)
         weights.withUnsafeBufferPointer { weights in
             values.withUnsafeBufferPointer { values in
@@ -42,45 +48,52 @@ struct GaussianBlur {
                     horizontal.withUnsafeMutableBufferPointer { horizontal in
                         for row in 0 ..< height {
                             let source = values[row * width ..< (row + 1) * width]
-                            guard source.contains(where: { $0 != 0 }) else { continue }
+                            guard let first = source.firstIndex(where: { $0 != 0 }),
+                                  let last = source.lastIndex(where: { $0 != 0 }) else { continue }
+                            let columns = max(first - row * width - radius - crop.minX, 0)
+                                ..< min(last - row * width + radius + 1 - crop.minX, crop.width)
+                            guard !columns.isEmpty else { continue }
+                            reached[row + radius] = columns
                             for column in 0 ..< width {
                                 paddedRow[radius + column] = source[source.startIndex + column]
                             }
-                            let out = (row + radius) * crop.width
+                            let out = horizontal.baseAddress! + (row + radius) * crop.width + columns.lowerBound
                             // The padded row's index of crop column 0 is `radius + crop.minX`.
-                            let centre = radius + crop.minX
-                            for column in 0 ..< crop.width {
-                                horizontal[out + column] = weights[0] * paddedRow[centre + column]
+                            let middle = paddedRow.baseAddress! + radius + crop.minX + columns.lowerBound
+                            for column in 0 ..< columns.count {
+                                out[column] = weights[0] * middle[column]
                             }
-                            let middle = paddedRow.baseAddress! + centre
                             for offset in 1 ... radius {
-                                addWeightedPairs(
-                                    weights[offset], middle - offset, middle + offset,
-                                    into: horizontal.baseAddress! + out, count: crop.width
-                                )
+                                addWeightedPairs(weights[offset], middle - offset, middle + offset, into: out, count: columns.count)
                             }
                         }
                     }
                 }
             }
         }
-        // Vertical pass for the crop's rows only.
+        // Vertical pass for the crop's rows only, over the columns any row within reach computed.
         var result = [Float](repeating: 0, count: crop.width * crop.height)
         weights.withUnsafeBufferPointer { weights in
             horizontal.withUnsafeBufferPointer { horizontal in
                 result.withUnsafeMutableBufferPointer { result in
                     for row in 0 ..< crop.height {
-                        let out = row * crop.width
                         // Row `crop.minY + row` of the image is row `radius + crop.minY + row` of `horizontal`.
-                        let centre = (radius + crop.minY + row) * crop.width
-                        for column in 0 ..< crop.width {
-                            result[out + column] = weights[0] * horizontal[centre + column]
+                        let centreRow = radius + crop.minY + row
+                        var lower = crop.width, upper = 0
+                        for nearby in reached[centreRow - radius ... centreRow + radius] where !nearby.isEmpty {
+                            lower = min(lower, nearby.lowerBound)
+                            upper = max(upper, nearby.upperBound)
+                        }
+                        guard lower < upper else { continue }
+                        let out = result.baseAddress! + row * crop.width + lower
+                        let centre = horizontal.baseAddress! + centreRow * crop.width + lower
+                        for column in 0 ..< upper - lower {
+                            out[column] = weights[0] * centre[column]
                         }
                         for offset in 1 ... radius {
                             addWeightedPairs(
-                                weights[offset], horizontal.baseAddress! + centre - offset * crop.width,
-                                horizontal.baseAddress! + centre + offset * crop.width,
-                                into: result.baseAddress! + out, count: crop.width
+                                weights[offset], centre - offset * crop.width, centre + offset * crop.width,
+                                into: out, count: upper - lower
                             )
                         }
                     }
