@@ -30,8 +30,12 @@ void main() {
         vec2 local = vec2(dot(vInverseX, p), dot(vInverseY, p));
         vec2 halfSize = vMaskRect.zw * 0.5;
         float radius = clamp(vParams.x, 0.0, min(halfSize.x, halfSize.y));
-        vec2 fromCentre = (local - (vMaskRect.xy + halfSize)) * vScale;
-        float distance = roundedBoxDistance(fromCentre, halfSize * vScale, radius * min(vScale.x, vScale.y));
+        vec2 fromCentre = local - (vMaskRect.xy + halfSize);
+        // The local distance in pixels: stretched by the scale along the direction it is
+        // measured in, as for rounded rectangles.
+        vec2 q = abs(fromCentre) - halfSize + radius;
+        vec2 direction = min(q.x, q.y) > 0.0 ? normalize(q) : (q.x > q.y ? vec2(1.0, 0.0) : vec2(0.0, 1.0));
+        float distance = roundedBoxDistance(fromCentre, halfSize, radius) * length(direction * vScale);
         color *= clamp(0.5 - distance, 0.0, 1.0);
     }
     fragColor = color;
