@@ -125,10 +125,11 @@ public final class Renderer {
         // Clips nest by exact intersection (what `DisplayList.damageRegion` assumes too); only the
         // result is rounded out to whole pixels, and an empty one draws nothing.
         var clips: [(exact: Rect, scissor: (x: Int, y: Int, width: Int, height: Int))] = []
-        // Groups open now, innermost last, each with the scissor it began in: its layer is cleared
-        // only there, so it is composited only there, even when a clip it began in ends first.
+        // Groups open now, innermost last, each with its region: the scissor it began in cut to
+        // what its members can touch. Its layer is cleared only there, so it is composited only
+        // there, even when a clip it began in ends first.
         var groups: [(group: Group, scissor: (x: Int, y: Int, width: Int, height: Int)?)] = []
-        for command in list.commands {
+        for (index, command) in list.commands.enumerated() {
             let kind: Kind
             switch command {
             case .roundedRect(let shape):
@@ -163,8 +164,12 @@ public final class Renderer {
             case .pushGroup(let group):
                 if let current { drawCalls += flush(current, viewport: viewport) }
                 current = nil
+                let begin = clips.last?.scissor ?? outer
+                let region = Self.reach(ofGroupAt: index, in: list.commands).map { scissor($0, within: begin, viewport: viewport) } ?? (0, 0, 0, 0)
+                applyScissor(region)
                 try beginGroup(depth: groups.count, viewport: viewport)
-                groups.append((group, clips.last?.scissor ?? outer))
+                applyScissor(begin)
+                groups.append((group, region))
                 continue
             case .popGroup:
                 if let current { drawCalls += flush(current, viewport: viewport) }
