@@ -54,6 +54,12 @@ let package = Package(
                 .embedInCode("Shaders/glyph.frag"),
                 .embedInCode("Shaders/image.vert"),
                 .embedInCode("Shaders/image.frag"),
+                .embedInCode("Shaders/shadow.vert"),
+                .embedInCode("Shaders/shadow.frag"),
+                .embedInCode("Shaders/composite.vert"),
+                .embedInCode("Shaders/composite.frag"),
+                .embedInCode("Shaders/path.vert"),
+                .embedInCode("Shaders/path.frag"),
             ],
             swiftSettings: strict + [.defaultIsolation(MainActor.self)]
         ),

@@ -1,11 +1,13 @@
 #version 330 core
-// Images: one textured quad per draw.
+// Images: one textured quad per draw, in local space mapped to pixels by a 2x3 matrix.
 
 // --- Inputs -------------------------------------------------------------------
 layout(location = 0) in vec2 aCorner;   // unit quad corner, (0, 0) ... (1, 1)
-layout(location = 1) in vec4 aRect;     // x, y, width, height; pixels, top-left origin
+layout(location = 1) in vec4 aRect;     // x, y, width, height; local units, top-left origin
 layout(location = 2) in vec4 aSource;   // u0, v0, u1, v1: the part of the texture shown
 layout(location = 3) in float aAlpha;   // opacity
+layout(location = 4) in vec3 aMatrixX;  // a, c, tx: pixel x = a·x + c·y + tx
+layout(location = 5) in vec3 aMatrixY;  // b, d, ty: pixel y = b·x + d·y + ty
 
 // --- Uniforms -----------------------------------------------------------------
 uniform vec2 uViewport;                 // framebuffer size in pixels
@@ -16,9 +18,10 @@ out vec2 vTexture;
 flat out float vAlpha;
 
 void main() {
-    vec2 position = aRect.xy + aCorner * aRect.zw;
+    vec2 local = aRect.xy + aCorner * aRect.zw;
     vTexture = mix(aSource.xy, aSource.zw, aCorner);
     vAlpha = aAlpha;
+    vec2 position = vec2(dot(aMatrixX, vec3(local, 1.0)), dot(aMatrixY, vec3(local, 1.0)));
     vec2 ndc = position / uViewport * 2.0 - 1.0;
     gl_Position = vec4(ndc.x, ndc.y * uYDirection, 0.0, 1.0);
 }

@@ -1,9 +1,12 @@
 extension DisplayList {
     /// What changed since `previous`, as a few rectangles that together hold every pixel that may
-    /// differ: the old and new bounds of each command that differs, cut to the clip it is drawn
-    /// in (nested clips intersect exactly, as the renderer's do). Nil when nothing changed; the
-    /// whole frame when the lists cannot be compared (another size or background, a clip's push
-    /// or pop added or removed alone, or a changed stretch longer than `alignmentLimit`).
+    /// differ: the old and new bounds of each command that differs, cut to the clips and group
+    /// masks it is drawn in (nested clips intersect exactly, as the renderer's do; a mask cuts to
+    /// its transformed bounds). A group whose opacity or mask changed damages its members' bounds.
+    /// Nil when nothing changed; the whole frame when the lists cannot be compared (another size
+    /// or background, a clip's or group's push or pop added or removed alone, clips and groups
+    /// that end out of order in a list with groups, or a changed stretch longer than
+    /// `alignmentLimit`).
     ///
     /// Lists of the same length are compared command by command; otherwise they are aligned
     /// (Myers), so a caret, a run or a clipped group that appears or goes away damages only its
@@ -18,9 +21,6 @@ extension DisplayList {
         var prefix = 0
         while prefix < new.count, prefix < old.count, new[prefix] == old[prefix] { prefix += 1 }
         if prefix == new.count, prefix == old.count { return nil }
-        // A group composites its members together: until its damage is tracked member by member,
-        // any change in a list with groups redraws the whole frame.
-        if new.contains(where: \.isGroupBoundary) || old.contains(where: \.isGroupBoundary) { return [whole] }
         var suffix = 0
         while suffix < new.count - prefix, suffix < old.count - prefix, new[new.count - 1 - suffix] == old[old.count - 1 - suffix] {
             suffix += 1
@@ -29,6 +29,9 @@ extension DisplayList {
         let oldMiddle = prefix..<(old.count - suffix)
         let newClips = ClipTracker(commands: new, whole: whole)
         let oldClips = ClipTracker(commands: old, whole: whole)
+        // The renderer keeps clips and groups on stacks of their own: where one ends inside the
+        // other, what a command draws into is no longer a nesting of rectangles.
+        guard newClips.isWellNested, oldClips.isWellNested else { return [whole] }
 
         var rects: [Rect] = []
         func add(_ rect: Rect?) {
@@ -37,22 +40,27 @@ extension DisplayList {
         }
         /// Adds the damage of a stretch inserted or removed as a whole and returns true when it is
         /// balanced: then it leaves every other command's clip as it was, and what it draws stays
-        /// within its top-level commands' bounds and clips. False when unbalanced.
+        /// within its top-level commands' bounds, clips and groups' members. False when unbalanced.
         func stretch(_ range: Range<Int>, of list: [DrawCommand], clips: ClipTracker) -> Bool {
-            var depth = 0
+            // For each bracket open in the stretch: whether it is a group.
+            var open: [Bool] = []
             for index in range {
                 switch list[index] {
                 case .pushClip:
-                    if depth == 0 { add(clips.clip(at: index)) }
-                    depth += 1
+                    if open.isEmpty { add(clips.clip(at: index)) }
+                    open.append(false)
+                case .pushGroup:
+                    if open.isEmpty { add(clips.memberBounds(at: index)) }
+                    open.append(true)
                 case .popClip:
-                    depth -= 1
-                    if depth < 0 { return false }
+                    guard open.popLast() == false else { return false }
+                case .popGroup:
+                    guard open.popLast() == true else { return false }
                 default:
-                    if depth == 0 { add(clips.bounds(at: index)) }
+                    if open.isEmpty { add(clips.bounds(at: index)) }
                 }
             }
-            return depth == 0
+            return open.isEmpty
         }
         var pairwise = newMiddle.count == oldMiddle.count
         if pairwise {
@@ -63,7 +71,11 @@ extension DisplayList {
                     // Everything drawn inside either clip may change, and nothing outside them.
                     add(newClips.clip(at: n))
                     add(oldClips.clip(at: o))
-                case (.pushClip, _), (_, .pushClip), (.popClip, _), (_, .popClip):
+                case (.pushGroup, .pushGroup):
+                    // Opacity or mask: everything its members draw may change.
+                    add(newClips.memberBounds(at: n))
+                    add(oldClips.memberBounds(at: o))
+                case (.pushClip, _), (_, .pushClip), (.popClip, _), (_, .popClip), (.pushGroup, _), (_, .pushGroup), (.popGroup, _), (_, .popGroup):
                     pairwise = false
                 default:
                     add(newClips.bounds(at: n))
@@ -84,17 +96,17 @@ extension DisplayList {
             for change in changes {
                 switch change {
                 case .insert(let offset, let command, _):
-                    if case .pushClip = command { clipsChanged = true } else if case .popClip = command { clipsChanged = true }
+                    clipsChanged = command.isBracket
                     add(newClips.bounds(at: prefix + offset))
                 case .remove(let offset, let command, _):
-                    if case .pushClip = command { clipsChanged = true } else if case .popClip = command { clipsChanged = true }
+                    clipsChanged = command.isBracket
                     add(oldClips.bounds(at: prefix + offset))
                 }
                 if clipsChanged { break }
             }
             if clipsChanged {
-                // A clipped group that came or went as a whole damages its clip; anything else,
-                // the whole frame.
+                // A clipped stretch or a group that came or went as a whole damages its clip or
+                // its members' bounds; anything else, the whole frame.
                 rects.removeAll()
                 guard stretch(newMiddle, of: new, clips: newClips), stretch(oldMiddle, of: old, clips: oldClips) else { return [whole] }
             }
@@ -115,29 +127,49 @@ extension DisplayList {
     }
 }
 
-/// The clip in force at each command of a list, worked out once.
+/// The clip in force at each command of a list, worked out once: the intersection of the clips
+/// and group masks (their transformed bounds) it is drawn within.
 private struct ClipTracker {
     /// For each command, the clip in force when it draws (a push's entry is the clip it makes).
     private var clips: [Rect]
+    /// For each group push, the index of its pop (the list's end when it has none).
+    private var groupEnds: [Int: Int] = [:]
     private let commands: [DrawCommand]
+    /// Whether every pop ends the innermost open clip or group, of its own kind.
+    private(set) var isWellNested = true
 
     init(commands: [DrawCommand], whole: Rect) {
         self.commands = commands
         clips = []
         clips.reserveCapacity(commands.count + 1)
         var stack = [whole]
-        for command in commands {
+        // The open brackets: the index of each push, and whether it is a group.
+        var open: [(index: Int, isGroup: Bool)] = []
+        for (index, command) in commands.enumerated() {
             switch command {
             case .pushClip(let rect):
                 stack.append(intersection(rect, stack[stack.count - 1]))
+                open.append((index, false))
                 clips.append(stack[stack.count - 1])
-            case .popClip:
-                if stack.count > 1 { stack.removeLast() }
+            case .pushGroup(let group):
+                let top = stack[stack.count - 1]
+                stack.append(group.mask.map { intersection($0.transform.boundingBox(of: $0.rect).insetBy(-1), top) } ?? top)
+                open.append((index, true))
+                clips.append(stack[stack.count - 1])
+            case .popClip, .popGroup:
+                let isGroup = command.isGroupBoundary
+                if let last = open.last {
+                    if last.isGroup != isGroup { isWellNested = false }
+                    if last.isGroup { groupEnds[last.index] = index }
+                    open.removeLast()
+                    stack.removeLast()
+                }
                 clips.append(stack[stack.count - 1])
             default:
                 clips.append(stack[stack.count - 1])
             }
         }
+        for bracket in open where bracket.isGroup { groupEnds[bracket.index] = commands.count }
         clips.append(stack[stack.count - 1])
     }
 
@@ -149,6 +181,18 @@ private struct ClipTracker {
     /// The pixels command `index` can touch, within its clip.
     func bounds(at index: Int) -> Rect? {
         commands[index].bounds.map { intersection($0, clips[index]) }
+    }
+
+    /// For a group push, the box around what its members can touch (within their clips); nil when
+    /// they touch nothing.
+    func memberBounds(at index: Int) -> Rect? {
+        guard let end = groupEnds[index] else { return nil }
+        var box: Rect?
+        for member in (index + 1)..<end {
+            guard let rect = bounds(at: member), rect.width > 0, rect.height > 0 else { continue }
+            box = box.map { union($0, rect) } ?? rect
+        }
+        return box
     }
 }
 
@@ -199,6 +243,14 @@ extension DrawCommand {
         }
     }
 
+    /// Whether the command opens or closes a clip or a group.
+    var isBracket: Bool {
+        switch self {
+        case .pushClip, .popClip, .pushGroup, .popGroup: true
+        default: false
+        }
+    }
+
     /// A rectangle that holds every pixel the command can touch (anti-aliasing fringe included);
     /// nil for clips, whose effect is not a rectangle of their own.
     public var bounds: Rect? {
@@ -229,7 +281,9 @@ extension DrawCommand {
             let reach = 1 + 3 * max(path.blur, 0)
             return Rect(x: minX - reach, y: minY - reach, width: maxX - minX + 2 * reach, height: maxY - minY + 2 * reach)
         case .shadow(let shadow):
-            return shadow.transform.boundingBox(of: shadow.rect.insetBy(-3 * max(shadow.blur, 0))).insetBy(-1)
+            // The drawn quad reaches a pixel past three deviations along each local axis, which a
+            // turn stretches by up to √2: two pixels of margin.
+            return shadow.transform.boundingBox(of: shadow.rect.insetBy(-3 * max(shadow.blur, 0))).insetBy(-2)
         case .glyphs(let run):
             // Generous: a glyph reaches at most an em and a half from its pen position.
             let size = run.font.pixelSize

@@ -96,12 +96,13 @@ final class InstancedPipeline {
 }
 
 extension InstancedPipeline {
-    /// Rounded rectangles: rect, radius and stroke width, fill, stroke (`Shaders/rounded_rect.*`).
+    /// Rounded rectangles: rect, radius and stroke width, fill, stroke, matrix, scales
+    /// (`Shaders/rounded_rect.*`).
     static func roundedRects() throws(GLError) -> InstancedPipeline {
         try InstancedPipeline(
             vertex: .init(file: "Shaders/rounded_rect.vert", bytes: PackageResources.rounded_rect_vert),
             fragment: .init(file: "Shaders/rounded_rect.frag", bytes: PackageResources.rounded_rect_frag),
-            layout: Layout(attributes: [(1, 4, 0), (2, 2, 4), (3, 4, 6), (4, 4, 10)], floatsPerInstance: 14)
+            layout: Layout(attributes: [(1, 4, 0), (2, 2, 4), (3, 4, 6), (4, 4, 10), (5, 3, 14), (6, 3, 17), (7, 4, 20)], floatsPerInstance: 24)
         )
     }
 
@@ -112,14 +113,16 @@ extension InstancedPipeline {
         }
         encode(shape.fill, into: &floats)
         encode(shape.stroke, into: &floats)
+        encode(shape.transform, into: &floats)
+        encodeScales(of: shape.transform, into: &floats)
     }
 
-    /// Lines with round caps: ends, width, colour (`Shaders/line.*`).
+    /// Lines with round caps: ends, width, colour, matrix, scales (`Shaders/line.*`).
     static func lines() throws(GLError) -> InstancedPipeline {
         try InstancedPipeline(
             vertex: .init(file: "Shaders/line.vert", bytes: PackageResources.line_vert),
             fragment: .init(file: "Shaders/line.frag", bytes: PackageResources.line_frag),
-            layout: Layout(attributes: [(1, 4, 0), (2, 1, 4), (3, 4, 5)], floatsPerInstance: 9)
+            layout: Layout(attributes: [(1, 4, 0), (2, 1, 4), (3, 4, 5), (4, 3, 9), (5, 3, 12), (6, 4, 15)], floatsPerInstance: 19)
         )
     }
 
@@ -128,23 +131,66 @@ extension InstancedPipeline {
             floats.append(Float(value))
         }
         encode(line.color, into: &floats)
+        encode(line.transform, into: &floats)
+        // A segment runs in any direction: its fringe is one pixel along the shorter axis scale.
+        let scales = line.transform.axisScales
+        let fringe = 1 / min(scales.x, scales.y)
+        floats += [Float(scales.x), Float(scales.y), Float(fringe), 0]
     }
 
-    /// Glyphs: a pixel rectangle, its rectangle in the atlas page, colour (`Shaders/glyph.*`).
+    /// Glyphs: a rectangle, its rectangle in the atlas page, colour, matrix (`Shaders/glyph.*`).
     static func glyphs() throws(GLError) -> InstancedPipeline {
         try InstancedPipeline(
             vertex: .init(file: "Shaders/glyph.vert", bytes: PackageResources.glyph_vert),
             fragment: .init(file: "Shaders/glyph.frag", bytes: PackageResources.glyph_frag),
-            layout: Layout(attributes: [(1, 4, 0), (2, 4, 4), (3, 4, 8)], floatsPerInstance: 12)
+            layout: Layout(attributes: [(1, 4, 0), (2, 4, 4), (3, 4, 8), (4, 3, 12), (5, 3, 15)], floatsPerInstance: 18)
         )
     }
 
-    /// Images: a pixel rectangle, the texture part shown, an opacity (`Shaders/image.*`).
+    /// Images: a rectangle, the texture part shown, an opacity, matrix (`Shaders/image.*`).
     static func images() throws(GLError) -> InstancedPipeline {
         try InstancedPipeline(
             vertex: .init(file: "Shaders/image.vert", bytes: PackageResources.image_vert),
             fragment: .init(file: "Shaders/image.frag", bytes: PackageResources.image_frag),
-            layout: Layout(attributes: [(1, 4, 0), (2, 4, 4), (3, 1, 8)], floatsPerInstance: 9)
+            layout: Layout(attributes: [(1, 4, 0), (2, 4, 4), (3, 1, 8), (4, 3, 9), (5, 3, 12)], floatsPerInstance: 15)
+        )
+    }
+
+    /// Shadows: rect, radius and blur, colour, matrix, scales (`Shaders/shadow.*`).
+    static func shadows() throws(GLError) -> InstancedPipeline {
+        try InstancedPipeline(
+            vertex: .init(file: "Shaders/shadow.vert", bytes: PackageResources.shadow_vert),
+            fragment: .init(file: "Shaders/shadow.frag", bytes: PackageResources.shadow_frag),
+            layout: Layout(attributes: [(1, 4, 0), (2, 2, 4), (3, 4, 6), (4, 3, 10), (5, 3, 13), (6, 4, 16)], floatsPerInstance: 20)
+        )
+    }
+
+    static func encode(_ shadow: Shadow, into floats: inout [Float]) {
+        let r = shadow.rect
+        for value in [r.minX, r.minY, r.width, r.height, max(shadow.cornerRadius, 0), max(shadow.blur, 0)] {
+            floats.append(Float(value))
+        }
+        encode(shadow.color, into: &floats)
+        encode(shadow.transform, into: &floats)
+        encodeScales(of: shadow.transform, into: &floats)
+    }
+
+    /// Group composites: mask rect, (radius, opacity, masked, 0), the mask's inverse matrix, its
+    /// scales (`Shaders/composite.*`).
+    static func composites() throws(GLError) -> InstancedPipeline {
+        try InstancedPipeline(
+            vertex: .init(file: "Shaders/composite.vert", bytes: PackageResources.composite_vert),
+            fragment: .init(file: "Shaders/composite.frag", bytes: PackageResources.composite_frag),
+            layout: Layout(attributes: [(1, 4, 0), (2, 4, 4), (3, 3, 8), (4, 3, 11), (5, 2, 14)], floatsPerInstance: 16)
+        )
+    }
+
+    /// Path coverage masks: the mask's pixel rectangle, colour (`Shaders/path.*`).
+    static func paths() throws(GLError) -> InstancedPipeline {
+        try InstancedPipeline(
+            vertex: .init(file: "Shaders/path.vert", bytes: PackageResources.path_vert),
+            fragment: .init(file: "Shaders/path.frag", bytes: PackageResources.path_frag),
+            layout: Layout(attributes: [(1, 4, 0), (2, 4, 4)], floatsPerInstance: 8)
         )
     }
 
@@ -155,5 +201,18 @@ extension InstancedPipeline {
         floats.append(Float(c.green))
         floats.append(Float(c.blue))
         floats.append(Float(c.alpha))
+    }
+
+    /// The matrix as two rows: (a, c, tx), then (b, d, ty). The identity's values are exact, so an
+    /// untransformed shape lands on the very pixels it did before transforms existed.
+    static func encode(_ t: AffineTransform, into floats: inout [Float]) {
+        for value in [t.a, t.c, t.tx, t.b, t.d, t.ty] { floats.append(Float(value)) }
+    }
+
+    /// Pixels per local unit along local x and y, then local units per pixel (the fringe); exactly
+    /// (1, 1, 1, 1) for the identity.
+    static func encodeScales(of t: AffineTransform, into floats: inout [Float]) {
+        let scales = t.axisScales
+        floats += [Float(scales.x), Float(scales.y), Float(1 / scales.x), Float(1 / scales.y)]
     }
 }

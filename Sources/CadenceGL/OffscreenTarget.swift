@@ -96,11 +96,18 @@ public typealias PixelRegion = (x: Int, y: Int, width: Int, height: Int)
 
 /// The whole pixels covering `rect` (the same rounding as the renderer's scissor), within a
 /// `width` × `height` frame.
+///
+/// Coordinates may be anything up to 1e308 (or not a number): they are clamped to the frame
+/// before they become integers.
 public func pixelRegion(covering rect: Rect, width: Int, height: Int) -> PixelRegion {
-    let minX = max(Int(rect.minX.rounded(.down)), 0)
-    let minY = max(Int(rect.minY.rounded(.down)), 0)
-    let maxX = min(Int(rect.maxX.rounded(.up)), width)
-    let maxY = min(Int(rect.maxY.rounded(.up)), height)
+    guard !rect.minX.isNaN, !rect.minY.isNaN, !rect.maxX.isNaN, !rect.maxY.isNaN else { return (0, 0, 0, 0) }
+    func pixel(_ value: Double, _ limit: Int, _ rule: FloatingPointRoundingRule) -> Int {
+        Int(min(max(value, 0), Double(limit)).rounded(rule))
+    }
+    let minX = pixel(rect.minX, width, .down)
+    let minY = pixel(rect.minY, height, .down)
+    let maxX = pixel(rect.maxX, width, .up)
+    let maxY = pixel(rect.maxY, height, .up)
     return (minX, minY, max(maxX - minX, 0), max(maxY - minY, 0))
 }
 

@@ -6,21 +6,37 @@ import CadenceText
 ///
 /// The renderer never decides what anything looks like; it draws the commands in order into the
 /// bound framebuffer, batching neighbouring commands of one kind into a single draw call (glyphs:
-/// one per atlas page).
+/// one per atlas page). Shapes are drawn through their transforms; groups are drawn alone into
+/// a texture of their own and composited when they end.
 @MainActor
 public final class Renderer {
     private enum Kind {
-        case roundedRects, lines, glyphs
+        case roundedRects, lines, glyphs, transformedGlyphs, shadows
     }
 
     private let roundedRects: InstancedPipeline
     private let lines: InstancedPipeline
     private let glyphs: InstancedPipeline
     private let images: InstancedPipeline
+    private let shadows: InstancedPipeline
+    let composites: InstancedPipeline
+    let paths: InstancedPipeline
     private let atlas: GlyphAtlas
     /// Textures of the images drawn so far, by key: each image is uploaded once.
     private var textures: [String: GLuint] = [:]
+    /// Untransformed glyphs by atlas page: pixel-snapped, sampled texel for texel.
     private var glyphInstances: [[Float]] = []
+    /// Transformed glyphs by atlas page: sampled bilinearly through `linearSampler`.
+    private var transformedGlyphInstances: [[Float]] = []
+    private var linearSampler: GLuint = 0
+    /// Offscreen pictures for groups, one per nesting depth, kept from frame to frame.
+    var groupLayers: [GroupLayer] = []
+    /// The framebuffer bound when `draw` began: where depth-0 groups are composited.
+    var baseFramebuffer: GLuint = 0
+    /// Uploaded path coverage masks, by what decides their pixels.
+    var pathMasks: [PathMaskKey: PathMask] = [:]
+    /// Counts `draw` calls, to evict path masks not used lately.
+    var frameNumber = 0
 
     /// Draw calls issued by the last `draw`: one per run of commands of the same kind.
     public private(set) var lastDrawCallCount = 0
@@ -36,11 +52,23 @@ public final class Renderer {
         lines = try .lines()
         glyphs = try .glyphs()
         images = try .images()
+        shadows = try .shadows()
+        composites = try .composites()
+        paths = try .paths()
         atlas = GlyphAtlas(fonts: fonts)
+        glGenSamplers(1, &linearSampler)
+        glSamplerParameteri(linearSampler, GLenum(GL_TEXTURE_MIN_FILTER), GL_LINEAR)
+        glSamplerParameteri(linearSampler, GLenum(GL_TEXTURE_MAG_FILTER), GL_LINEAR)
+        glSamplerParameteri(linearSampler, GLenum(GL_TEXTURE_WRAP_S), GL_CLAMP_TO_EDGE)
+        glSamplerParameteri(linearSampler, GLenum(GL_TEXTURE_WRAP_T), GL_CLAMP_TO_EDGE)
+        try checkGLError("creating the renderer")
     }
 
     isolated deinit {
         for var texture in textures.values { glDeleteTextures(1, &texture) }
+        glDeleteSamplers(1, &linearSampler)
+        deleteGroupLayers()
+        deletePathMasks()
     }
 
     /// Whether row 0 of the framebuffer is the top of the picture. GL puts it at the bottom, as a
@@ -58,6 +86,10 @@ public final class Renderer {
     /// pixel in them comes out as in a full redraw, because each pixel's colour depends only on the
     /// commands covering it.
     public func draw(_ list: DisplayList, viewport: (width: Int, height: Int), damage: [Rect]? = nil) throws(GLError) {
+        var bound: GLint = 0
+        glGetIntegerv(GLenum(GL_DRAW_FRAMEBUFFER_BINDING), &bound)
+        baseFramebuffer = GLuint(bitPattern: bound)
+        frameNumber += 1
         glViewport(0, 0, GLsizei(viewport.width), GLsizei(viewport.height))
         glDisable(GLenum(GL_DEPTH_TEST))
         glEnable(GLenum(GL_BLEND))
@@ -75,6 +107,7 @@ public final class Renderer {
             drawCalls = try drawCommands(list, viewport: viewport, outer: nil, cull: nil)
         }
         glDisable(GLenum(GL_SCISSOR_TEST))
+        evictPathMasks()
         lastDrawCallCount = drawCalls
         try checkGLError("drawing a display list")
     }
@@ -92,12 +125,29 @@ public final class Renderer {
         // Clips nest by exact intersection (what `DisplayList.damageRegion` assumes too); only the
         // result is rounded out to whole pixels, and an empty one draws nothing.
         var clips: [(exact: Rect, scissor: (x: Int, y: Int, width: Int, height: Int))] = []
-        for command in list.commands {
+        // Groups open now, innermost last, each with its region: the scissor it began in cut to
+        // what its members can touch. Its layer is cleared only there, so it is composited only
+        // there, even when a clip it began in ends first.
+        var groups: [(group: Group, scissor: (x: Int, y: Int, width: Int, height: Int)?)] = []
+        for (index, command) in list.commands.enumerated() {
             let kind: Kind
             switch command {
-            case .roundedRect: kind = .roundedRects
-            case .line: kind = .lines
-            case .glyphs: kind = .glyphs
+            case .roundedRect(let shape):
+                guard shape.transform.isInvertible else { continue }
+                kind = .roundedRects
+            case .line(let line):
+                guard line.transform.isInvertible else { continue }
+                kind = .lines
+            case .glyphs(let run):
+                if run.transform.isIdentity {
+                    kind = .glyphs
+                } else {
+                    guard run.transform.isInvertible else { continue }
+                    kind = .transformedGlyphs
+                }
+            case .shadow(let shadow):
+                guard shadow.transform.isInvertible else { continue }
+                kind = .shadows
             case .pushClip(let rect):
                 if let current { drawCalls += flush(current, viewport: viewport) }
                 current = nil
@@ -111,6 +161,24 @@ public final class Renderer {
                 _ = clips.popLast()
                 applyScissor(clips.last?.scissor ?? outer)
                 continue
+            case .pushGroup(let group):
+                if let current { drawCalls += flush(current, viewport: viewport) }
+                current = nil
+                let begin = clips.last?.scissor ?? outer
+                let region = Self.reach(ofGroupAt: index, in: list.commands).map { scissor($0, within: begin, viewport: viewport) } ?? (0, 0, 0, 0)
+                applyScissor(region)
+                try beginGroup(depth: groups.count, viewport: viewport)
+                applyScissor(begin)
+                groups.append((group, region))
+                continue
+            case .popGroup:
+                if let current { drawCalls += flush(current, viewport: viewport) }
+                current = nil
+                guard let (group, scissor) = groups.popLast() else { continue }
+                applyScissor(scissor)
+                drawCalls += try endGroup(group, depth: groups.count, viewport: viewport)
+                applyScissor(clips.last?.scissor ?? outer)
+                continue
             case .image(let draw):
                 if let cull, let bounds = command.bounds, !bounds.intersects(cull) { continue }
                 // One draw per image, with its texture bound.
@@ -118,8 +186,16 @@ public final class Renderer {
                 current = nil
                 drawCalls += try drawImage(draw, viewport: viewport)
                 continue
-            case .path, .shadow, .pushGroup, .popGroup:
-                continue  // RENDERER-PENDING: drawn once the renderer learns them
+            case .path(let path):
+                if let cull, let bounds = command.bounds, !bounds.intersects(cull) {
+                    keepPathMask(for: path, viewport: viewport)
+                    continue
+                }
+                // One draw per path, with its coverage mask bound.
+                if let current { drawCalls += flush(current, viewport: viewport) }
+                current = nil
+                drawCalls += try drawPath(path, viewport: viewport)
+                continue
             }
             if let cull, let bounds = command.bounds, !bounds.intersects(cull) { continue }
             if let current, current != kind { drawCalls += flush(current, viewport: viewport) }
@@ -128,10 +204,16 @@ public final class Renderer {
             case .roundedRect(let shape): roundedRects.append { InstancedPipeline.encode(shape, into: &$0) }
             case .line(let line): lines.append { InstancedPipeline.encode(line, into: &$0) }
             case .glyphs(let run): try queue(run)
-            case .pushClip, .popClip, .image, .path, .shadow, .pushGroup, .popGroup: break
+            case .shadow(let shadow): shadows.append { InstancedPipeline.encode(shadow, into: &$0) }
+            case .pushClip, .popClip, .image, .path, .pushGroup, .popGroup: break
             }
         }
         if let current { drawCalls += flush(current, viewport: viewport) }
+        // Groups left open end with the list.
+        while let (group, scissor) = groups.popLast() {
+            applyScissor(scissor)
+            drawCalls += try endGroup(group, depth: groups.count, viewport: viewport)
+        }
         return drawCalls
     }
 
@@ -140,25 +222,34 @@ public final class Renderer {
         switch kind {
         case .roundedRects: return roundedRects.flush(viewport: viewport, topRowFirst: topRowFirst) ? 1 : 0
         case .lines: return lines.flush(viewport: viewport, topRowFirst: topRowFirst) ? 1 : 0
-        case .glyphs:
-            atlas.upload()
-            var calls = 0
-            for (page, floats) in glyphInstances.enumerated() where !floats.isEmpty {
-                glyphs.append { $0.append(contentsOf: floats) }
-                let texture = atlas.pages[page].texture
-                if glyphs.flush(viewport: viewport, topRowFirst: topRowFirst, prepare: {
-                    glActiveTexture(GLenum(GL_TEXTURE0))
-                    glBindTexture(GLenum(GL_TEXTURE_2D), texture)
-                }) { calls += 1 }
-                glyphInstances[page].removeAll(keepingCapacity: true)
-            }
-            return calls
+        case .shadows: return shadows.flush(viewport: viewport, topRowFirst: topRowFirst) ? 1 : 0
+        case .glyphs: return flushGlyphs(&glyphInstances, sampler: 0, viewport: viewport)
+        case .transformedGlyphs: return flushGlyphs(&transformedGlyphInstances, sampler: linearSampler, viewport: viewport)
         }
+    }
+
+    /// Draws the queued glyphs, one call per atlas page, sampling through `sampler` (0: the
+    /// texture's own nearest filtering).
+    private func flushGlyphs(_ instances: inout [[Float]], sampler: GLuint, viewport: (width: Int, height: Int)) -> Int {
+        atlas.upload()
+        var calls = 0
+        for (page, floats) in instances.enumerated() where !floats.isEmpty {
+            glyphs.append { $0.append(contentsOf: floats) }
+            let texture = atlas.pages[page].texture
+            if glyphs.flush(viewport: viewport, topRowFirst: topRowFirst, prepare: {
+                glActiveTexture(GLenum(GL_TEXTURE0))
+                glBindTexture(GLenum(GL_TEXTURE_2D), texture)
+                glBindSampler(0, sampler)
+            }) { calls += 1 }
+            instances[page].removeAll(keepingCapacity: true)
+        }
+        glBindSampler(0, 0)
+        return calls
     }
 
     /// Draws one image, uploading it (premultiplied) the first time its key is seen.
     private func drawImage(_ draw: ImageDraw, viewport: (width: Int, height: Int)) throws(GLError) -> Int {
-        guard draw.image.width > 0, draw.image.height > 0, draw.alpha > 0 else { return 0 }
+        guard draw.image.width > 0, draw.image.height > 0, draw.alpha > 0, draw.transform.isInvertible else { return 0 }
         let texture = textures[draw.key] ?? upload(draw.image, key: draw.key)
         let width = Double(draw.image.width)
         let height = Double(draw.image.height)
@@ -168,6 +259,7 @@ public final class Renderer {
                           min(max(draw.alpha, 0), 1)] {
                 floats.append(Float(value))
             }
+            InstancedPipeline.encode(draw.transform, into: &floats)
         }
         let drew = images.flush(viewport: viewport, topRowFirst: topRowFirst) {
             glActiveTexture(GLenum(GL_TEXTURE0))
@@ -206,11 +298,16 @@ public final class Renderer {
     private func scissor(_ rect: Rect, within outer: (x: Int, y: Int, width: Int, height: Int)?, viewport: (width: Int, height: Int))
         -> (x: Int, y: Int, width: Int, height: Int)
     {
-        guard rect.width > 0, rect.height > 0 else { return (0, 0, 0, 0) }
-        var minX = Int(rect.minX.rounded(.down))
-        var maxX = Int(rect.maxX.rounded(.up))
-        var minY = topRowFirst ? Int(rect.minY.rounded(.down)) : viewport.height - Int(rect.maxY.rounded(.up))
-        var maxY = topRowFirst ? Int(rect.maxY.rounded(.up)) : viewport.height - Int(rect.minY.rounded(.down))
+        guard rect.width > 0, rect.height > 0, !rect.minX.isNaN, !rect.minY.isNaN else { return (0, 0, 0, 0) }
+        // Coordinates may be anything up to 1e308: clamp to just outside the viewport before
+        // they become integers.
+        func pixel(_ value: Double, _ limit: Int, _ rule: FloatingPointRoundingRule) -> Int {
+            Int(min(max(value, -1), Double(limit) + 1).rounded(rule))
+        }
+        var minX = pixel(rect.minX, viewport.width, .down)
+        var maxX = pixel(rect.maxX, viewport.width, .up)
+        var minY = topRowFirst ? pixel(rect.minY, viewport.height, .down) : viewport.height - pixel(rect.maxY, viewport.height, .up)
+        var maxY = topRowFirst ? pixel(rect.maxY, viewport.height, .up) : viewport.height - pixel(rect.minY, viewport.height, .down)
         if let outer {
             minX = max(minX, outer.x)
             maxX = min(maxX, outer.x + outer.width)
@@ -229,13 +326,16 @@ public final class Renderer {
         glScissor(GLint(clip.x), GLint(clip.y), GLsizei(clip.width), GLsizei(clip.height))
     }
 
-    /// Queues a run's glyphs: x snapped to a quarter pixel (the glyph is rasterised for that
-    /// quarter), the baseline to a whole pixel, so text stays crisp.
+    /// Queues a run's glyphs. Untransformed: x snapped to a quarter pixel (the glyph is rasterised
+    /// for that quarter), the baseline to a whole pixel, so text stays crisp. Transformed: each
+    /// glyph's quad, grown by half a texel (into the atlas's empty gap) so its bilinear edge fades
+    /// out whole, is mapped through the run's matrix.
     private func queue(_ run: GlyphRun) throws(GLError) {
         let color = run.color
-        for (glyph, position) in zip(run.glyphs, run.positions) {
-            let whole = position.x.rounded(.down)
-            let bucket = min(Int(((position.x - whole) * Double(FontLibrary.subpixelBuckets)).rounded(.down)), FontLibrary.subpixelBuckets - 1)
+        let transformed = !run.transform.isIdentity
+        for (glyph, position) in zip(run.glyphs, run.positions) where position.x.isFinite && position.y.isFinite {
+            let whole = transformed ? position.x : position.x.rounded(.down)
+            let bucket = transformed ? 0 : min(Int(((position.x - whole) * Double(FontLibrary.subpixelBuckets)).rounded(.down)), FontLibrary.subpixelBuckets - 1)
             let entry: GlyphAtlas.Entry
             do {
                 entry = try atlas.entry(for: GlyphAtlas.Key(font: run.font, glyph: glyph, subpixel: bucket))
@@ -243,16 +343,31 @@ public final class Renderer {
                 throw .glyph(error)
             }
             guard entry.width > 0, entry.height > 0 else { continue }
-            while glyphInstances.count <= entry.page { glyphInstances.append([]) }
             let size = Float(GlyphAtlas.pageSize)
             let x = whole + Double(entry.left)
-            let y = position.y.rounded() - Double(entry.top)
-            glyphInstances[entry.page] += [
-                Float(x), Float(y), Float(entry.width), Float(entry.height),
-                Float(entry.x) / size, Float(entry.y) / size,
-                Float(entry.x + entry.width) / size, Float(entry.y + entry.height) / size,
+            let y = transformed ? position.y - Double(entry.top) : position.y.rounded() - Double(entry.top)
+            let grow: Float = transformed ? 0.5 : 0
+            let floats = [
+                Float(x) - grow, Float(y) - grow, Float(entry.width) + 2 * grow, Float(entry.height) + 2 * grow,
+                (Float(entry.x) - grow) / size, (Float(entry.y) - grow) / size,
+                (Float(entry.x + entry.width) + grow) / size, (Float(entry.y + entry.height) + grow) / size,
             ]
-            InstancedPipeline.encode(color, into: &glyphInstances[entry.page])
+            if transformed {
+                while transformedGlyphInstances.count <= entry.page { transformedGlyphInstances.append([]) }
+                transformedGlyphInstances[entry.page] += floats
+                InstancedPipeline.encode(color, into: &transformedGlyphInstances[entry.page])
+                InstancedPipeline.encode(run.transform, into: &transformedGlyphInstances[entry.page])
+            } else {
+                while glyphInstances.count <= entry.page { glyphInstances.append([]) }
+                glyphInstances[entry.page] += floats
+                InstancedPipeline.encode(color, into: &glyphInstances[entry.page])
+                InstancedPipeline.encode(.identity, into: &glyphInstances[entry.page])
+            }
         }
     }
+}
+
+extension AffineTransform {
+    /// Whether the transform keeps area (a shape under it can show at all) and is finite.
+    var isInvertible: Bool { inverted != nil }
 }

@@ -6,8 +6,9 @@ import CadencePlatform
 import Testing
 
 /// Random display lists, edited at random from frame to frame (commands replaced, inserted,
-/// removed, moved, duplicated; clips nested, unbalanced, fractional, empty): redrawing only the
-/// damage must give the pixels of a full redraw, through every path that uses damage.
+/// removed, moved, duplicated; clips and groups nested, unbalanced, fractional, empty, masked;
+/// shapes turned and scaled, shadows, paths): redrawing only the damage must give the pixels of
+/// a full redraw, through every path that uses damage.
 @MainActor
 @Suite struct DamageFuzzTests {
     static let width = 48
@@ -29,20 +30,62 @@ import Testing
 
     static let palette: [Color] = [.black, .white, Color(red: 1, green: 0, blue: 0), Color(red: 0, green: 0, blue: 1, alpha: 0.5), Color(red: 0, green: 1, blue: 0)]
 
+    /// Identity half the time; else a turn, a scale (not always uniform) and a move.
+    static func transform(_ g: inout Generator) -> AffineTransform {
+        guard g.next(2) == 0 else { return .identity }
+        let w = Double(width), h = Double(height)
+        return AffineTransform(scaleX: g.coordinate(0.5, 2), y: g.coordinate(0.5, 2))
+            .concatenating(AffineTransform(rotation: Double(g.next(360)) * .pi / 180))
+            .concatenating(AffineTransform(translationX: g.coordinate(0, w), y: g.coordinate(0, h)))
+    }
+
+    /// A rectangle around the local origin (for transformed shapes) or anywhere in the frame.
+    static func rect(_ g: inout Generator, around origin: Bool) -> Rect {
+        let w = Double(width), h = Double(height)
+        let size = Size(width: g.coordinate(0, 25), height: g.coordinate(0, 25))
+        if origin { return Rect(origin: Point(x: -size.width / 2, y: -size.height / 2), size: size) }
+        return Rect(origin: Point(x: g.coordinate(-5, w), y: g.coordinate(-5, h)), size: size)
+    }
+
     static func command(_ g: inout Generator) -> DrawCommand {
         let w = Double(width), h = Double(height)
-        switch g.next(6) {
+        switch g.next(12) {
         case 0:
             return .pushClip(Rect(x: g.coordinate(-5, w), y: g.coordinate(-5, h), width: g.coordinate(0, 30), height: g.coordinate(0, 30)))
         case 1:
             return .popClip
         case 2:
-            return .line(Line(from: Point(x: g.coordinate(0, w), y: g.coordinate(0, h)), to: Point(x: g.coordinate(0, w), y: g.coordinate(0, h)),
-                              width: g.coordinate(1, 4), color: palette[g.next(palette.count)]))
+            let t = transform(&g)
+            let reach = t.isIdentity ? 1.0 : 0.5
+            return .line(Line(from: Point(x: g.coordinate(0, w * reach), y: g.coordinate(0, h * reach)),
+                              to: Point(x: g.coordinate(0, w * reach), y: g.coordinate(0, h * reach)),
+                              width: g.coordinate(1, 4), color: palette[g.next(palette.count)], transform: t))
+        case 3:
+            let mask = g.next(2) == 0 ? nil : transformedRect(&g)
+            return .pushGroup(Group(opacity: [1, 0.5, 0.8][g.next(3)], mask: mask))
+        case 4:
+            return .popGroup
+        case 5:
+            let t = transform(&g)
+            return .shadow(Shadow(rect: rect(&g, around: !t.isIdentity), cornerRadius: Double(g.next(5)), color: palette[g.next(palette.count)],
+                                  blur: g.coordinate(0, 3), transform: t))
+        case 6:
+            let contours = (0...g.next(2)).map { _ in (0..<(3 + g.next(3))).map { _ in Point(x: g.coordinate(-5, w + 5), y: g.coordinate(-5, h + 5)) } }
+            return .path(PathFill(contours: contours, fillRule: g.next(2) == 0 ? .nonZero : .evenOdd, color: palette[g.next(palette.count)],
+                                  blur: g.next(3) == 0 ? g.coordinate(0.5, 2) : 0))
+        case 7, 8:
+            return .roundedRect(transformedRect(&g))
         default:
             return .roundedRect(RoundedRect(rect: Rect(x: g.coordinate(-5, w), y: g.coordinate(-5, h), width: g.coordinate(0, 25), height: g.coordinate(0, 25)),
                                             cornerRadius: Double(g.next(5)), fill: palette[g.next(palette.count)]))
         }
+    }
+
+    /// A rounded rectangle, stroked now and then, through a random transform.
+    static func transformedRect(_ g: inout Generator) -> RoundedRect {
+        let t = transform(&g)
+        return RoundedRect(rect: rect(&g, around: !t.isIdentity), cornerRadius: Double(g.next(6)), fill: palette[g.next(palette.count)],
+                           stroke: palette[g.next(palette.count)], strokeWidth: Double(g.next(3)), transform: t)
     }
 
     static func edited(_ commands: [DrawCommand], _ g: inout Generator) -> [DrawCommand] {

@@ -95,6 +95,37 @@ import Testing
         #expect(renderer.lastDrawCallCount == 1)
     }
 
+    /// Coordinates, scales and blurs up to 1e308, infinities and NaN: nothing traps, full or
+    /// damage redraws, and a sane shape drawn after them still shows.
+    @Test func hugeAndOddValuesDrawWithoutTrapping() throws {
+        let huge = 1e308
+        func list(_ shift: Double) -> DisplayList {
+            var list = DisplayList(size: Size(width: 16, height: 16), background: .black)
+            let odd = [AffineTransform(a: huge, b: 0, c: 0, d: huge, tx: huge, ty: -huge), AffineTransform(a: 1, b: 0, c: 0, d: 1, tx: .nan, ty: 0),
+                       AffineTransform(a: 0, b: 0, c: 0, d: 0, tx: 0, ty: 0), AffineTransform(a: 1e-300, b: 0, c: 0, d: 1e-300, tx: 0, ty: 0),
+                       AffineTransform(rotation: 1).concatenating(AffineTransform(translationX: .infinity, y: 0))]
+            list.append(.pushClip(Rect(x: -huge, y: -huge, width: .infinity, height: huge)))
+            for t in odd {
+                list.roundedRect(RoundedRect(rect: Rect(x: -huge, y: 0, width: huge, height: 4), cornerRadius: huge, fill: .white, transform: t))
+                list.line(Line(from: Point(x: -huge, y: 1), to: Point(x: huge, y: .nan), width: huge, color: .white, transform: t))
+                list.append(.shadow(Shadow(rect: Rect(x: 0, y: 0, width: huge, height: 2), cornerRadius: 1, color: .white, blur: huge, transform: t)))
+                list.append(.pushGroup(Group(opacity: .nan, mask: RoundedRect(rect: Rect(x: 0, y: 0, width: huge, height: huge), cornerRadius: 3, fill: .black, transform: t))))
+                list.append(.path(PathFill(contours: [[Point(x: -huge, y: 0), Point(x: huge, y: huge), Point(x: 0, y: .nan)]], color: .white, blur: huge)))
+                list.append(.popGroup)
+            }
+            list.append(.popClip)
+            list.append(.pushClip(Rect(x: huge, y: huge, width: huge, height: huge)))
+            list.append(.popClip)
+            list.roundedRect(RoundedRect(rect: Rect(x: 4 + shift, y: 4, width: 4, height: 4), cornerRadius: 0, fill: Color(hex: "#FF0000")!))
+            return list
+        }
+        let renderer = try OffscreenRenderer(width: 16, height: 16)
+        let first = try renderer.render(list(0))
+        let second = try renderer.render(list(2))
+        #expect(first[5, 5] == (255, 0, 0, 255))
+        #expect(second[7, 5] == (255, 0, 0, 255))
+    }
+
     @Test func emptyAndHugeSizesAreClearErrors() throws {
         #expect(throws: EngineError.gl(.invalidSize(width: 0, height: 0))) {
             try OffscreenRenderer(width: 0, height: 0)

@@ -32,6 +32,20 @@ struct WindowTests {
         #expect(outcome.passed, "\(outcome.message)")
     }
 
+    /// Groups in a window: composited into the default framebuffer, rows from the bottom.
+    @Test func windowCompositesGroupsAsOffscreen() throws {
+        let list = GroupTests.maskedList()
+        let expected = try OffscreenRenderer(width: 160, height: 120).render(list)
+        let window = try WindowContext(width: 160, height: 120, title: "Cadence group test")
+        let size = try #require(window.defaultFramebufferSize)
+        let renderer = try Renderer()
+        try renderer.draw(list, viewport: size)
+        let image = try readFramebuffer(width: size.width, height: size.height)
+        window.present()
+        window.pollEvents()
+        #expect(image == expected)
+    }
+
     /// Under Xvfb the swap returns at once: the driver must notice and pace itself on deadlines.
     @Test func windowDriverPacesItselfWhenSwapDoesNotWait() throws {
         let window = try WindowContext(width: 320, height: 200, title: "Cadence driver test")

@@ -1,0 +1,122 @@
+import CGL
+import CadenceDraw
+
+/// One nesting depth's offscreen picture: a viewport-sized RGBA8 texture (premultiplied) and the
+/// framebuffer that draws into it. Kept from frame to frame; reallocated only when the viewport
+/// changes size.
+struct GroupLayer {
+    var framebuffer: GLuint = 0
+    var texture: GLuint = 0
+    var width = 0
+    var height = 0
+}
+
+extension Renderer {
+    /// Starts a group at `depth`: its layer becomes the target, cleared to transparent within the
+    /// scissor in force (the only pixels its members can reach).
+    func beginGroup(depth: Int, viewport: (width: Int, height: Int)) throws(GLError) {
+        let layer = try groupLayer(at: depth, viewport: viewport)
+        glBindFramebuffer(GLenum(GL_DRAW_FRAMEBUFFER), layer.framebuffer)
+        var background: [GLfloat] = [0, 0, 0, 0]
+        glGetFloatv(GLenum(GL_COLOR_CLEAR_VALUE), &background)
+        glClearColor(0, 0, 0, 0)
+        glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
+        glClearColor(background[0], background[1], background[2], background[3])
+    }
+
+    /// Ends the group at `depth`: the target below it (the layer of `depth - 1`, or the framebuffer
+    /// `draw` began with) is bound again and the group's picture is put over it, faded by its
+    /// opacity and its mask's coverage, within the scissor in force. Returns the draw calls made.
+    func endGroup(_ group: Group, depth: Int, viewport: (width: Int, height: Int)) throws(GLError) -> Int {
+        glBindFramebuffer(GLenum(GL_DRAW_FRAMEBUFFER), depth == 0 ? baseFramebuffer : groupLayers[depth - 1].framebuffer)
+        let opacity = min(max(group.opacity, 0), 1)
+        guard opacity > 0 else { return 0 }
+        var floats: [Float] = []
+        if let mask = group.mask {
+            // A mask that flattens the plane covers nothing.
+            guard let inverse = mask.transform.inverted else { return 0 }
+            let scales = mask.transform.axisScales
+            floats = [Float(mask.rect.minX), Float(mask.rect.minY), Float(mask.rect.width), Float(mask.rect.height),
+                      Float(max(mask.cornerRadius, 0)), Float(opacity), 1, 0]
+            InstancedPipeline.encode(inverse, into: &floats)
+            floats += [Float(scales.x), Float(scales.y)]
+        } else {
+            floats = [0, 0, 0, 0, 0, Float(opacity), 0, 0, 1, 0, 0, 0, 1, 0, 1, 1]
+        }
+        composites.append { $0 += floats }
+        let texture = groupLayers[depth].texture
+        let drew = composites.flush(viewport: viewport, topRowFirst: topRowFirst) {
+            glActiveTexture(GLenum(GL_TEXTURE0))
+            glBindTexture(GLenum(GL_TEXTURE_2D), texture)
+        }
+        try checkGLError("compositing a group")
+        return drew ? 1 : 0
+    }
+
+    /// The box around what the members of the group pushed at `index` can touch (to its pop, or
+    /// the list's end), cut to its mask's bounds; nil when they touch nothing. Members whose bounds
+    /// are not numbers draw nothing and are left out.
+    static func reach(ofGroupAt index: Int, in commands: [DrawCommand]) -> Rect? {
+        guard case .pushGroup(let group) = commands[index] else { return nil }
+        var box: Rect?
+        var depth = 0
+        members: for command in commands[(index + 1)...] {
+            switch command {
+            case .pushGroup:
+                depth += 1
+            case .popGroup:
+                if depth == 0 { break members }
+                depth -= 1
+            default:
+                guard let bounds = command.bounds, !bounds.minX.isNaN, !bounds.minY.isNaN, !bounds.maxX.isNaN, !bounds.maxY.isNaN else { continue }
+                box = box.map { union($0, bounds) } ?? bounds
+            }
+        }
+        guard let box else { return nil }
+        guard let mask = group.mask else { return box }
+        // The mask's coverage reaches half a pixel past its transformed corners.
+        let maskBox = mask.transform.boundingBox(of: mask.rect)
+        return box.intersection(Rect(x: maskBox.minX - 1, y: maskBox.minY - 1, width: maskBox.width + 2, height: maskBox.height + 2))
+    }
+
+    private static func union(_ a: Rect, _ b: Rect) -> Rect {
+        let minX = min(a.minX, b.minX)
+        let minY = min(a.minY, b.minY)
+        return Rect(x: minX, y: minY, width: max(a.maxX, b.maxX) - minX, height: max(a.maxY, b.maxY) - minY)
+    }
+
+    /// The layer for `depth`, made or resized to the viewport as needed.
+    private func groupLayer(at depth: Int, viewport: (width: Int, height: Int)) throws(GLError) -> GroupLayer {
+        while groupLayers.count <= depth {
+            var layer = GroupLayer()
+            glGenTextures(1, &layer.texture)
+            glGenFramebuffers(1, &layer.framebuffer)
+            groupLayers.append(layer)
+        }
+        var layer = groupLayers[depth]
+        if layer.width != viewport.width || layer.height != viewport.height {
+            layer.width = viewport.width
+            layer.height = viewport.height
+            glBindTexture(GLenum(GL_TEXTURE_2D), layer.texture)
+            glTexImage2D(GLenum(GL_TEXTURE_2D), 0, GL_RGBA8, GLsizei(layer.width), GLsizei(layer.height), 0,
+                         GLenum(GL_RGBA), GLenum(GL_UNSIGNED_BYTE), nil)
+            glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MIN_FILTER), GL_NEAREST)
+            glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MAG_FILTER), GL_NEAREST)
+            glBindFramebuffer(GLenum(GL_DRAW_FRAMEBUFFER), layer.framebuffer)
+            glFramebufferTexture2D(GLenum(GL_DRAW_FRAMEBUFFER), GLenum(GL_COLOR_ATTACHMENT0), GLenum(GL_TEXTURE_2D), layer.texture, 0)
+            let status = glCheckFramebufferStatus(GLenum(GL_DRAW_FRAMEBUFFER))
+            guard status == GLenum(GL_FRAMEBUFFER_COMPLETE) else { throw .framebufferIncomplete(status: status) }
+            groupLayers[depth] = layer
+        }
+        return layer
+    }
+
+    /// Frees every layer's framebuffer and texture.
+    func deleteGroupLayers() {
+        for var layer in groupLayers {
+            glDeleteFramebuffers(1, &layer.framebuffer)
+            glDeleteTextures(1, &layer.texture)
+        }
+        groupLayers.removeAll()
+    }
+}

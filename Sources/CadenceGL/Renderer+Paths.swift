@@ -1,0 +1,103 @@
+import CGL
+import CadenceDraw
+
+/// What decides a path mask's pixels: the contours, the fill rule, the blur and the clip (the
+/// viewport). The colour is not part of it: it tints the mask when drawn.
+struct PathMaskKey: Hashable {
+    let contours: [[Point]]
+    let fillRule: FillRule
+    let blur: Double
+    let clip: Rect
+
+    init(_ path: PathFill, clip: Rect) {
+        contours = path.contours
+        fillRule = path.fillRule
+        blur = path.blur
+        self.clip = clip
+    }
+}
+
+/// A path's coverage uploaded as a single-channel texture, where it lies in the frame, and the
+/// frame that last used it. A path that covers nothing keeps texture 0, so it is not
+/// rasterised again either.
+struct PathMask {
+    var texture: GLuint = 0
+    var x = 0
+    var y = 0
+    var width = 0
+    var height = 0
+    var lastUsed = 0
+}
+
+extension Renderer {
+    /// Draws a path: its coverage, rasterised on the CPU once and kept while frames keep drawing
+    /// it, as a quad of the mask's pixels tinted by the premultiplied colour. Returns the draw
+    /// calls made.
+    func drawPath(_ path: PathFill, viewport: (width: Int, height: Int)) throws(GLError) -> Int {
+        let mask = pathMask(for: path, viewport: viewport)
+        guard mask.texture != 0, path.color.alpha > 0 else { return 0 }
+        paths.append { floats in
+            floats += [Float(mask.x), Float(mask.y), Float(mask.width), Float(mask.height)]
+            InstancedPipeline.encode(path.color, into: &floats)
+        }
+        let drew = paths.flush(viewport: viewport, topRowFirst: topRowFirst) {
+            glActiveTexture(GLenum(GL_TEXTURE0))
+            glBindTexture(GLenum(GL_TEXTURE_2D), mask.texture)
+        }
+        try checkGLError("drawing a path")
+        return drew ? 1 : 0
+    }
+
+    /// Marks a path's mask as used this frame without drawing it (a damage pass that misses it),
+    /// so a static path is not rasterised again when it is next drawn.
+    func keepPathMask(for path: PathFill, viewport: (width: Int, height: Int)) {
+        let key = PathMaskKey(path, clip: Self.frame(viewport))
+        pathMasks[key]?.lastUsed = frameNumber
+    }
+
+    /// The mask for `path`, rasterised and uploaded on first use.
+    private func pathMask(for path: PathFill, viewport: (width: Int, height: Int)) -> PathMask {
+        let clip = Self.frame(viewport)
+        let key = PathMaskKey(path, clip: clip)
+        var mask = pathMasks[key] ?? upload(PathRasterizer.coverage(of: path.contours, fillRule: path.fillRule, clip: clip, blur: path.blur))
+        mask.lastUsed = frameNumber
+        pathMasks[key] = mask
+        return mask
+    }
+
+    private func upload(_ coverage: CoverageMask?) -> PathMask {
+        guard let coverage, coverage.width > 0, coverage.height > 0 else { return PathMask() }
+        var mask = PathMask(x: coverage.x, y: coverage.y, width: coverage.width, height: coverage.height)
+        glGenTextures(1, &mask.texture)
+        glBindTexture(GLenum(GL_TEXTURE_2D), mask.texture)
+        glPixelStorei(GLenum(GL_UNPACK_ALIGNMENT), 1)
+        glTexImage2D(GLenum(GL_TEXTURE_2D), 0, GL_R8, GLsizei(coverage.width), GLsizei(coverage.height), 0,
+                     GLenum(GL_RED), GLenum(GL_UNSIGNED_BYTE), coverage.alpha)
+        glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MIN_FILTER), GL_NEAREST)
+        glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MAG_FILTER), GL_NEAREST)
+        glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_WRAP_S), GL_CLAMP_TO_EDGE)
+        glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_WRAP_T), GL_CLAMP_TO_EDGE)
+        return mask
+    }
+
+    /// Drops the masks no path used in this frame or the one before, so the cache holds at most
+    /// two frames' paths.
+    func evictPathMasks() {
+        for (key, mask) in pathMasks where mask.lastUsed < frameNumber - 1 {
+            var texture = mask.texture
+            if texture != 0 { glDeleteTextures(1, &texture) }
+            pathMasks[key] = nil
+        }
+    }
+
+    /// Frees every cached mask's texture.
+    func deletePathMasks() {
+        for var texture in pathMasks.values.map(\.texture) where texture != 0 { glDeleteTextures(1, &texture) }
+        pathMasks.removeAll()
+    }
+
+    /// The frame rectangle paths are rasterised within.
+    private static func frame(_ viewport: (width: Int, height: Int)) -> Rect {
+        Rect(x: 0, y: 0, width: Double(viewport.width), height: Double(viewport.height))
+    }
+}
