@@ -1,0 +1,61 @@
+import CadenceDraw
+import CadenceEngine
+import CadenceScene
+import CadenceTestSupport
+import Foundation
+import Testing
+
+/// The example scenes of `Examples/scenes`, each as a contact sheet of its animation, and each
+/// redrawn frame by frame through damage tracking with the same pixels as whole redraws.
+@MainActor
+@Suite struct LayerSceneGoldenTests {
+    let goldens = GoldenCheck()
+
+    /// The example scenes and the times their sheets show.
+    nonisolated static let sheets: [(name: String, times: [Double])] = [
+        ("loading-ring", [0, 0.2, 0.4, 0.6, 0.8, 1.0]),
+        ("card-flip", [0, 0.5, 0.8, 0.95, 1.2, 1.6]),
+        ("toast", [0, 0.3, 0.45, 0.8, 2.2, 2.5]),
+        ("heartbeat", [0, 0.1, 0.15, 0.3, 0.45, 0.7]),
+        ("checkmark", [0, 0.5, 1.1, 1.3, 1.45, 2.0]),
+    ]
+
+    static func scene(_ name: String) throws -> Scene {
+        let examples = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Examples/scenes")
+        return try SceneFile.load(path: examples.appendingPathComponent("\(name).json").path, strict: true).scene
+    }
+
+    @Test(arguments: sheets.map(\.name))
+    func exampleSheetsMatchTheirGoldens(name: String) throws {
+        let times = try #require(Self.sheets.first { $0.name == name }).times
+        let scene = try Self.scene(name)
+        let sheet = try ContactSheet.render(scene: scene, times: times, columns: 3, tile: Size(width: 160, height: 160 * scene.size.height / scene.size.width))
+        let outcome = goldens.compare(sheet, named: "layers-\(name)", tolerance: 2, maxDifferingFraction: 0.001)
+        #expect(outcome.passed, "\(outcome.message)")
+    }
+
+    @Test(arguments: sheets.map(\.name))
+    func damageRedrawMatchesFullRedraw(name: String) throws {
+        let scene = try Self.scene(name)
+        let width = Int(scene.size.width)
+        let height = Int(scene.size.height)
+        let partial = try OffscreenRenderer(width: width, height: height)
+        let full = try OffscreenRenderer(width: width, height: height)
+        full.fullRedraw = true
+        for frame in 0..<75 {
+            let list = try scene.displayList(at: Double(frame) / 30)
+            #expect(try partial.render(list) == (try full.render(list)), "\(name) frame \(frame) differs")
+        }
+    }
+
+    @Test func thirtyAndSixtyFramesPerSecondAgreeAtSharedTimes() throws {
+        let scene = try Self.scene("toast")
+        let renderer = try OffscreenRenderer(width: Int(scene.size.width), height: Int(scene.size.height))
+        for frame in 0..<30 {
+            let at30 = try renderer.render(try scene.displayList(at: Double(frame) / 30))
+            let at60 = try renderer.render(try scene.displayList(at: Double(2 * frame) / 60))
+            #expect(at30 == at60, "frame \(frame)")
+        }
+    }
+}
