@@ -260,6 +260,9 @@ public final class Renderer {
                 floats.append(Float(value))
             }
             InstancedPipeline.encode(draw.transform, into: &floats)
+            InstancedPipeline.encodeScales(of: draw.transform, into: &floats)
+            // Untransformed images keep their hard edges, on exactly the pixels they always had.
+            floats.append(draw.transform.isIdentity ? 0 : 1)
         }
         let drew = images.flush(viewport: viewport, topRowFirst: topRowFirst) {
             glActiveTexture(GLenum(GL_TEXTURE0))
