@@ -45,6 +45,10 @@ public final class Renderer {
     public var rasterisedGlyphCount: Int { atlas.rasterisedCount }
     /// Atlas pages in use.
     public var atlasPageCount: Int { atlas.pages.count }
+    /// Path coverage masks rasterised so far; a path drawn again from the cache is not counted.
+    public internal(set) var rasterisedPathCount = 0
+    /// Path coverage masks kept for the next frames.
+    public var cachedPathMaskCount: Int { pathMasks.count }
 
     /// Builds the pipelines; a GL context must be current. Glyphs come from `fonts`.
     public init(fonts: FontLibrary = .shared) throws(GLError) {
