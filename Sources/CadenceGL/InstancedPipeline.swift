@@ -147,12 +147,13 @@ extension InstancedPipeline {
         )
     }
 
-    /// Images: a rectangle, the texture part shown, an opacity, matrix (`Shaders/image.*`).
+    /// Images: a rectangle, the texture part shown, an opacity, matrix, scales, whether to
+    /// anti-alias the edges (`Shaders/image.*`).
     static func images() throws(GLError) -> InstancedPipeline {
         try InstancedPipeline(
             vertex: .init(file: "Shaders/image.vert", bytes: PackageResources.image_vert),
             fragment: .init(file: "Shaders/image.frag", bytes: PackageResources.image_frag),
-            layout: Layout(attributes: [(1, 4, 0), (2, 4, 4), (3, 1, 8), (4, 3, 9), (5, 3, 12)], floatsPerInstance: 15)
+            layout: Layout(attributes: [(1, 4, 0), (2, 4, 4), (3, 1, 8), (4, 3, 9), (5, 3, 12), (6, 4, 15), (7, 1, 19)], floatsPerInstance: 20)
         )
     }
 

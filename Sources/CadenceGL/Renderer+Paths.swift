@@ -59,7 +59,13 @@ extension Renderer {
     private func pathMask(for path: PathFill, viewport: (width: Int, height: Int)) -> PathMask {
         let clip = Self.frame(viewport)
         let key = PathMaskKey(path, clip: clip)
-        var mask = pathMasks[key] ?? upload(PathRasterizer.coverage(of: path.contours, fillRule: path.fillRule, clip: clip, blur: path.blur))
+        var mask: PathMask
+        if let cached = pathMasks[key] {
+            mask = cached
+        } else {
+            mask = upload(PathRasterizer.coverage(of: path.contours, fillRule: path.fillRule, clip: clip, blur: path.blur))
+            rasterisedPathCount += 1
+        }
         mask.lastUsed = frameNumber
         pathMasks[key] = mask
         return mask

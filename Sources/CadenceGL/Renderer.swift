@@ -45,6 +45,10 @@ public final class Renderer {
     public var rasterisedGlyphCount: Int { atlas.rasterisedCount }
     /// Atlas pages in use.
     public var atlasPageCount: Int { atlas.pages.count }
+    /// Path coverage masks rasterised so far; a path drawn again from the cache is not counted.
+    public internal(set) var rasterisedPathCount = 0
+    /// Path coverage masks kept for the next frames.
+    public var cachedPathMaskCount: Int { pathMasks.count }
 
     /// Builds the pipelines; a GL context must be current. Glyphs come from `fonts`.
     public init(fonts: FontLibrary = .shared) throws(GLError) {
@@ -260,6 +264,9 @@ public final class Renderer {
                 floats.append(Float(value))
             }
             InstancedPipeline.encode(draw.transform, into: &floats)
+            InstancedPipeline.encodeScales(of: draw.transform, into: &floats)
+            // Untransformed images keep their hard edges, on exactly the pixels they always had.
+            floats.append(draw.transform.isIdentity ? 0 : 1)
         }
         let drew = images.flush(viewport: viewport, topRowFirst: topRowFirst) {
             glActiveTexture(GLenum(GL_TEXTURE0))

@@ -7,7 +7,7 @@ import Testing
 
 /// Random display lists, edited at random from frame to frame (commands replaced, inserted,
 /// removed, moved, duplicated; clips and groups nested, unbalanced, fractional, empty, masked;
-/// shapes turned and scaled, shadows, paths): redrawing only the damage must give the pixels of
+/// shapes and images turned and scaled, shadows, paths): redrawing only the damage must give the pixels of
 /// a full redraw, through every path that uses damage.
 @MainActor
 @Suite struct DamageFuzzTests {
@@ -49,7 +49,7 @@ import Testing
 
     static func command(_ g: inout Generator) -> DrawCommand {
         let w = Double(width), h = Double(height)
-        switch g.next(12) {
+        switch g.next(13) {
         case 0:
             return .pushClip(Rect(x: g.coordinate(-5, w), y: g.coordinate(-5, h), width: g.coordinate(0, 30), height: g.coordinate(0, 30)))
         case 1:
@@ -75,6 +75,10 @@ import Testing
                                   blur: g.next(3) == 0 ? g.coordinate(0.5, 2) : 0))
         case 7, 8:
             return .roundedRect(transformedRect(&g))
+        case 9:
+            let t = transform(&g)
+            return .image(ImageDraw(key: "fuzz-checkerboard", image: TransformGoldenTests.checkerboard, rect: rect(&g, around: !t.isIdentity),
+                                    alpha: [1, 0.6][g.next(2)], transform: t))
         default:
             return .roundedRect(RoundedRect(rect: Rect(x: g.coordinate(-5, w), y: g.coordinate(-5, h), width: g.coordinate(0, 25), height: g.coordinate(0, 25)),
                                             cornerRadius: Double(g.next(5)), fill: palette[g.next(palette.count)]))

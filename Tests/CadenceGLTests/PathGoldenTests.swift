@@ -1,6 +1,8 @@
 import CadenceDraw
 import CadenceEngine
+import CadenceGL
 import CadenceImage
+import CadencePlatform
 import CadenceTestSupport
 import Testing
 
@@ -66,6 +68,28 @@ import Glibc
         #expect(zip(row, row.dropFirst()).allSatisfy { $0 <= $1 }, "fades out: \(row)")
         #expect(row.contains { $0 > 60 && $0 < 240 }, "with soft values in between: \(row)")
         #expect(image[80, 119].0 > 250)
+    }
+
+    /// A static path is rasterised once, whatever its colour does; masks no frame uses any more
+    /// are dropped.
+    @Test func masksAreCachedAcrossFramesAndEvicted() throws {
+        let context = try HeadlessContext()
+        try context.makeCurrent()
+        let target = try OffscreenTarget(width: 160, height: 120)
+        let renderer = try Renderer()
+        target.bind()
+        for frame in 0..<4 {
+            var list = Self.fillRules()
+            list.append(.path(PathFill(contours: [Self.star(80, 60, radius: 20)], color: Color(red: Double(frame) / 4, green: 0, blue: 0))))
+            try renderer.draw(list, viewport: (160, 120))
+        }
+        #expect(renderer.rasterisedPathCount == 5)
+        #expect(renderer.cachedPathMaskCount == 5)
+        let empty = DisplayList(size: Size(width: 160, height: 120), background: .white)
+        try renderer.draw(empty, viewport: (160, 120))
+        #expect(renderer.cachedPathMaskCount == 5)  // kept a frame, in case they come back
+        try renderer.draw(empty, viewport: (160, 120))
+        #expect(renderer.cachedPathMaskCount == 0)
     }
 
     /// Paths inside a group and under damage redraws come out as in a full redraw, frame after
