@@ -18,6 +18,7 @@ out vec4 fragColor;                     // premultiplied
 
 void main() {
     fragColor = texture(uImage, vTexture) * vAlpha;
+#ifdef TRANSFORMED
     if (vSmooth > 0.0) {
         // Distance to the rectangle, stretched by the scale across the nearest edge.
         vec2 q = abs(vLocal) - vHalfSize;
@@ -25,4 +26,5 @@ void main() {
         float distance = (length(max(q, 0.0)) + min(max(q.x, q.y), 0.0)) * length(direction * vScale);
         fragColor *= clamp(0.5 - distance, 0.0, 1.0);
     }
+#endif
 }

@@ -20,17 +20,22 @@ float roundedBoxDistance(vec2 p, vec2 halfSize, float radius) {
     return length(max(q, 0.0)) + min(max(q.x, q.y), 0.0) - radius;
 }
 
-// The distance in pixels from the shape's edge. Under a uniform scale, the distance in scaled
-// local space is the pixel distance. Under a non-uniform one, the local distance is stretched by
-// the scale along the direction it is measured in, so corners stay elliptical as the transform
-// makes them and every edge stays one pixel soft.
+// The distance in pixels from the shape's edge. Untransformed shapes (compiled without
+// TRANSFORMED) measure it directly. Under a uniform scale, the distance in scaled local space is
+// the pixel distance. Under a non-uniform one, the local distance is stretched by the scale along
+// the direction it is measured in, so corners stay elliptical as the transform makes them and
+// every edge stays one pixel soft.
 float pixelDistance(vec2 p, vec2 halfSize, float radius) {
+#ifdef TRANSFORMED
     if (vScale.x == vScale.y) {
         return roundedBoxDistance(p * vScale, halfSize * vScale, radius * vScale.x);
     }
     vec2 q = abs(p) - halfSize + radius;
     vec2 direction = min(q.x, q.y) > 0.0 ? normalize(q) : (q.x > q.y ? vec2(1.0, 0.0) : vec2(0.0, 1.0));
     return roundedBoxDistance(p, halfSize, radius) * length(direction * vScale);
+#else
+    return roundedBoxDistance(p, halfSize, radius);
+#endif
 }
 
 void main() {

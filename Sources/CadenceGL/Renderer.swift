@@ -11,13 +11,15 @@ import CadenceText
 @MainActor
 public final class Renderer {
     private enum Kind {
-        case roundedRects, lines, glyphs, transformedGlyphs, shadows
+        case roundedRects, transformedRoundedRects, lines, glyphs, transformedGlyphs, shadows
     }
 
     private let roundedRects: InstancedPipeline
+    private let transformedRoundedRects: InstancedPipeline
     private let lines: InstancedPipeline
     private let glyphs: InstancedPipeline
     private let images: InstancedPipeline
+    private let transformedImages: InstancedPipeline
     private let shadows: InstancedPipeline
     let composites: InstancedPipeline
     let paths: InstancedPipeline
@@ -52,10 +54,12 @@ public final class Renderer {
 
     /// Builds the pipelines; a GL context must be current. Glyphs come from `fonts`.
     public init(fonts: FontLibrary = .shared) throws(GLError) {
-        roundedRects = try .roundedRects()
+        roundedRects = try .roundedRects(transformed: false)
+        transformedRoundedRects = try .roundedRects(transformed: true)
         lines = try .lines()
         glyphs = try .glyphs()
-        images = try .images()
+        images = try .images(transformed: false)
+        transformedImages = try .images(transformed: true)
         shadows = try .shadows()
         composites = try .composites()
         paths = try .paths()
@@ -138,7 +142,7 @@ public final class Renderer {
             switch command {
             case .roundedRect(let shape):
                 guard shape.transform.isInvertible else { continue }
-                kind = .roundedRects
+                kind = shape.transform.isIdentity ? .roundedRects : .transformedRoundedRects
             case .line(let line):
                 guard line.transform.isInvertible else { continue }
                 kind = .lines
@@ -205,7 +209,8 @@ public final class Renderer {
             if let current, current != kind { drawCalls += flush(current, viewport: viewport) }
             current = kind
             switch command {
-            case .roundedRect(let shape): roundedRects.append { InstancedPipeline.encode(shape, into: &$0) }
+            case .roundedRect(let shape):
+                (kind == .roundedRects ? roundedRects : transformedRoundedRects).append { InstancedPipeline.encode(shape, into: &$0) }
             case .line(let line): lines.append { InstancedPipeline.encode(line, into: &$0) }
             case .glyphs(let run): try queue(run)
             case .shadow(let shadow): shadows.append { InstancedPipeline.encode(shadow, into: &$0) }
@@ -225,6 +230,7 @@ public final class Renderer {
     private func flush(_ kind: Kind, viewport: (width: Int, height: Int)) -> Int {
         switch kind {
         case .roundedRects: return roundedRects.flush(viewport: viewport, topRowFirst: topRowFirst) ? 1 : 0
+        case .transformedRoundedRects: return transformedRoundedRects.flush(viewport: viewport, topRowFirst: topRowFirst) ? 1 : 0
         case .lines: return lines.flush(viewport: viewport, topRowFirst: topRowFirst) ? 1 : 0
         case .shadows: return shadows.flush(viewport: viewport, topRowFirst: topRowFirst) ? 1 : 0
         case .glyphs: return flushGlyphs(&glyphInstances, sampler: 0, viewport: viewport)
@@ -257,7 +263,8 @@ public final class Renderer {
         let texture = textures[draw.key] ?? upload(draw.image, key: draw.key)
         let width = Double(draw.image.width)
         let height = Double(draw.image.height)
-        images.append { floats in
+        let pipeline = draw.transform.isIdentity ? images : transformedImages
+        pipeline.append { floats in
             for value in [draw.rect.minX, draw.rect.minY, draw.rect.width, draw.rect.height,
                           draw.source.minX / width, draw.source.minY / height, draw.source.maxX / width, draw.source.maxY / height,
                           min(max(draw.alpha, 0), 1)] {
@@ -268,7 +275,7 @@ public final class Renderer {
             // Untransformed images keep their hard edges, on exactly the pixels they always had.
             floats.append(draw.transform.isIdentity ? 0 : 1)
         }
-        let drew = images.flush(viewport: viewport, topRowFirst: topRowFirst) {
+        let drew = pipeline.flush(viewport: viewport, topRowFirst: topRowFirst) {
             glActiveTexture(GLenum(GL_TEXTURE0))
             glBindTexture(GLenum(GL_TEXTURE_2D), texture)
         }

@@ -12,6 +12,14 @@ final class ShaderProgram {
     struct Source {
         let file: String
         let bytes: [UInt8]
+
+        /// The same source with `#define name` after its `#version` line (and a `#line` that
+        /// keeps error lines pointing into the file): one file, several specialised programs.
+        func defining(_ name: String) -> Source {
+            guard let newline = bytes.firstIndex(of: UInt8(ascii: "\n")) else { return self }
+            let inserted = Array("#define \(name)\n#line 2\n".utf8)
+            return Source(file: file, bytes: Array(bytes[...newline]) + inserted + Array(bytes[(newline + 1)...]))
+        }
     }
 
     init(vertex: Source, fragment: Source) throws(GLError) {
