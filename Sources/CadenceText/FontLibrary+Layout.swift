@@ -184,7 +184,7 @@ extension FontLibrary {
 
     private func arrange(_ units: [Unit], scalars: [UInt32], text: AttributedText, primaries: [GlyphFont], options: TextLayoutOptions) throws(TextError) -> TextLayout {
         let limit = options.width.map { max($0, 0) } ?? .infinity
-        let maxLines = options.lineBreak == .truncateTail ? 1 : options.maxLines.map { max($0, 1) }
+        let maxLines = options.lineBreak.truncates ? 1 : options.maxLines.map { max($0, 1) }
         var lines: [[Unit]] = []
         var current: [Unit] = []
         var width = 0.0
@@ -225,33 +225,79 @@ extension FontLibrary {
         }
         if !(maxLines.map { lines.count >= $0 } ?? false) { lines.append(current) }
         if let maxLines, lines.count > maxLines { lines.removeLast(lines.count - maxLines); truncated = true }
-        if options.lineBreak == .truncateTail, let only = lines.first, only.reduce(0, { $0 + $1.advance }) > limit { truncated = true }
+        if options.lineBreak.truncates, let only = lines.first, only.reduce(0, { $0 + $1.advance }) > limit { truncated = true }
 
         if truncated, !lines.isEmpty {
-            lines[lines.count - 1] = try truncate(lines[lines.count - 1], to: limit, text: text)
+            lines[lines.count - 1] = try truncate(lines[lines.count - 1], to: limit, text: text, mode: options.lineBreak)
         }
         return try place(lines, scalars: scalars, text: text, primaries: primaries, options: options, truncated: truncated)
     }
 
-    /// Cuts `line` so that it and "…" fit in `limit`.
-    private func truncate(_ line: [Unit], to limit: Double, text: AttributedText) throws(TextError) -> [Unit] {
-        let runIndex = line.last?.runIndex ?? 0
+    /// Cuts `line` so that it and "…" fit in `limit`: at its end (`truncateTail`, and when
+    /// `maxLines` cuts wrapped text), at its start (`truncateHead`) or in its middle
+    /// (`truncateMiddle`, keeping as much of each end as fits, the start first on a tie). Spaces
+    /// next to the "…" go.
+    private func truncate(_ line: [Unit], to limit: Double, text: AttributedText, mode: LineBreakMode) throws(TextError) -> [Unit] {
+        let runIndex = (mode == .truncateHead ? line.first?.runIndex : line.last?.runIndex) ?? 0
         let descriptor = text.runs[runIndex].attributes.font
         var font = try resolve(descriptor)
         if try !hasGlyph(0x2026, in: font), let fallback = fallback(for: "\u{2026}", like: descriptor) { font = fallback }
         let face = try loadedFace(font)
         let glyph = FT_Get_Char_Index(face.face, 0x2026)
         let advance = Double(hb_font_get_glyph_h_advance(face.font, glyph)) / 64
-        var kept = line
-        var width = kept.reduce(0) { $0 + $1.advance }
-        while let last = kept.last, width + advance > limit || CharacterClasses.isSpace(last.first) {
-            width -= last.advance
-            kept.removeLast()
+        func ellipsis(at position: Int) -> Unit {
+            Unit(range: position..<position, glyphs: [(glyph, font, 0, 0, advance)], advance: advance, runIndex: runIndex,
+                 font: font, rightToLeft: false, first: 0x2026, last: 0x2026)
         }
-        let position = kept.last?.range.upperBound ?? line.first?.range.lowerBound ?? 0
-        kept.append(Unit(range: position..<position, glyphs: [(glyph, font, 0, 0, advance)], advance: advance, runIndex: runIndex,
-                         font: font, rightToLeft: false, first: 0x2026, last: 0x2026))
-        return kept
+        let room = limit - advance
+        switch mode {
+        case .truncateHead:
+            var kept: [Unit] = []
+            var width = 0.0
+            for unit in line.reversed() {
+                guard width + unit.advance <= room else { break }
+                kept.insert(unit, at: 0)
+                width += unit.advance
+            }
+            while let first = kept.first, CharacterClasses.isSpace(first.first) { kept.removeFirst() }
+            let position = kept.first?.range.lowerBound ?? line.last?.range.upperBound ?? 0
+            return [ellipsis(at: position)] + kept
+        case .truncateMiddle:
+            var head: [Unit] = []
+            var tail: [Unit] = []
+            var headWidth = 0.0
+            var tailWidth = 0.0
+            var front = 0
+            var back = line.count - 1
+            // Grow the shorter end first, so the ends stay about as long as each other.
+            while front <= back {
+                let fromFront = headWidth <= tailWidth
+                let unit = fromFront ? line[front] : line[back]
+                guard headWidth + tailWidth + unit.advance <= room else { break }
+                if fromFront {
+                    head.append(unit)
+                    headWidth += unit.advance
+                    front += 1
+                } else {
+                    tail.insert(unit, at: 0)
+                    tailWidth += unit.advance
+                    back -= 1
+                }
+            }
+            while let last = head.last, CharacterClasses.isSpace(last.first) { head.removeLast() }
+            while let first = tail.first, CharacterClasses.isSpace(first.first) { tail.removeFirst() }
+            let position = head.last?.range.upperBound ?? tail.first?.range.lowerBound ?? 0
+            return head + [ellipsis(at: position)] + tail
+        default:
+            var kept = line
+            var width = kept.reduce(0) { $0 + $1.advance }
+            while let last = kept.last, width + advance > limit || CharacterClasses.isSpace(last.first) {
+                width -= last.advance
+                kept.removeLast()
+            }
+            let position = kept.last?.range.upperBound ?? line.first?.range.lowerBound ?? 0
+            return kept + [ellipsis(at: position)]
+        }
     }
 
     /// Places lines top to bottom and glyphs left to right (right-to-left pieces reversed).

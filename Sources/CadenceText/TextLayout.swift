@@ -65,6 +65,13 @@ public enum LineBreakMode: String, Sendable, Hashable, CaseIterable {
     case wordWrap
     /// One line, cut at the end with "…".
     case truncateTail
+    /// One line, its start replaced by "…" (the end stays in view).
+    case truncateHead
+    /// One line, its middle replaced by "…" (both ends stay in view).
+    case truncateMiddle
+
+    /// Whether the mode keeps one line and cuts what does not fit.
+    public var truncates: Bool { self != .wordWrap }
 }
 
 /// The constraints of a layout.

@@ -141,6 +141,20 @@ private func commands(_ scene: Scene, at time: Double) throws -> [String] {
         #expect(lines.first?.contains("size 20 color #112233FF") == true, "\(lines)")
     }
 
+    @Test(arguments: ["start", "middle", "end"])
+    func truncatedTextStaysInItsBounds(truncation: String) throws {
+        let scene = try scene("""
+        {"size": [300, 100], "nodes": [{"type": "TextLayer", "id": "t", "frame": [10, 10, 120, 30], "fontSize": 17,
+          "string": "A placeholder far too long for its field", "truncation": "\(truncation)"}]}
+        """)
+        let runs = try list(scene, at: 0).commands.compactMap { command -> GlyphRun? in
+            if case .glyphs(let run) = command { return run }
+            return nil
+        }
+        let xs = runs.flatMap(\.positions).map(\.x)
+        #expect(!xs.isEmpty && xs.min()! >= 10 && xs.max()! < 130, "\(xs)")
+    }
+
     @Test func widgetsSitInSublayersAndMoveWithTheirLayer() throws {
         let scene = try scene("""
         {"size": [300, 100], "nodes": [{"type": "Layer", "id": "p", "frame": [100, 0, 200, 100], "sublayers": [

@@ -84,6 +84,25 @@ import Testing
         #expect(!short.isTruncated)
     }
 
+    @Test func truncatesTheHeadOrTheMiddle() throws {
+        let text = "A placeholder far too long for its field"
+        let whole = try layout(text).lines[0].glyphs
+        let tail = try layout(text, Self.latin, TextLayoutOptions(width: 150, lineBreak: .truncateTail)).lines[0].glyphs
+        let ellipsis = try #require(tail.last).glyph
+        let head = try layout(text, Self.latin, TextLayoutOptions(width: 150, lineBreak: .truncateHead))
+        #expect(head.isTruncated && head.lines.count == 1 && head.lines[0].width <= 150)
+        #expect(head.lines[0].glyphs.first?.glyph == ellipsis, "the start gives way")
+        #expect(head.lines[0].glyphs.last?.glyph == whole.last?.glyph, "the end stays")
+        let middle = try layout(text, Self.latin, TextLayoutOptions(width: 150, lineBreak: .truncateMiddle))
+        let glyphs = middle.lines[0].glyphs
+        #expect(middle.isTruncated && middle.lines.count == 1 && middle.lines[0].width <= 150)
+        #expect(glyphs.first?.glyph == whole.first?.glyph && glyphs.last?.glyph == whole.last?.glyph, "both ends stay")
+        let cut = try #require(glyphs.firstIndex { $0.glyph == ellipsis })
+        #expect(cut > 2 && cut < glyphs.count - 3, "the ellipsis sits in the middle: \(cut) of \(glyphs.count)")
+        #expect(zip(glyphs, glyphs.dropFirst()).allSatisfy { $0.position.x < $1.position.x }, "left to right")
+        #expect(!(try layout("Short", Self.latin, TextLayoutOptions(width: 150, lineBreak: .truncateMiddle))).isTruncated)
+    }
+
     @Test func maxLinesEndsWithAnEllipsis() throws {
         let result = try layout("one two three four five six seven eight nine ten", Self.latin, TextLayoutOptions(width: 80, maxLines: 2))
         #expect(result.lines.count == 2)

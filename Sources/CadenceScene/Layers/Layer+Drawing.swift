@@ -120,8 +120,8 @@ extension Layer {
 }
 
 extension TextContent {
-    /// Text from the top of the bounds; one line unless wrapped; with truncation `end`, cut with
-    /// "…" at the bounds' width.
+    /// Text from the top of the bounds; one line unless wrapped; with a truncation, one line cut
+    /// with "…" (at its start, middle or end) to the bounds' width.
     func draw(in bounds: Rect, fonts: FontLibrary, into list: inout DisplayList) throws(TextError) {
         // Sizes outside what a glyph rasteriser can make draw nothing rather than fail.
         guard !string.isEmpty, fontSize > 0, fontSize <= TextContent.maximumFontSize, foregroundColor.alpha > 0 else { return }
@@ -129,8 +129,13 @@ extension TextContent {
         let options: TextLayoutOptions
         if isWrapped {
             options = TextLayoutOptions(width: bounds.width, lineBreak: .wordWrap, alignment: alignment)
-        } else if truncation == .end {
-            options = TextLayoutOptions(width: bounds.width, lineBreak: .truncateTail, alignment: alignment)
+        } else if truncation != .none {
+            let mode: LineBreakMode = switch truncation {
+            case .start: .truncateHead
+            case .middle: .truncateMiddle
+            default: .truncateTail
+            }
+            options = TextLayoutOptions(width: bounds.width, lineBreak: mode, alignment: alignment)
         } else {
             options = TextLayoutOptions(width: nil, lineBreak: .wordWrap, alignment: .left)
         }

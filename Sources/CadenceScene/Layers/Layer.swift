@@ -154,9 +154,10 @@ public struct LayerProperties: Sendable, Hashable {
 
 /// What a `TextLayer` shows.
 public struct TextContent: Sendable, Hashable {
-    /// How text that does not fit ends, as `CATextLayer.truncationMode`.
+    /// How text that does not fit is cut, as `CATextLayer.truncationMode`: not at all, or on one
+    /// line with "…" at its start, middle or end.
     public enum Truncation: String, Sendable, Hashable, CaseIterable {
-        case none, end
+        case none, start, middle, end
     }
 
     public var string = ""

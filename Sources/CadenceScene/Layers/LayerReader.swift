@@ -180,7 +180,7 @@ extension Reader {
         }
         if let wrapped = try bool(object["wrapped"], key: "wrapped", node: id) { text.isWrapped = wrapped }
         if let truncation = try string(object["truncation"], key: "truncation", node: id) {
-            guard let mode = TextContent.Truncation(rawValue: truncation) else { throw error("must be none or end", node: id, key: "truncation") }
+            guard let mode = TextContent.Truncation(rawValue: truncation) else { throw error("must be none, start, middle or end", node: id, key: "truncation") }
             text.truncation = mode
         }
         return text
