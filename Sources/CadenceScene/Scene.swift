@@ -54,9 +54,15 @@ public struct Scene: Sendable {
     }
 
     /// Applies `events` (in time order) to the nodes and layers they target.
+    ///
+    /// A layer event (`setValue`, `addAnimation`, `removeAnimation`) aimed at a top-level widget
+    /// first wraps the widget in a layer, which then takes it.
     public mutating func apply(_ events: [SceneEvent]) {
         for event in events {
             guard let (index, path) = location(of: event.target) else { continue }
+            if event.action.isLayerAction, path.isEmpty, case .widget = nodes[index] {
+                nodes[index] = .layer(Layer.wrapping(nodes[index]))
+            }
             if path.isEmpty {
                 nodes[index].apply(event.action, at: event.at)
             } else if case .layer(var root) = nodes[index] {

@@ -139,7 +139,6 @@ struct Reader {
         var scene = Scene(name: name, size: Size(width: size[0], height: size[1]), background: background, nodes: nodes)
         if let value = object["events"] {
             let events = try events(value, scene: scene)
-            scene.wrapLayerEventTargets(events)
             scene.apply(events)
         }
         return scene

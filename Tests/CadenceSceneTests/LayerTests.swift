@@ -274,6 +274,24 @@ private func commands(_ scene: Scene, at time: Double) throws -> [String] {
     }
 }
 
+@Suite struct LayerEventFileTests {
+    @Test func layerEventsFromAnEventsFileWrapTheWidgetTheyTarget() throws {
+        var scene = try scene("""
+        {"size": [300, 100], "nodes": [{"type": "ActivityIndicator", "id": "s", "frame": [0, 0, 40, 40], "attributes": {"hidesWhenStopped": false}}]}
+        """)
+        let path = NSTemporaryDirectory() + "cadence-events-\(UUID().uuidString).json"
+        try Data(#"{"events": [{"at": 0, "target": "s", "type": "setValue", "keyPath": "position.x", "value": 120, "animated": false}]}"#.utf8)
+            .write(to: URL(fileURLWithPath: path))
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        scene.apply(try SceneFile.events(path: path, for: scene))
+        guard case .line(let tick) = try list(scene, at: 0).commands.first else {
+            Issue.record("no spinner tick")
+            return
+        }
+        #expect(tick.start.x > 100, "moved by its layer: \(tick)")
+    }
+}
+
 @Suite struct LayerErrorTests {
     @Test(arguments: [
         (#"{"type": "Layer", "id": "a", "animations": [{"keyPath": "strokeEnd", "to": 1}]}"#,

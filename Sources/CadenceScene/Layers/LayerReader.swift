@@ -502,14 +502,4 @@ extension Scene {
         case let node: return Layer.wrapping(node)
         }
     }
-
-    /// Wraps each top-level widget that a layer event targets in a layer, so that it can take
-    /// the event.
-    mutating func wrapLayerEventTargets(_ events: [SceneEvent]) {
-        for event in events where event.action.isLayerAction {
-            guard let index = index(of: event.target) else { continue }
-            if case .layer = nodes[index] { continue }
-            nodes[index] = .layer(Layer.wrapping(nodes[index]))
-        }
-    }
 }
