@@ -133,7 +133,7 @@ public enum Node: Sendable {
                 case .widget(let node): return node.imageSources
                 default: return []
                 }
-            } + layer.timeline.imageSources
+            }
         }
     }
 

@@ -23,8 +23,6 @@ public struct LayerTimeline: Sendable {
 
     var changes: [Change] = []
     var entries: [Entry] = []
-    /// Images that `setValue` of `contents` may show (none yet: kept for prefetching).
-    var imageSources: [String] { [] }
 
     public init() {}
 
