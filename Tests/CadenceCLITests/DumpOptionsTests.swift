@@ -56,6 +56,21 @@ import Testing
         #expect(try files("sharded") == files("whole"))
     }
 
+    @Test func layerScenesGiveTheSameFilesWhateverTheJobsShardsOrRedraw() throws {
+        let scene = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Examples/scenes/checkmark.json").path
+        func render(_ arguments: [String], out: String) throws -> CLI.Result {
+            try CLI.run(["render", scene, "--duration", "1.5", "--fps", "20", "--out", out] + arguments, in: folder)
+        }
+        #expect(try render(["--jobs", "1"], out: "one").status == 0)
+        #expect(try render(["--jobs", "2", "--full-redraw"], out: "two").status == 0)
+        for shard in 1...2 { #expect(try render(["--shard", "\(shard)/2"], out: "sharded").status == 0) }
+        let one = try files("one")
+        #expect(one.count == 30)
+        #expect(try files("two") == one)
+        #expect(try files("sharded") == one)
+    }
+
     @Test func aRangeRendersOnlyThoseFramesWithoutReplay() throws {
         #expect(try render([], out: "whole").status == 0)
         let result = try render(["--frames", "12..14"], out: "slice")
