@@ -8,7 +8,19 @@ let package = Package(
     name: "Cadence",
     platforms: [.macOS(.v15)],  // Synchronization.Mutex
     products: [
-        .executable(name: "cadence", targets: ["cadence"]),
+        // One import for an app or a test: every module below that a user needs, re-exported.
+        .library(name: "Cadence", targets: ["Cadence"]),
+        // Golden assertions of rendered frames for users' own test suites.
+        .library(name: "CadenceTesting", targets: ["CadenceTesting"]),
+        // The modules one by one: a user who wants only curves and springs gets pure Swift.
+        .library(name: "CadenceTiming", targets: ["CadenceTiming"]),
+        .library(name: "CadenceDraw", targets: ["CadenceDraw"]),
+        .library(name: "CadenceAnimation", targets: ["CadenceAnimation"]),
+        .library(name: "CadenceText", targets: ["CadenceText"]),
+        .library(name: "CadenceScene", targets: ["CadenceScene"]),
+        .library(name: "CadenceImage", targets: ["CadenceImage"]),
+        .library(name: "CadenceEngine", targets: ["CadenceEngine"]),
+        .executable(name: "cadence", targets: ["CadenceCLI"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -36,7 +48,7 @@ let package = Package(
         .target(name: "CadenceDraw", swiftSettings: strict),
         .target(name: "CadenceAnimation", dependencies: ["CadenceDraw"], swiftSettings: strict),
         .target(name: "CadenceText", dependencies: ["CFreeType", "CHarfBuzz", "CFontconfig", "CadenceDraw"], swiftSettings: strict),
-        .target(name: "CadenceScene", dependencies: ["CadenceTiming", "CadenceAnimation", "CadenceDraw", "CadenceText"], swiftSettings: strict),
+        .target(name: "CadenceScene", dependencies: ["CadenceAnimation", "CadenceDraw", "CadenceText"], swiftSettings: strict),
 
         // Modules over C libraries.
         // libpng reports errors by longjmp, which Swift cannot cross: the setjmp lives in C.
@@ -77,22 +89,30 @@ let package = Package(
             ],
             swiftSettings: strict + [.defaultIsolation(MainActor.self)]
         ),
-        .executableTarget(
-            name: "cadence",
+        // The umbrella: `import Cadence`.
+        .target(
+            name: "Cadence",
             dependencies: [
-                "CadenceEngine", "CadenceAnimation", "CadenceText", "CadenceDraw", "CadenceImage",
+                "CadenceTiming", "CadenceAnimation", "CadenceDraw", "CadenceText", "CadenceScene", "CadenceImage", "CadencePlatform",
+                "CadenceEngine",
+            ],
+            swiftSettings: strict
+        ),
+        .target(
+            name: "CadenceTesting",
+            dependencies: ["CadenceDraw", "CadenceImage", "CadenceScene", "CadenceEngine"],
+            swiftSettings: strict
+        ),
+        .executableTarget(
+            name: "CadenceCLI",
+            dependencies: [
+                "CadenceEngine", "CadenceScene", "CadenceAnimation", "CadenceText", "CadenceDraw", "CadenceImage",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"), .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strict
         ),
 
         // Tests.
-        .target(
-            name: "CadenceTestSupport",
-            dependencies: ["CadenceImage", "CadenceDraw", "CadenceEngine"],
-            path: "Tests/CadenceTestSupport",
-            swiftSettings: strict
-        ),
         .testTarget(name: "CadenceTimingTests", dependencies: ["CadenceTiming"], swiftSettings: strict),
         .testTarget(name: "CadenceAnimationTests", dependencies: ["CadenceAnimation", "CadenceDraw"], swiftSettings: strict),
         .testTarget(name: "CadenceTextTests", dependencies: ["CadenceText", "CadenceDraw"], swiftSettings: strict),
@@ -102,16 +122,21 @@ let package = Package(
         .testTarget(
             name: "CadenceGLTests",
             dependencies: [
-                "CadenceTestSupport", "CadenceEngine", "CadenceGL", "CadencePlatform", "CadenceScene", "CadenceDraw", "CadenceImage",
-                "CadenceText", "CX11",
+                "CadenceTesting", "CadenceEngine", "CadenceGL", "CadencePlatform", "CadenceScene", "CadenceDraw", "CadenceImage",
+                "CadenceText", "CadenceTiming", "CadenceAnimation", "CGL", "CX11",
             ],
             exclude: ["Goldens"],
             swiftSettings: strict
         ),
         .testTarget(
             name: "CadenceCLITests",
-            dependencies: ["cadence", "CadenceImage", "CadenceDraw", "CadenceTestSupport"],
+            dependencies: ["CadenceCLI", "CadenceImage", "CadenceDraw", "CadenceTesting"],
             exclude: ["Goldens"],
+            swiftSettings: strict
+        ),
+        .testTarget(
+            name: "CadenceEngineTests",
+            dependencies: ["CadenceEngine", "CadenceScene", "CadenceAnimation", "CadenceDraw", "CadenceImage"],
             swiftSettings: strict
         ),
         .testTarget(
