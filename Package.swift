@@ -140,6 +140,18 @@ let package = Package(
             swiftSettings: strict
         ),
         .testTarget(
+            name: "CadenceTests",
+            dependencies: ["Cadence", "CadenceTesting"],
+            exclude: ["Goldens"],
+            swiftSettings: strict
+        ),
+        .testTarget(
+            name: "CadenceTestingTests",
+            dependencies: ["CadenceTesting", "CadenceEngine", "CadenceScene", "CadenceDraw", "CadenceImage"],
+            exclude: ["Goldens"],
+            swiftSettings: strict
+        ),
+        .testTarget(
             name: "SystemLibraryTests",
             dependencies: ["CGLFW", "CGL", "CFreeType", "CHarfBuzz", "CFontconfig", "CPNG"],
             swiftSettings: strict

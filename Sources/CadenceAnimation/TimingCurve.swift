@@ -31,9 +31,22 @@ public enum TimingCurve: Sendable, Hashable {
     case cubicBezier(CubicBezier)
     case penner(Penner)
     case steps(Int, StepPosition)
+    /// A curve of your own, known by its name (see `CustomTimingCurve`).
+    case custom(CustomTimingCurve)
 
     /// UICountingLabel's default rate.
     public static let defaultRate = 3.0
+
+    /// A curve of your own: `function` maps progress through the time to progress through the
+    /// values. Curves are equal when their names are, so give each function its own name.
+    ///
+    /// ```swift
+    /// let smoothstep = TimingCurve.custom("smoothstep") { t in t * t * (3 - 2 * t) }
+    /// smoothstep.value(at: 0.5)  // 0.5
+    /// ```
+    public static func custom(_ name: String, _ function: @escaping @Sendable (Double) -> Double) -> TimingCurve {
+        .custom(CustomTimingCurve(name: name, function))
+    }
 
     public static func easeIn() -> TimingCurve { .easeIn(rate: defaultRate) }
     public static func easeOut() -> TimingCurve { .easeOut(rate: defaultRate) }
@@ -68,6 +81,12 @@ public enum TimingCurve: Sendable, Hashable {
             let scaled = t * Double(count)
             let step = position == .start ? scaled.rounded(.up) : scaled.rounded(.down)
             return min(step / Double(count), 1)
+        case .custom(let curve):
+            // The rule every curve keeps, whatever the function does at the ends.
+            if t == 0 { return 0 }
+            if t == 1 { return 1 }
+            let value = curve.function(t)
+            return value.isFinite ? value : t
         }
     }
 
@@ -86,6 +105,12 @@ public enum TimingCurve: Sendable, Hashable {
             guard rate.isFinite, rate > 0 else { throw .invalidRate(rate) }
         case .steps(let count, _):
             guard count >= 1 else { throw .invalidStepCount(count) }
+        case .custom(let curve):
+            for step in 0...100 {
+                let t = Double(step) / 100
+                let value = curve.function(t)
+                guard value.isFinite else { throw .customNotFinite(name: curve.name, at: t) }
+            }
         case .linear, .cubicBezier, .penner:
             break
         }
@@ -100,6 +125,7 @@ public enum CurveError: Error, Sendable, Equatable, CustomStringConvertible {
     case bezierXOutOfRange(x1: Double, x2: Double)
     case bezierNotFinite
     case invalidSpring(String)
+    case customNotFinite(name: String, at: Double)
 
     public var description: String {
         switch self {
@@ -108,6 +134,30 @@ public enum CurveError: Error, Sendable, Equatable, CustomStringConvertible {
         case .bezierXOutOfRange(let x1, let x2): "cubic Bézier x1 and x2 must be in 0...1 (got x1 \(x1), x2 \(x2)), or time would run backwards"
         case .bezierNotFinite: "cubic Bézier control points must be finite numbers"
         case .invalidSpring(let message): "spring: \(message)"
+        case .customNotFinite(let name, let t): "custom curve '\(name)' must give a finite value at every t in 0...1, not at t = \(t)"
         }
     }
+}
+
+/// A timing curve given as a Swift function, named so that curves stay `Hashable` and can be
+/// told apart in messages: two custom curves are equal when their names are.
+///
+/// Rules: `TimingCurve.value(at:)` maps 0 to 0 and 1 to 1 whatever the function gives there,
+/// and shows a non-finite result as linear progress; `validated()` (which animations call)
+/// refuses a function that is not finite at 101 points across 0 ... 1.
+public struct CustomTimingCurve: Sendable, Hashable, CustomStringConvertible {
+    /// The curve's name: its identity.
+    public let name: String
+    /// Progress through the time (0 ... 1) to progress through the values.
+    public let function: @Sendable (Double) -> Double
+
+    /// A curve called `name` computing `function`.
+    public init(name: String, _ function: @escaping @Sendable (Double) -> Double) {
+        self.name = name
+        self.function = function
+    }
+
+    public static func == (lhs: CustomTimingCurve, rhs: CustomTimingCurve) -> Bool { lhs.name == rhs.name }
+    public func hash(into hasher: inout Hasher) { hasher.combine(name) }
+    public var description: String { "custom(\(name))" }
 }

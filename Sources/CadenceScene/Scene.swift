@@ -12,6 +12,8 @@ public struct Scene: Sendable {
     public var size: Size
     public var background: Color
     public var nodes: [Node]
+    /// The time of the latest event applied so far: events must come in time order.
+    public private(set) var lastEventTime = 0.0
 
     public init(name: String, size: Size, background: Color, nodes: [Node] = []) {
         self.name = name
@@ -56,6 +58,7 @@ public struct Scene: Sendable {
     /// Applies `events` (in time order) to the nodes and layers they target.
     public mutating func apply(_ events: [SceneEvent]) {
         for event in events {
+            lastEventTime = max(lastEventTime, event.at)
             guard let (index, path) = location(of: event.target) else { continue }
             if path.isEmpty {
                 nodes[index].apply(event.action, at: event.at)

@@ -40,7 +40,7 @@ public struct SceneError: Error, Sendable, Equatable, CustomStringConvertible {
 /// `strict`. `events` script the nodes: `{"at": 0.5, "target": "score", "type": "count", …}`.
 public enum SceneFile {
     /// The font of text nodes that name none: UIKit's 17-point system size.
-    static let defaultFont = try! FontDescriptor(family: "DejaVu Sans", size: 17)
+    public static let defaultFont = try! FontDescriptor(family: "DejaVu Sans", size: 17)
 
     /// Loads the scene at `path`, its nodes of the layer types or of `widgets`. Warnings for
     /// unknown keys are returned with it, each once.

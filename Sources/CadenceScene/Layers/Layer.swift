@@ -13,6 +13,7 @@ import CadenceText
 /// Drawing order, as Core Animation's: shadow, background, content, sublayers (by `zPosition`,
 /// ties in file order), border. With `masksToBounds`, content and sublayers are clipped to the
 /// rounded bounds. An `opacity` below 1 composites the layer and its sublayers as one group.
+@dynamicMemberLookup
 public struct Layer: Sendable {
     /// What a layer draws between its background and its sublayers.
     public enum Content: Sendable {
