@@ -48,3 +48,17 @@ import Testing
         #expect(throws: EngineError.self) { try renderer.render(try Self.slidingSquare(), at: .nan) }
     }
 }
+
+/// Renderers share the process's EGL display: dropping one leaves the others working.
+@MainActor
+@Suite struct RendererLifetimeTests {
+    @Test func aRendererOutlivesAnotherOneDropped() throws {
+        let kept = try OffscreenRenderer(width: 4, height: 4)
+        do {
+            let dropped = try OffscreenRenderer(width: 4, height: 4)
+            _ = try dropped.render(DisplayList(size: Size(width: 4, height: 4), background: .black))
+        }
+        let image = try kept.render(DisplayList(size: Size(width: 4, height: 4), background: Color(hex: "#00FF00")!))
+        #expect(image[1, 1] == (0, 255, 0, 255))
+    }
+}
