@@ -16,7 +16,7 @@ APT_PACKAGES := pkg-config \
 # A separate package that uses Cadence as its users do (by path): `make test` builds and tests it.
 CLIENT := Examples/ClientPackage
 
-.PHONY: all deps build release run test test-client clean
+.PHONY: all deps build release run test test-client docs clean
 
 all: build
 
@@ -61,6 +61,15 @@ test: deps
 test-client: deps
 	$(SWIFT) build --package-path $(CLIENT) --build-tests
 	$(XVFB_RUN) $(SWIFT) test --package-path $(CLIENT)
+
+# API documentation of the Cadence product and its modules (DocC, through swift-docc-plugin) into
+# .build/docs; not part of `make test`.
+DOC_TARGETS := Cadence CadenceTiming CadenceAnimation CadenceDraw CadenceText CadenceScene CadenceImage CadencePlatform \
+	CadenceEngine CadenceTesting
+docs:
+	$(SWIFT) package --allow-writing-to-directory .build/docs generate-documentation \
+		$(foreach target,$(DOC_TARGETS),--target $(target)) --enable-experimental-combined-documentation \
+		--output-path .build/docs --transform-for-static-hosting
 
 clean:
 	rm -rf .build $(CLIENT)/.build frames

@@ -12,6 +12,8 @@ let package = Package(
         .library(name: "Cadence", targets: ["Cadence"]),
         // Golden assertions of rendered frames for users' own test suites.
         .library(name: "CadenceTesting", targets: ["CadenceTesting"]),
+        // Cadence frames as a swift-snapshot-testing strategy, for suites that already use it.
+        .library(name: "CadenceSnapshotTesting", targets: ["CadenceSnapshotTesting"]),
         // The modules one by one: a user who wants only curves and springs gets pure Swift.
         .library(name: "CadenceTiming", targets: ["CadenceTiming"]),
         .library(name: "CadenceDraw", targets: ["CadenceDraw"]),
@@ -26,6 +28,10 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/HdrHistogram/hdrhistogram-swift", from: "0.2.0"),
+        // Only CadenceSnapshotTesting uses it (its SnapshotTesting module needs no swift-syntax).
+        .package(url: "https://github.com/pointfreeco/swift-snapshot-testing", from: "1.19.7"),
+        // `make docs`: the DocC plugin (a command plugin; nothing of it is linked).
+        .package(url: "https://github.com/apple/swift-docc-plugin", from: "1.5.0"),
     ],
     targets: [
         // System libraries, found by pkg-config; the apt line names the Debian package.
@@ -103,6 +109,14 @@ let package = Package(
             dependencies: ["CadenceDraw", "CadenceImage", "CadenceScene", "CadenceEngine"],
             swiftSettings: strict
         ),
+        .target(
+            name: "CadenceSnapshotTesting",
+            dependencies: [
+                "CadenceTesting", "CadenceEngine", "CadenceScene", "CadenceDraw", "CadenceImage",
+                .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
+            ],
+            swiftSettings: strict
+        ),
         .executableTarget(
             name: "CadenceCLI",
             dependencies: [
@@ -149,6 +163,12 @@ let package = Package(
             name: "CadenceTestingTests",
             dependencies: ["CadenceTesting", "CadenceEngine", "CadenceScene", "CadenceDraw", "CadenceImage"],
             exclude: ["Goldens"],
+            swiftSettings: strict
+        ),
+        .testTarget(
+            name: "CadenceSnapshotTestingTests",
+            dependencies: ["CadenceSnapshotTesting", "CadenceScene", "CadenceDraw", .product(name: "SnapshotTesting", package: "swift-snapshot-testing")],
+            exclude: ["__Snapshots__"],
             swiftSettings: strict
         ),
         .testTarget(
