@@ -150,7 +150,7 @@ let package = Package(
         ),
         .testTarget(
             name: "CadenceEngineTests",
-            dependencies: ["CadenceEngine", "CadenceScene", "CadenceAnimation", "CadenceDraw", "CadenceImage"],
+            dependencies: ["CadenceEngine", "CadenceScene", "CadenceAnimation", "CadenceDraw", "CadenceImage", "CadenceTiming"],
             swiftSettings: strict
         ),
         .testTarget(

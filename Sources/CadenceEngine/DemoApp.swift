@@ -100,54 +100,58 @@ public final class DemoApp {
 
         failure = nil
         shot = nil
-        let link = DisplayLink { [unowned self] link, frame in
-            let start = HostClock.now()
+        var frameStart: UInt64 = 0
+        let loop = FrameLoop(scene: scene, context: RenderContext(images: images))
+        loop.willDraw = { [unowned self, unowned loop] frame in
+            frameStart = HostClock.now()
             now = frame.animationTime
             applyInput(at: now, source: driver.source)
-            do throws(EngineError) {
-                guard let frames, let size = window.defaultFramebufferSize, size.width > 0, size.height > 0 else { return }
-                // The screenshot frame shows the scene at exactly --after, whichever vsync reached it.
-                let screenshotDue = options.screenshot != nil && now >= options.after
-                let time = screenshotDue ? options.after : now
-                var list: DisplayList
+            loop.scene = scene
+        }
+        // The screenshot frame shows the scene at exactly --after, whichever vsync reached it.
+        loop.time = { [options] frame in options.screenshot != nil && frame.animationTime >= options.after ? options.after : frame.animationTime }
+        let sink = DemoSink { [unowned self, unowned window] list, frame throws(EngineError) in
+            defer {
+                if let last = lastIndex, frame.index > last + 1 { droppedFrames += frame.index - last - 1 }
+                lastIndex = frame.index
+                frameTimes.append((frameStart, HostClock.now() - frameStart))
+                if frameTimes.count > 240 { frameTimes.removeFirst(frameTimes.count - 240) }
+            }
+            guard let frames, let size = window.defaultFramebufferSize, size.width > 0, size.height > 0 else { return }
+            let screenshotDue = options.screenshot != nil && frame.animationTime >= options.after
+            var list = list.fitted(to: Size(width: Double(size.width), height: Double(size.height)))
+            if overlay {
                 do throws(TextError) {
-                    list = try scene.displayList(at: time, images: images).fitted(to: Size(width: Double(size.width), height: Double(size.height)))
-                    if overlay {
-                        try drawOverlay(into: &list, scale: Double(size.width) / Double(window.windowSize.width), height: Double(size.height))
-                    }
+                    try drawOverlay(into: &list, scale: Double(size.width) / Double(window.windowSize.width), height: Double(size.height))
                 } catch {
                     throw .text(error)
                 }
-                try frames.show(list, size: size)
-                if let path = options.screenshot, screenshotDue {
-                    let image: RGBAImage
-                    do throws(GLError) {
-                        image = try readFramebuffer(width: size.width, height: size.height)
-                    } catch {
-                        throw .gl(error)
-                    }
-                    do throws(PNGError) {
-                        try image.writePNG(to: path)
-                    } catch {
-                        throw .png(error)
-                    }
-                    shot = path
-                    window.close()
+            }
+            try frames.show(list, size: size)
+            if let path = options.screenshot, screenshotDue {
+                let image: RGBAImage
+                do throws(GLError) {
+                    image = try readFramebuffer(width: size.width, height: size.height)
+                } catch {
+                    throw .gl(error)
                 }
-            } catch {
-                failure = error
+                do throws(PNGError) {
+                    try image.writePNG(to: path)
+                } catch {
+                    throw .png(error)
+                }
+                shot = path
                 window.close()
             }
-            if let last = lastIndex, frame.index > last + 1 { droppedFrames += frame.index - last - 1 }
-            lastIndex = frame.index
-            frameTimes.append((start, HostClock.now() - start))
-            if frameTimes.count > 240 { frameTimes.removeFirst(frameTimes.count - 240) }
-            _ = link
         }
         try frames?.warmUp(scene, images: images)
-        link.add(to: driver.source)
-        let stats = driver.run()
-        link.invalidate()
+        let stats: FrameStats
+        do throws(EngineError) {
+            stats = try loop.run(on: driver.source, into: sink) { failed in driver.run(shouldStop: failed) }
+        } catch {
+            failure = error
+            stats = FrameStats()
+        }
         // GL objects go while their context is current, then the window.
         frames = nil
         renderer = nil
@@ -276,5 +280,18 @@ public final class DemoApp {
             Point(x: graph.minX + Double(index) / 119 * graph.width, y: graph.maxY - min(interval / 33.3, 1) * graph.height)
         }
         list.polyline(points, width: 1.5 * scale, color: Color(hex: "#34C759")!)
+    }
+}
+
+/// The demo's frames: drawn into the window, with the overlay and the screenshot.
+private final class DemoSink: FrameSink {
+    let show: (DisplayList, FrameInfo) throws(EngineError) -> Void
+
+    init(show: @escaping (DisplayList, FrameInfo) throws(EngineError) -> Void) {
+        self.show = show
+    }
+
+    func take(_ list: DisplayList, frame: FrameInfo) throws(EngineError) {
+        try show(list, frame)
     }
 }

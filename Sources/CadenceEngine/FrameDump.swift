@@ -127,56 +127,23 @@ public enum FrameDump {
 
         let images = ImageStore()
         images.prefetch(scene.imageSources)
-
+        let sink = PNGFileSink(renderer: renderer, directory: settings.outputDirectory, png: settings.png, jobs: settings.jobs) { written in
+            progress(written, frameCount)
+        }
         // The same path as a window: a display link on a vsync source, here driven by the
         // manual clock as fast as the work allows (vsync n at exactly n / fps).
-        let source: VSyncSource
-        do {
-            source = try VSyncSource(refreshRate: clock.fps)
-        } catch {
-            throw .invalidOption(name: "--fps", message: error.description)
-        }
-        let encoder = EncoderPool(jobs: settings.jobs, options: settings.png)
         var failure: EngineError?
-        var written = 0
-        // Paths of the frames submitted and not yet back from the GPU, oldest first.
-        var inFlight: [String] = []
-        func write(_ images: [RGBAImage]) {
-            for image in images {
-                // GL goes on with the next frame while other cores encode this one.
-                encoder.submit(image, to: inFlight.removeFirst())
-                written += 1
-                progress(written, frameCount)
-            }
+        do throws(EngineError) {
+            try FrameLoop(scene: scene, context: RenderContext(images: images)).run(frames: selection, fps: clock.fps, into: sink) { sink.encodingFailed }
+        } catch {
+            failure = error
         }
-        let link = DisplayLink { link, frame in
-            do throws(EngineError) {
-                let list: DisplayList
-                do throws(TextError) {
-                    list = try scene.displayList(at: frame.animationTime, images: images)
-                } catch {
-                    throw .text(error)
-                }
-                inFlight.append((settings.outputDirectory as NSString).appendingPathComponent(fileName(ofFrame: frame.index)))
-                write(try renderer.submit(list))
-            } catch {
-                failure = error
-                link.invalidate()
-            }
+        do throws(EngineError) {
+            try sink.waitForFiles()
+        } catch {
+            failure = failure ?? error
         }
-        link.add(to: source)
-        ManualDriver(source: source).run(selection) { failure != nil || encoder.failure != nil }
-        link.invalidate()
-        if failure == nil {
-            do throws(EngineError) {
-                write(try renderer.finish())
-            } catch {
-                failure = error
-            }
-        }
-        encoder.finish()
         if let failure { throw failure }
-        if let error = encoder.failure { throw .png(error) }
         let elapsed = start.duration(to: .now)
         let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
         return FrameDumpSummary(

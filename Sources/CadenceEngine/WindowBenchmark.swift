@@ -51,23 +51,14 @@ public enum WindowBenchmark {
         images.prefetch(scene.imageSources)
         let driver = WindowDriver(window: window)
         let frames = WindowFrames(renderer: renderer, window: window)
+        let sink = WindowSink(window: window, frames: frames)
         var starts: [UInt64] = []
-        var failure: EngineError?
-        let link = DisplayLink { _, frame in
-            starts.append(HostClock.now())
-            guard let size = window.defaultFramebufferSize else { return }
-            do throws(EngineError) {
-                try frames.show(WindowFrames.list(of: scene, at: frame.animationTime, images: images, size: size), size: size)
-            } catch {
-                failure = error
-                window.close()
-            }
-        }
+        sink.willShow = { _ in starts.append(HostClock.now()) }
         try frames.warmUp(scene, images: images)
-        link.add(to: driver.source)
-        let stats = driver.run(frames: frameCount)
-        link.invalidate()
-        if let failure { throw failure }
+        let loop = FrameLoop(scene: scene, context: RenderContext(images: images))
+        let stats = try loop.run(on: driver.source, into: sink) { failed in
+            driver.run(frames: frameCount, shouldStop: failed)
+        }
         var intervals = Histogram<UInt64>(lowestDiscernibleValue: 1, highestTrackableValue: 60_000_000_000, numberOfSignificantValueDigits: .three)
         for (later, earlier) in zip(starts.dropFirst(), starts) { _ = intervals.record(later - earlier) }
         return WindowBenchmarkResult(
