@@ -48,8 +48,11 @@ public enum TimingCurve: Sendable, Hashable {
         .custom(CustomTimingCurve(name: name, function))
     }
 
+    /// t³: UICountingLabel's ease-in at its default rate.
     public static func easeIn() -> TimingCurve { .easeIn(rate: defaultRate) }
+    /// 1 − (1 − t)³: UICountingLabel's ease-out at its default rate.
     public static func easeOut() -> TimingCurve { .easeOut(rate: defaultRate) }
+    /// UICountingLabel's ease-in-out at its default rate (3), made symmetric.
     public static func easeInOut() -> TimingCurve { .easeInOut(rate: defaultRate) }
 
     /// `CAMediaTimingFunction(name: .default)`: (0.25, 0.1, 0.25, 1).

@@ -17,12 +17,18 @@ import Foundation
 /// R restarts the counters, L loads (or reloads) the images, S toggles slow motion (10×), F the
 /// frame-timing overlay. Esc or closing the window exits.
 public final class DemoApp {
+    /// How the demo runs: a screenshot to take, scripted events, whether the window shows.
     public struct Options: Sendable {
+        /// Where to write a screenshot of the frame at `after` seconds, then quit; nil to run until closed.
         public var screenshot: String?
+        /// The scene time the screenshot shows.
         public var after: Double
+        /// Scripted events applied before the window opens (`--events`).
         public var events: [SceneEvent]
+        /// Whether the window is shown (hidden for tests).
         public var visible: Bool
 
+        /// Options for a visible run with no screenshot and no events unless told.
         public init(screenshot: String? = nil, after: Double = 0, events: [SceneEvent] = [], visible: Bool = true) {
             self.screenshot = screenshot
             self.after = after
@@ -33,9 +39,13 @@ public final class DemoApp {
 
     /// What a run did, for the exit code and tests.
     public struct Outcome: Sendable {
+        /// Frames drawn.
         public var frames: Int
+        /// Vsyncs that passed with no frame.
         public var dropped: Int
+        /// Whether the driver paced itself (the buffer swap did not wait for vsync).
         public var pacedItself: Bool
+        /// The screenshot written, if any.
         public var screenshot: String?
     }
 
@@ -56,6 +66,7 @@ public final class DemoApp {
     private var failure: EngineError?
     private var shot: String?
 
+    /// The demo of `scene` with `options`; the scripted events are applied here.
     public init(scene: Scene, options: Options) {
         self.scene = scene
         self.options = options

@@ -7,9 +7,13 @@ import Foundation
 
 /// Offscreen rendering speed, for `cadence bench render`.
 public struct RenderBenchmarkResult: Sendable {
+    /// Frames rendered per measurement.
     public var frames: Int
+    /// Frame width in pixels.
     public var width: Int
+    /// Frame height in pixels.
     public var height: Int
+    /// PNG encoder threads of the dump.
     public var jobs: Int
     /// How frames came back from the GPU.
     public var readback: ReadbackMode
@@ -25,6 +29,7 @@ public struct RenderBenchmarkResult: Sendable {
     /// mark is the dump's.
     public var peakRSS: Double
 
+    /// The object `--json` prints, keys in the documented order.
     public var json: String {
         let stageObject = stages.map { "\"\($0.name)\": \(round3($0.milliseconds))" }.joined(separator: ", ")
         return "{\"frames\": \(frames), \"size\": \"\(width)x\(height)\", \"jobs\": \(jobs), \"readback\": \"\(readback.rawValue)\", "
@@ -35,6 +40,7 @@ public struct RenderBenchmarkResult: Sendable {
 
 private func round3(_ value: Double) -> Double { (value * 1000).rounded() / 1000 }
 
+/// Times offscreen rendering: a dump, each stage apart, and rendering without PNGs.
 public enum RenderBenchmark {
     /// Renders `frames` frames of `scene` at `fps` as a real dump into a temporary folder (first,
     /// so the peak memory is the dump's), then without PNGs timing each stage of whole-frame

@@ -8,8 +8,11 @@ import Histogram
 
 /// The windowed loop on the display link, for `cadence bench window` (needs a display).
 public struct WindowBenchmarkResult: Sendable {
+    /// Frames delivered.
     public var frames: Int
+    /// The display's refresh rate, Hz.
     public var refreshRate: Double
+    /// Whether the driver paced itself (the buffer swap did not wait for vsync).
     public var pacedItself: Bool
     /// Intervals between frame starts, ms: p50, p95, p99, max.
     public var frameTime: [Double]
@@ -17,10 +20,12 @@ public struct WindowBenchmarkResult: Sendable {
     public var lateness: [Double]
     /// Work per frame (scene, GL, swap), ms: p50, p99.
     public var work: [Double]
+    /// Vsyncs that passed with no frame.
     public var dropped: Int
     /// Each interval between frame starts, ms (for `--plot`).
     public var intervals: [Double] = []
 
+    /// The object `--json` prints, keys in the documented order.
     public var json: String {
         func list(_ names: [String], _ values: [Double]) -> String {
             zip(names, values).map { "\"\($0)\": \(($1 * 1000).rounded() / 1000)" }.joined(separator: ", ")
@@ -32,7 +37,9 @@ public struct WindowBenchmarkResult: Sendable {
     }
 }
 
+/// Times the windowed loop: a window on the display link, through the frame loop.
 public enum WindowBenchmark {
+    /// Shows `frameCount` frames of `scene` in a window and measures them; throws without a display or for fewer than 2 frames.
     public static func run(scene: Scene, frames frameCount: Int) throws(EngineError) -> WindowBenchmarkResult {
         guard frameCount >= 2 else { throw .invalidOption(name: "--frames", message: "must be at least 2, got \(frameCount)") }
         let window: WindowContext

@@ -30,7 +30,9 @@ public struct PNGOptions: Sendable, Hashable {
 
     /// Compression level, 0 (store) ... 9 (smallest).
     public var level: Int
+    /// The row filter.
     public var filter: Filter
+    /// Which library compresses.
     public var encoder: Encoder
 
     /// The defaults favour speed: on a 1280×720 demo frame, level 1 with no row filter took 4.6 ms

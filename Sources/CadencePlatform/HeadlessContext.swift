@@ -17,6 +17,7 @@ public final class HeadlessContext: GLContext {
     /// last context on a display terminates it.
     private static var contextsPerDisplay: [UInt: Int] = [:]
 
+    /// Opens the first EGL display that works and makes an OpenGL 3.3 core context current on it; throws naming every display tried.
     public init() throws(PlatformError) {
         var tried: [String] = []
         var found: (EGLDisplay, String)?
@@ -88,16 +89,20 @@ public final class HeadlessContext: GLContext {
         if remaining <= 0 { eglTerminate(display) }
     }
 
+    /// Makes the context current on this thread, with no surface.
     public func makeCurrent() throws(PlatformError) {
         guard eglMakeCurrent(display, cadence_EGL_NO_SURFACE(), cadence_EGL_NO_SURFACE(), context) == EGL_TRUE else {
             throw .eglFailure(operation: "eglMakeCurrent without a surface (EGL_KHR_surfaceless_context)", code: eglGetError())
         }
     }
 
+    /// Nothing: there is no surface to present.
     public func present() {}
 
+    /// None: draw into an `OffscreenTarget`.
     public var defaultFramebufferSize: (width: Int, height: Int)? { nil }
 
+    /// The GL renderer and the EGL platform, e.g. "llvmpipe (LLVM 15.0.6, 256 bits) via EGL surfaceless".
     public var rendererDescription: String { glRendererDescription() + " via EGL \(platform)" }
 
     /// The displays to try, best first, each as a name and a way to open it.

@@ -8,6 +8,7 @@ public struct TimeDilation: Sendable, Hashable {
     private var realAnchor: Double = 0
     private var animationAnchor: Double = 0
 
+    /// Real time: a factor of 1.
     public init() {}
 
     /// Animation time at real time `time` (seconds).

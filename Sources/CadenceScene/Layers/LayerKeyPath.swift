@@ -28,7 +28,9 @@ public struct LayerKeyPath: Sendable {
         }
     }
 
+    /// The key path as scene files write it, e.g. `position.x`.
     public let name: String
+    /// The kind of value it holds.
     public let type: ValueType
     /// The layer types it applies to; nil for every layer and widget.
     public let layerTypes: [String]?

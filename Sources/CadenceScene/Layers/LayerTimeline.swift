@@ -26,6 +26,7 @@ public struct LayerTimeline: Sendable {
     /// Images that `setValue` of `contents` may show (none yet: kept for prefetching).
     var imageSources: [String] { [] }
 
+    /// An empty timeline: the layer is its model value at every time.
     public init() {}
 
     /// Nothing recorded: the layer is its model value at every time.
@@ -139,9 +140,12 @@ extension Layer {
 
 /// An animation with the key path it animates, as a scene names it.
 public struct KeyedAnimation: Sendable, Hashable {
+    /// The key path, as scene files name it.
     public var keyPath: String
+    /// The animation, over the key path's vector.
     public var animation: PropertyAnimation
 
+    /// `animation` of `keyPath`.
     public init(keyPath: String, animation: PropertyAnimation) {
         self.keyPath = keyPath
         self.animation = animation

@@ -16,6 +16,7 @@ public struct EditLog: Sendable {
 
     private var edits: [(time: Double, edit: Edit)] = []
 
+    /// No edits: empty text, caret at 0.
     public init() {}
 
     /// Types `text` from `time` on, one character (grapheme) every 1/`charactersPerSecond` s, or
@@ -38,6 +39,7 @@ public struct EditLog: Sendable {
         }
     }
 
+    /// Empties the text at `time`.
     public mutating func clear(at time: Double) {
         insert((time, .clear))
     }
@@ -47,6 +49,7 @@ public struct EditLog: Sendable {
         insert((time, .deleteForward))
     }
 
+    /// Moves the caret at `time`.
     public mutating func moveCaret(_ move: CaretMove, at time: Double) {
         insert((time, .move(move)))
     }
