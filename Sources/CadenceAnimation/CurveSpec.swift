@@ -88,9 +88,13 @@ public enum CurveSpec: Sendable, Hashable {
 
 /// Why a curve spec was refused; the message lists the valid forms where that helps.
 public enum CurveSpecError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// No curve has that name.
     case unknown(String)
+    /// The spec is not `name` or `name(arguments)` with the right number of finite numbers.
     case malformed(String)
+    /// The curve's parameters break its rules.
     case invalid(String, CurveError)
+    /// A rate was given for a curve other than easeIn, easeOut or easeInOut.
     case rateNotApplicable(String)
 
     public var description: String {

@@ -12,12 +12,15 @@ import Darwin
 public struct Penner: Sendable, Hashable {
     /// The ten families of equations.
     public enum Family: String, Sendable, Hashable, CaseIterable {
+        /// Polynomial (quad to quint) and sine families.
         case quad = "Quad", cubic = "Cubic", quart = "Quart", quint = "Quint", sine = "Sine"
+        /// Exponential, circular, overshooting (back), springy (elastic) and bouncing families.
         case expo = "Expo", circ = "Circ", back = "Back", elastic = "Elastic", bounce = "Bounce"
     }
 
     /// Which end eases: the start (`easeIn`), the end (`easeOut`) or both (`easeInOut`).
     public enum Direction: String, Sendable, Hashable, CaseIterable {
+        /// The start eases, the end eases, or both.
         case `in` = "easeIn", out = "easeOut", inOut = "easeInOut"
     }
 

@@ -6,6 +6,7 @@ import Darwin
 
 /// Where a `steps` curve jumps: at the start of each interval or at its end (as CSS `steps()`).
 public enum StepPosition: String, Sendable, Hashable, CaseIterable {
+    /// Jump at the start or at the end of each interval.
     case start, end
 }
 
@@ -20,6 +21,7 @@ public enum StepPosition: String, Sendable, Hashable, CaseIterable {
 ///
 /// See also: `Spring`, which runs in seconds rather than on 0 ... 1.
 public enum TimingCurve: Sendable, Hashable {
+    /// t: constant speed.
     case linear
     /// tᴿ (UICountingLabel's ease-in; R = 3 there).
     case easeIn(rate: Double)
@@ -28,8 +30,11 @@ public enum TimingCurve: Sendable, Hashable {
     /// (2t)ᴿ / 2 below one half, 1 − (2 − 2t)ᴿ / 2 above: symmetric, f(1 − t) = 1 − f(t), for every
     /// rate (the original's even rates ran the second half backwards).
     case easeInOut(rate: Double)
+    /// A cubic Bézier through (0, 0) and (1, 1), as `CAMediaTimingFunction`.
     case cubicBezier(CubicBezier)
+    /// One of Robert Penner's easing equations.
     case penner(Penner)
+    /// `count` equal jumps, as CSS `steps(count, position)`.
     case steps(Int, StepPosition)
     /// A curve of your own, known by its name (see `CustomTimingCurve`).
     case custom(CustomTimingCurve)
@@ -123,11 +128,17 @@ public enum TimingCurve: Sendable, Hashable {
 
 /// Bad curve parameters, each named.
 public enum CurveError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// A power rate that is not a finite number above 0.
     case invalidRate(Double)
+    /// Fewer than 1 step.
     case invalidStepCount(Int)
+    /// A Bézier control point's x outside 0 ... 1.
     case bezierXOutOfRange(x1: Double, x2: Double)
+    /// A Bézier control point that is not finite.
     case bezierNotFinite
+    /// Spring parameters out of range, with the rule broken.
     case invalidSpring(String)
+    /// A custom curve's function gave a value that is not finite.
     case customNotFinite(name: String, at: Double)
 
     public var description: String {

@@ -173,18 +173,26 @@ public struct Group: Sendable, Hashable {
 
 /// One thing to draw.
 public enum DrawCommand: Sendable, Hashable {
+    /// A rounded rectangle.
     case roundedRect(RoundedRect)
+    /// A line.
     case line(Line)
+    /// Glyphs of one face and colour.
     case glyphs(GlyphRun)
     /// Drawing after this is clipped to the rectangle (within any clip already in force) until
     /// the matching `popClip`.
     case pushClip(Rect)
+    /// Ends the innermost `pushClip`.
     case popClip
+    /// An image.
     case image(ImageDraw)
+    /// A filled area bounded by polygons.
     case path(PathFill)
+    /// A blurred rounded rectangle: a layer's shadow.
     case shadow(Shadow)
     /// Drawing after this, until the matching `popGroup`, is composited as one group.
     case pushGroup(Group)
+    /// Ends the innermost `pushGroup`, compositing the group.
     case popGroup
 }
 

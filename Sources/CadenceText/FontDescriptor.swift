@@ -68,9 +68,13 @@ public struct FontDescriptor: Sendable, Hashable, CustomStringConvertible {
 
 /// Text problems, each naming the font, file or value.
 public enum TextError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// A size that is not a finite number above 0 and at most 1000.
     case invalidFontSize(Double)
+    /// A font description that cannot be read, with the reason.
     case invalidFont(String)
+    /// FreeType could not open the font file.
     case fontFileFailed(path: String, code: Int32)
+    /// fontconfig found no font for the description.
     case noFontFound(String)
 
     public var description: String {

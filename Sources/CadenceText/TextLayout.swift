@@ -71,6 +71,7 @@ public struct AttributedText: Sendable, Hashable {
 
 /// Where lines sit in the layout's width.
 public enum TextAlignment: String, Sendable, Hashable, CaseIterable {
+    /// Lines start at the left edge, are centred, or end at the right edge.
     case left, center, right
 }
 

@@ -177,6 +177,7 @@ public struct LayerProperties: Sendable, Hashable {
 public struct TextContent: Sendable, Hashable {
     /// How text that does not fit ends, as `CATextLayer.truncationMode`.
     public enum Truncation: String, Sendable, Hashable, CaseIterable {
+        /// Text that does not fit is cut, or ends with "…".
         case none, end
     }
 
@@ -205,6 +206,7 @@ public struct TextContent: Sendable, Hashable {
 public struct ImageContent: Sendable, Hashable {
     /// How the image fills the bounds, as `CALayer.contentsGravity`.
     public enum Gravity: String, Sendable, Hashable, CaseIterable {
+        /// Stretched to the bounds; fitted inside keeping its aspect; filling them keeping its aspect; centred at its own size.
         case resize, resizeAspect, resizeAspectFill, center
     }
 

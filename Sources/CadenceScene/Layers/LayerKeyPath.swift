@@ -13,6 +13,7 @@ import CadenceDraw
 public struct LayerKeyPath: Sendable {
     /// The kind of value a key path holds, as scene files write it.
     public enum ValueType: String, Sendable, Hashable {
+        /// One number; a point; a size; a colour; a flag; a path.
         case number, point, size, color, bool, path
 
         /// How scene files write it, for messages.

@@ -21,11 +21,13 @@ import Darwin
 public struct ActivityIndicator: Sendable, Hashable {
     /// Which system spinner it draws.
     public enum Look: String, Sendable, Hashable, CaseIterable {
+        /// iOS 13 and later (8 ticks), or before (12 ticks).
         case modern, classic
     }
 
     /// 20 × 20 or 37 × 37 points.
     public enum Style: String, Sendable, Hashable, CaseIterable {
+        /// 20 × 20 or 37 × 37 points.
         case medium, large
 
         /// The spinner's diameter in points.
@@ -34,6 +36,7 @@ public struct ActivityIndicator: Sendable, Hashable {
 
     /// Light or dark mode: the modern look's tick colour.
     public enum Appearance: String, Sendable, Hashable, CaseIterable {
+        /// Dark ticks for a light background, light ticks for a dark one.
         case light, dark
     }
 

@@ -16,7 +16,9 @@ import CadenceText
 public struct CountingLabel: Sendable {
     /// How the count moves: UICountingLabel's methods, or any curve.
     public enum Method: Sendable, Hashable {
+        /// UICountingLabel's counting methods.
         case linear, easeIn, easeOut, easeInOut, easeInBounce, easeOutBounce
+        /// Any timing curve.
         case curve(TimingCurve)
 
         /// The curve for a power rate (`rate` applies to easeIn, easeOut, easeInOut).

@@ -1,5 +1,6 @@
 /// Where a caret move goes: one character (grapheme) left or right, or to either end.
 public enum CaretMove: String, Sendable, Hashable, CaseIterable {
+    /// One character left or right; the start or the end of the text.
     case left, right, home, end
 }
 

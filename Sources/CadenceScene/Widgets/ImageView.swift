@@ -30,12 +30,15 @@ public struct NoImages: ImageProvider {
 public struct ImageView: Sendable {
     /// How the image fills the frame, as `UIView.ContentMode`.
     public enum ContentMode: String, Sendable, Hashable, CaseIterable {
+        /// Stretched to the frame; fitted inside keeping its aspect; filling it keeping its aspect (cropped).
         case scaleToFill, scaleAspectFit, scaleAspectFill
     }
 
     /// What shows while an image loads.
     public enum Indicator: Sendable, Hashable {
+        /// Nothing.
         case none
+        /// An activity indicator, centred.
         case activity
         /// An image shown centred while loading.
         case image(String)

@@ -124,8 +124,11 @@ public struct PrintfFormat: Sendable, Hashable {
 
 /// A printf format a counting label cannot use, with the reason.
 public enum NumberFormatError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The format ends inside a conversion.
     case malformed(String)
+    /// A conversion that is not a number's (`%s`, `%c`, …).
     case unsupportedConversion(String, Character)
+    /// Not exactly one number conversion: the count found.
     case needsOneNumber(String, Int)
 
     public var description: String {
