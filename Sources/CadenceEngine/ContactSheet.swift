@@ -20,7 +20,8 @@ public enum ContactSheet {
         let width = Int(tile.width)
         let height = Int(tile.height)
         let frames = try ImageSink(width: width, height: height)
-        try FrameLoop(scene: scene).run(times: times, into: frames)
+        let loop = FrameLoop(scene: scene)
+        try loop.run(times: times, into: frames)
         let rows = (times.count + columns - 1) / columns
         let used = min(columns, times.count)
         let size = Size(width: Double(used) * (tile.width + gap) + gap, height: Double(rows) * (tile.height + label + gap) + gap)
@@ -37,7 +38,7 @@ public enum ContactSheet {
             sheet.append(.image(ImageDraw(key: "frame \(index)", image: frame, rect: Rect(x: x, y: y, width: tile.width, height: tile.height))))
             let caption = AttributedText(String(format: "t = %.2f s", time), attributes: TextAttributes(font: font, color: Color(hex: "#1C1C1E")!))
             do throws(TextError) {
-                let layout = try FontLibrary.shared.layout(caption)
+                let layout = try loop.context.fonts.layout(caption)
                 for run in layout.glyphRuns(at: Point(x: x + (tile.width - layout.size.width) / 2, y: y + tile.height + 3)) { sheet.glyphs(run) }
             } catch {
                 throw .text(error)
