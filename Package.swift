@@ -21,6 +21,7 @@ let package = Package(
         .library(name: "CadenceText", targets: ["CadenceText"]),
         .library(name: "CadenceScene", targets: ["CadenceScene"]),
         .library(name: "CadenceImage", targets: ["CadenceImage"]),
+        .library(name: "CadencePlatform", targets: ["CadencePlatform"]),
         .library(name: "CadenceEngine", targets: ["CadenceEngine"]),
         .executable(name: "cadence", targets: ["CadenceCLI"]),
     ],
