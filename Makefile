@@ -13,7 +13,10 @@ APT_PACKAGES := pkg-config \
 	libfreetype-dev libharfbuzz-dev libfontconfig-dev libpng-dev libdeflate-dev libx11-dev \
 	fonts-dejavu-core fonts-wqy-microhei xvfb xauth
 
-.PHONY: all deps build release run test clean
+# A separate package that uses Cadence as its users do (by path): `make test` builds and tests it.
+CLIENT := Examples/ClientPackage
+
+.PHONY: all deps build release run test test-client docs clean
 
 all: build
 
@@ -51,6 +54,22 @@ test: deps
 	$(SWIFT) build -c release --product cadence
 	$(SWIFT) build --build-tests
 	$(XVFB_RUN) $(SWIFT) test
+	$(MAKE) test-client
+
+# The client package proves the library products work from outside: it builds, renders and
+# checks its own goldens through CadenceTesting.
+test-client: deps
+	$(SWIFT) build --package-path $(CLIENT) --build-tests
+	$(XVFB_RUN) $(SWIFT) test --package-path $(CLIENT)
+
+# API documentation of the Cadence product and its modules (DocC, through swift-docc-plugin) into
+# .build/docs; not part of `make test`.
+DOC_TARGETS := Cadence CadenceTiming CadenceAnimation CadenceDraw CadenceText CadenceScene CadenceImage CadencePlatform \
+	CadenceEngine CadenceTesting
+docs:
+	$(SWIFT) package --allow-writing-to-directory .build/docs generate-documentation \
+		$(foreach target,$(DOC_TARGETS),--target $(target)) --enable-experimental-combined-documentation \
+		--output-path .build/docs --transform-for-static-hosting
 
 clean:
-	rm -rf .build frames
+	rm -rf .build $(CLIENT)/.build frames

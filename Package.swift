@@ -8,12 +8,31 @@ let package = Package(
     name: "Cadence",
     platforms: [.macOS(.v15)],  // Synchronization.Mutex
     products: [
-        .executable(name: "cadence", targets: ["cadence"]),
+        // One import for an app or a test: every module below that a user needs, re-exported.
+        .library(name: "Cadence", targets: ["Cadence"]),
+        // Golden assertions of rendered frames for users' own test suites.
+        .library(name: "CadenceTesting", targets: ["CadenceTesting"]),
+        // Cadence frames as a swift-snapshot-testing strategy, for suites that already use it.
+        .library(name: "CadenceSnapshotTesting", targets: ["CadenceSnapshotTesting"]),
+        // The modules one by one: a user who wants only curves and springs gets pure Swift.
+        .library(name: "CadenceTiming", targets: ["CadenceTiming"]),
+        .library(name: "CadenceDraw", targets: ["CadenceDraw"]),
+        .library(name: "CadenceAnimation", targets: ["CadenceAnimation"]),
+        .library(name: "CadenceText", targets: ["CadenceText"]),
+        .library(name: "CadenceScene", targets: ["CadenceScene"]),
+        .library(name: "CadenceImage", targets: ["CadenceImage"]),
+        .library(name: "CadencePlatform", targets: ["CadencePlatform"]),
+        .library(name: "CadenceEngine", targets: ["CadenceEngine"]),
+        .executable(name: "cadence", targets: ["CadenceCLI"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/HdrHistogram/hdrhistogram-swift", from: "0.2.0"),
+        // Only CadenceSnapshotTesting uses it (its SnapshotTesting module needs no swift-syntax).
+        .package(url: "https://github.com/pointfreeco/swift-snapshot-testing", from: "1.19.7"),
+        // `make docs`: the DocC plugin (a command plugin; nothing of it is linked).
+        .package(url: "https://github.com/apple/swift-docc-plugin", from: "1.5.0"),
     ],
     targets: [
         // System libraries, found by pkg-config; the apt line names the Debian package.
@@ -36,7 +55,7 @@ let package = Package(
         .target(name: "CadenceDraw", swiftSettings: strict),
         .target(name: "CadenceAnimation", dependencies: ["CadenceDraw"], swiftSettings: strict),
         .target(name: "CadenceText", dependencies: ["CFreeType", "CHarfBuzz", "CFontconfig", "CadenceDraw"], swiftSettings: strict),
-        .target(name: "CadenceScene", dependencies: ["CadenceTiming", "CadenceAnimation", "CadenceDraw", "CadenceText"], swiftSettings: strict),
+        .target(name: "CadenceScene", dependencies: ["CadenceAnimation", "CadenceDraw", "CadenceText"], swiftSettings: strict),
 
         // Modules over C libraries.
         // libpng reports errors by longjmp, which Swift cannot cross: the setjmp lives in C.
@@ -77,22 +96,38 @@ let package = Package(
             ],
             swiftSettings: strict + [.defaultIsolation(MainActor.self)]
         ),
-        .executableTarget(
-            name: "cadence",
+        // The umbrella: `import Cadence`.
+        .target(
+            name: "Cadence",
             dependencies: [
-                "CadenceEngine", "CadenceAnimation", "CadenceText", "CadenceDraw", "CadenceImage",
+                "CadenceTiming", "CadenceAnimation", "CadenceDraw", "CadenceText", "CadenceScene", "CadenceImage", "CadencePlatform",
+                "CadenceEngine",
+            ],
+            swiftSettings: strict
+        ),
+        .target(
+            name: "CadenceTesting",
+            dependencies: ["CadenceDraw", "CadenceImage", "CadenceScene", "CadenceEngine"],
+            swiftSettings: strict
+        ),
+        .target(
+            name: "CadenceSnapshotTesting",
+            dependencies: [
+                "CadenceTesting", "CadenceEngine", "CadenceScene", "CadenceDraw", "CadenceImage",
+                .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
+            ],
+            swiftSettings: strict
+        ),
+        .executableTarget(
+            name: "CadenceCLI",
+            dependencies: [
+                "CadenceEngine", "CadenceScene", "CadenceAnimation", "CadenceText", "CadenceDraw", "CadenceImage",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"), .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strict
         ),
 
         // Tests.
-        .target(
-            name: "CadenceTestSupport",
-            dependencies: ["CadenceImage", "CadenceDraw", "CadenceEngine"],
-            path: "Tests/CadenceTestSupport",
-            swiftSettings: strict
-        ),
         .testTarget(name: "CadenceTimingTests", dependencies: ["CadenceTiming"], swiftSettings: strict),
         .testTarget(name: "CadenceAnimationTests", dependencies: ["CadenceAnimation", "CadenceDraw"], swiftSettings: strict),
         .testTarget(name: "CadenceTextTests", dependencies: ["CadenceText", "CadenceDraw"], swiftSettings: strict),
@@ -102,16 +137,39 @@ let package = Package(
         .testTarget(
             name: "CadenceGLTests",
             dependencies: [
-                "CadenceTestSupport", "CadenceEngine", "CadenceGL", "CadencePlatform", "CadenceScene", "CadenceDraw", "CadenceImage",
-                "CadenceText", "CX11",
+                "CadenceTesting", "CadenceEngine", "CadenceGL", "CadencePlatform", "CadenceScene", "CadenceDraw", "CadenceImage",
+                "CadenceText", "CadenceTiming", "CadenceAnimation", "CGL", "CX11",
             ],
             exclude: ["Goldens"],
             swiftSettings: strict
         ),
         .testTarget(
             name: "CadenceCLITests",
-            dependencies: ["cadence", "CadenceImage", "CadenceDraw", "CadenceTestSupport"],
+            dependencies: ["CadenceCLI", "CadenceImage", "CadenceDraw", "CadenceTesting"],
             exclude: ["Goldens"],
+            swiftSettings: strict
+        ),
+        .testTarget(
+            name: "CadenceEngineTests",
+            dependencies: ["CadenceEngine", "CadenceScene", "CadenceAnimation", "CadenceDraw", "CadenceImage", "CadenceTiming"],
+            swiftSettings: strict
+        ),
+        .testTarget(
+            name: "CadenceTests",
+            dependencies: ["Cadence", "CadenceTesting"],
+            exclude: ["Goldens"],
+            swiftSettings: strict
+        ),
+        .testTarget(
+            name: "CadenceTestingTests",
+            dependencies: ["CadenceTesting", "CadenceEngine", "CadenceScene", "CadenceDraw", "CadenceImage"],
+            exclude: ["Goldens"],
+            swiftSettings: strict
+        ),
+        .testTarget(
+            name: "CadenceSnapshotTestingTests",
+            dependencies: ["CadenceSnapshotTesting", "CadenceScene", "CadenceDraw", .product(name: "SnapshotTesting", package: "swift-snapshot-testing")],
+            exclude: ["__Snapshots__"],
             swiftSettings: strict
         ),
         .testTarget(

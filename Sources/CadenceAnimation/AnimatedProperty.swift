@@ -19,6 +19,7 @@
 /// x.presentation(at: 0.15)  // 50
 /// ```
 public struct AnimatedProperty<Value: Interpolatable> {
+    /// Called once when an animation ends: `finished` is false when a later one replaced it.
     public typealias Completion = (_ finished: Bool) -> Void
 
     /// The value set last: where the presentation is heading.
@@ -65,6 +66,7 @@ public struct AnimatedProperty<Value: Interpolatable> {
         }
     }
 
+    /// A property holding `value`, with no animation.
     public init(_ value: Value) {
         model = value
     }

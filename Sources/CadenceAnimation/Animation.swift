@@ -6,6 +6,7 @@
 /// fade.value(at: 1.1)  // 0.5
 /// ```
 public struct Animation<Value: Interpolatable>: Sendable, Equatable {
+    /// What the animation interpolates, and how.
     public enum Kind: Sendable, Equatable {
         /// From one value to another along a timing curve.
         case basic(from: Value, to: Value, curve: TimingCurve)
@@ -15,14 +16,18 @@ public struct Animation<Value: Interpolatable>: Sendable, Equatable {
         case keyframes(values: [Value], keyTimes: [Double], curves: [TimingCurve])
     }
 
+    /// What is interpolated.
     public let kind: Kind
+    /// When it runs: begin time, duration, repeats, fill mode.
     public let timing: AnimationTiming
 
+    /// An animation of `kind` running on `timing`.
     public init(kind: Kind, timing: AnimationTiming) {
         self.kind = kind
         self.timing = timing
     }
 
+    /// From `from` to `to` over `duration` seconds on `curve`; throws for timing that breaks `AnimationTiming`'s rules.
     public static func basic(
         from: Value, to: Value, duration: Double, curve: TimingCurve = .caDefault, delay: Double = 0,
         beginTime: Double = 0, repeatCount: Double = 1, autoreverses: Bool = false, speed: Double = 1, fillMode: FillMode = .removed

@@ -5,11 +5,16 @@
 /// guess, falling back to bisection where the slope is too flat for Newton, to 1e-12 in x: the
 /// value is accurate to well within 1e-7.
 public struct CubicBezier: Sendable, Hashable {
+    /// The first control point's x, 0 ... 1.
     public let x1: Double
+    /// The first control point's y (outside 0 ... 1 overshoots).
     public let y1: Double
+    /// The second control point's x, 0 ... 1.
     public let x2: Double
+    /// The second control point's y (outside 0 ... 1 overshoots).
     public let y2: Double
 
+    /// The curve through (0, 0), (`x1`, `y1`), (`x2`, `y2`), (1, 1), as `CAMediaTimingFunction(controlPoints:)`; throws when an x is outside 0 ... 1 or a value is not finite.
     public init(x1: Double, y1: Double, x2: Double, y2: Double) throws(CurveError) {
         guard [x1, y1, x2, y2].allSatisfy(\.isFinite) else { throw .bezierNotFinite }
         guard (0...1).contains(x1), (0...1).contains(x2) else { throw .bezierXOutOfRange(x1: x1, x2: x2) }

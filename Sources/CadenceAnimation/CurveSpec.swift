@@ -1,5 +1,14 @@
-/// A curve named on the command line: `linear`, `easeInOut`, `caEaseOut`,
-/// `cubicBezier(0.25,0.1,0.25,1)`, `spring(1,100,10,0)`, `easeOutBounce`, `steps(4,end)`, …
+/// A curve named as text: `linear`, `easeInOut`, `caEaseOut`, `cubicBezier(0.25,0.1,0.25,1)`,
+/// `spring(1,100,10,0)`, `easeOutBounce`, `steps(4,end)`, …
+///
+/// The one public parser of curve names: `cadence curve` reads its argument with it and scene
+/// files their `timingFunction`s, so a name means the same everywhere. It lives here, beside the
+/// curves, rather than in the command line because the scene reader needs it too.
+///
+/// ```swift
+/// try CurveSpec.parse("caEaseInEaseOut")  // .curve(.caEaseInEaseOut)
+/// try CurveSpec.parse("easeIn", rate: 2)  // .curve(.easeIn(rate: 2))
+/// ```
 public enum CurveSpec: Sendable, Hashable {
     /// A curve on 0 ... 1.
     case curve(TimingCurve)
@@ -88,9 +97,13 @@ public enum CurveSpec: Sendable, Hashable {
 
 /// Why a curve spec was refused; the message lists the valid forms where that helps.
 public enum CurveSpecError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// No curve has that name.
     case unknown(String)
+    /// The spec is not `name` or `name(arguments)` with the right number of finite numbers.
     case malformed(String)
+    /// The curve's parameters break its rules.
     case invalid(String, CurveError)
+    /// A rate was given for a curve other than easeIn, easeOut or easeInOut.
     case rateNotApplicable(String)
 
     public var description: String {

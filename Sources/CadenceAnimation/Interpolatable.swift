@@ -17,17 +17,23 @@ public protocol VectorArithmetic: Sendable, Equatable {
 }
 
 extension Double: VectorArithmetic {
+    /// The number times `factor`.
     public func scaled(by factor: Double) -> Double { self * factor }
+    /// The number squared.
     public var magnitudeSquared: Double { self * self }
 }
 
 extension SIMD2: VectorArithmetic where Scalar == Double {
+    /// Each component times `factor`.
     public func scaled(by factor: Double) -> SIMD2<Double> { self * factor }
+    /// The sum of the squared components.
     public var magnitudeSquared: Double { (self * self).sum() }
 }
 
 extension SIMD4: VectorArithmetic where Scalar == Double {
+    /// Each component times `factor`.
     public func scaled(by factor: Double) -> SIMD4<Double> { self * factor }
+    /// The sum of the squared components.
     public var magnitudeSquared: Double { (self * self).sum() }
 }
 
@@ -49,22 +55,30 @@ extension Interpolatable {
 }
 
 extension Double: Interpolatable {
+    /// The number itself.
     public var animatableData: Double { self }
+    /// The number itself.
     public init(animatableData: Double) { self = animatableData }
 }
 
 extension Point: Interpolatable {
+    /// (x, y).
     public var animatableData: SIMD2<Double> { SIMD2(x, y) }
+    /// The point (x, y).
     public init(animatableData: SIMD2<Double>) { self.init(x: animatableData.x, y: animatableData.y) }
 }
 
 extension Size: Interpolatable {
+    /// (width, height).
     public var animatableData: SIMD2<Double> { SIMD2(width, height) }
+    /// The size (width, height).
     public init(animatableData: SIMD2<Double>) { self.init(width: animatableData.x, height: animatableData.y) }
 }
 
 extension Rect: Interpolatable {
+    /// (x, y, width, height).
     public var animatableData: SIMD4<Double> { SIMD4(minX, minY, width, height) }
+    /// The rectangle (x, y, width, height).
     public init(animatableData: SIMD4<Double>) {
         self.init(x: animatableData[0], y: animatableData[1], width: animatableData[2], height: animatableData[3])
     }
@@ -76,6 +90,7 @@ extension Color: Interpolatable {
         SIMD4(Self.linear(red) * alpha, Self.linear(green) * alpha, Self.linear(blue) * alpha, alpha)
     }
 
+    /// The colour from premultiplied linear-light RGBA (alpha clamped to 0 ... 1).
     public init(animatableData: SIMD4<Double>) {
         let alpha = min(max(animatableData[3], 0), 1)
         func channel(_ premultiplied: Double) -> Double {

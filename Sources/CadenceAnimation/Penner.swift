@@ -10,18 +10,26 @@ import Darwin
 /// 0.45), bounce 7.5625 with breakpoints 1/2.75, 2/2.75, 2.5/2.75. Ease-in-bounce is
 /// 1 − bounceOut(1 − t) (UICountingLabel's own ease-in-bounce is broken).
 public struct Penner: Sendable, Hashable {
+    /// The ten families of equations.
     public enum Family: String, Sendable, Hashable, CaseIterable {
+        /// Polynomial (quad to quint) and sine families.
         case quad = "Quad", cubic = "Cubic", quart = "Quart", quint = "Quint", sine = "Sine"
+        /// Exponential, circular, overshooting (back), springy (elastic) and bouncing families.
         case expo = "Expo", circ = "Circ", back = "Back", elastic = "Elastic", bounce = "Bounce"
     }
 
+    /// Which end eases: the start (`easeIn`), the end (`easeOut`) or both (`easeInOut`).
     public enum Direction: String, Sendable, Hashable, CaseIterable {
+        /// The start eases, the end eases, or both.
         case `in` = "easeIn", out = "easeOut", inOut = "easeInOut"
     }
 
+    /// The family of the equation.
     public let family: Family
+    /// Which end eases.
     public let direction: Direction
 
+    /// The curve of `family` easing at `direction`.
     public init(_ family: Family, _ direction: Direction) {
         self.family = family
         self.direction = direction
@@ -33,6 +41,7 @@ public struct Penner: Sendable, Hashable {
     /// Every curve of the set, by name.
     public static let all: [Penner] = Family.allCases.flatMap { family in Direction.allCases.map { Penner(family, $0) } }
 
+    /// Progress through the values at progress `t` through the time; 0 at 0 and 1 at 1, clamped outside.
     public func value(at t: Double) -> Double {
         if t <= 0 { return 0 }
         if t >= 1 { return 1 }

@@ -16,9 +16,13 @@ import Synchronization
 /// spring.value(at: spring.settlingDuration)  // within 0.001 of 1
 /// ```
 public struct Spring: Sendable, Hashable {
+    /// The moving mass (`CASpringAnimation.mass`), above 0.
     public let mass: Double
+    /// The spring constant (`stiffness`), above 0.
     public let stiffness: Double
+    /// The damping coefficient (`damping`), 0 or more.
     public let damping: Double
+    /// The starting speed, in distances (from start to target) per second.
     public let initialVelocity: Double
 
     /// Core Animation's defaults: mass 1, stiffness 100, damping 10, velocity 0.
@@ -98,6 +102,7 @@ public struct Spring: Sendable, Hashable {
     /// `tolerance` per 1/ω₀ s), as `CASpringAnimation.settlingDuration`. 0.001 of the distance by default.
     public var settlingDuration: Double { settlingDuration(tolerance: 0.001) }
 
+    /// How long until the motion stays within `tolerance` (a fraction of the distance) of the target.
     public func settlingDuration(tolerance: Double) -> Double {
         settlingTime(from: 1, velocity: -initialVelocity, tolerance: tolerance)
     }

@@ -15,13 +15,20 @@ import Darwin
 /// t.apply(to: Point(x: 1, y: 1))  // (22, 2)
 /// ```
 public struct AffineTransform: Sendable, Hashable {
+    /// The matrix's first column, x part: x scale (with rotation, its cosine).
     public var a: Double
+    /// The matrix's first column, y part: how x feeds into y.
     public var b: Double
+    /// The matrix's second column, x part: how y feeds into x.
     public var c: Double
+    /// The matrix's second column, y part: y scale (with rotation, its cosine).
     public var d: Double
+    /// Translation along x, added after the linear part.
     public var tx: Double
+    /// Translation along y, added after the linear part.
     public var ty: Double
 
+    /// The transform with these six entries, as `CGAffineTransform(a:b:c:d:tx:ty:)`.
     public init(a: Double, b: Double, c: Double, d: Double, tx: Double, ty: Double) {
         self.a = a
         self.b = b
@@ -34,10 +41,12 @@ public struct AffineTransform: Sendable, Hashable {
     /// Maps every point to itself.
     public static let identity = AffineTransform(a: 1, b: 0, c: 0, d: 1, tx: 0, ty: 0)
 
+    /// A translation by (`tx`, `ty`).
     public init(translationX tx: Double, y ty: Double) {
         self.init(a: 1, b: 0, c: 0, d: 1, tx: tx, ty: ty)
     }
 
+    /// A scale by `sx` along x and `sy` along y, about the origin.
     public init(scaleX sx: Double, y sy: Double) {
         self.init(a: sx, b: 0, c: 0, d: sy, tx: 0, ty: 0)
     }
@@ -50,6 +59,7 @@ public struct AffineTransform: Sendable, Hashable {
         self.init(a: cosine, b: sine, c: -sine, d: cosine, tx: 0, ty: 0)
     }
 
+    /// Whether the transform maps every point to itself.
     public var isIdentity: Bool { self == .identity }
 
     /// True when the transform only moves and scales (no rotation or skew): axis-aligned
@@ -73,6 +83,7 @@ public struct AffineTransform: Sendable, Hashable {
         AffineTransform(translationX: x, y: y).concatenating(self)
     }
 
+    /// Where `point` goes: (a·x + c·y + tx, b·x + d·y + ty).
     public func apply(to point: Point) -> Point {
         Point(x: a * point.x + c * point.y + tx, y: b * point.x + d * point.y + ty)
     }

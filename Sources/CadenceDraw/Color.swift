@@ -2,11 +2,16 @@
 ///
 /// Renderers take `premultiplied`; colours are given the way designers write them.
 public struct Color: Sendable, Hashable {
+    /// Red, 0 ... 1, sRGB-encoded, not premultiplied.
     public var red: Double
+    /// Green, 0 ... 1, sRGB-encoded, not premultiplied.
     public var green: Double
+    /// Blue, 0 ... 1, sRGB-encoded, not premultiplied.
     public var blue: Double
+    /// Opacity, 0 (transparent) ... 1 (opaque).
     public var alpha: Double
 
+    /// A colour from sRGB components and an alpha, each 0 ... 1 (opaque unless told).
     public init(red: Double, green: Double, blue: Double, alpha: Double = 1) {
         self.red = red
         self.green = green
@@ -40,8 +45,11 @@ public struct Color: Sendable, Hashable {
         (red * alpha, green * alpha, blue * alpha, alpha)
     }
 
+    /// Fully transparent.
     public static let clear = Color(red: 0, green: 0, blue: 0, alpha: 0)
+    /// Opaque black.
     public static let black = Color(red: 0, green: 0, blue: 0)
+    /// Opaque white.
     public static let white = Color(red: 1, green: 1, blue: 1)
 }
 

@@ -6,13 +6,20 @@
 /// `rect`, the radius and the stroke are in the shape's local space; `transform` maps that space
 /// to the frame's pixels. Edges stay one pixel soft however the transform rotates or scales.
 public struct RoundedRect: Sendable, Hashable {
+    /// The rectangle, in local space.
     public var rect: Rect
+    /// The corner radius, in local units (clamped to half the shorter side).
     public var cornerRadius: Double
+    /// The fill colour.
     public var fill: Color
+    /// The stroke colour, drawn inside the rectangle's edge.
     public var stroke: Color
+    /// The stroke width in local units; 0 draws no stroke.
     public var strokeWidth: Double
+    /// Local space to the frame's pixels.
     public var transform: AffineTransform
 
+    /// A rounded rectangle; no stroke and no transform unless told.
     public init(
         rect: Rect, cornerRadius: Double, fill: Color, stroke: Color = .clear, strokeWidth: Double = 0,
         transform: AffineTransform = .identity
@@ -29,12 +36,18 @@ public struct RoundedRect: Sendable, Hashable {
 /// A straight line with round caps, centred on the segment from `start` to `end`, in local space
 /// mapped to pixels by `transform`.
 public struct Line: Sendable, Hashable {
+    /// Where the line starts, in local space.
     public var start: Point
+    /// Where the line ends, in local space.
     public var end: Point
+    /// The line's width in local units.
     public var width: Double
+    /// The line's colour.
     public var color: Color
+    /// Local space to the frame's pixels.
     public var transform: AffineTransform
 
+    /// A line from `start` to `end`, `width` wide, in `color`.
     public init(from start: Point, to end: Point, width: Double, color: Color, transform: AffineTransform = .identity) {
         self.start = start
         self.end = end
@@ -49,13 +62,20 @@ public struct Line: Sendable, Hashable {
 /// `key` names the image for the renderer's texture cache: the same key means the same pixels.
 /// `rect` is in local space, mapped to pixels by `transform`.
 public struct ImageDraw: Sendable, Hashable {
+    /// The texture-cache key: the same key must mean the same pixels.
     public var key: String
+    /// The pixels.
     public var image: RGBAImage
+    /// Where the image is drawn, in local space.
     public var rect: Rect
+    /// The part of the image shown, in its pixels.
     public var source: Rect
+    /// Opacity multiplied into the image's own, 0 ... 1.
     public var alpha: Double
+    /// Local space to the frame's pixels.
     public var transform: AffineTransform
 
+    /// `image` drawn into `rect`, showing `source` (the whole image unless told).
     public init(key: String, image: RGBAImage, rect: Rect, source: Rect? = nil, alpha: Double = 1, transform: AffineTransform = .identity) {
         self.key = key
         self.image = image
@@ -90,11 +110,16 @@ public enum FillRule: String, Sendable, Hashable, CaseIterable {
 /// Every contour is closed implicitly (its last point joins its first). With `blur` above 0 the
 /// coverage is blurred by a Gaussian of that standard deviation in pixels: a shadow.
 public struct PathFill: Sendable, Hashable {
+    /// The closed polygons bounding the area, in the frame's pixels.
     public var contours: [[Point]]
+    /// How crossing and nested contours decide the inside.
     public var fillRule: FillRule
+    /// The fill colour.
     public var color: Color
+    /// The Gaussian blur's standard deviation in pixels; 0 is sharp.
     public var blur: Double
 
+    /// The area inside `contours`, filled with `color`.
     public init(contours: [[Point]], fillRule: FillRule = .nonZero, color: Color, blur: Double = 0) {
         self.contours = contours
         self.fillRule = fillRule
@@ -107,12 +132,18 @@ public struct PathFill: Sendable, Hashable {
 /// of standard deviation `blur` (in local units), filled with `color`. `rect` and `cornerRadius`
 /// are in local space, mapped to pixels by `transform`.
 public struct Shadow: Sendable, Hashable {
+    /// The shape casting the shadow, in local space.
     public var rect: Rect
+    /// The shape's corner radius, in local units.
     public var cornerRadius: Double
+    /// The shadow's colour (its alpha included).
     public var color: Color
+    /// The Gaussian blur's standard deviation, in local units.
     public var blur: Double
+    /// Local space to the frame's pixels.
     public var transform: AffineTransform
 
+    /// The shadow of a rounded rectangle, blurred by `blur`.
     public init(rect: Rect, cornerRadius: Double, color: Color, blur: Double, transform: AffineTransform = .identity) {
         self.rect = rect
         self.cornerRadius = cornerRadius
@@ -128,9 +159,12 @@ public struct Shadow: Sendable, Hashable {
 /// rotated `masksToBounds` clip). Overlapping members therefore do not show through each other,
 /// as `CALayer.allowsGroupOpacity` promises. Only the mask's coverage counts, not its colours.
 public struct Group: Sendable, Hashable {
+    /// The group's opacity, 0 ... 1.
     public var opacity: Double
+    /// The shape the group is clipped to, with its own transform; nil for none.
     public var mask: RoundedRect?
 
+    /// A group at `opacity`, masked by `mask` when given.
     public init(opacity: Double = 1, mask: RoundedRect? = nil) {
         self.opacity = opacity
         self.mask = mask
@@ -139,18 +173,26 @@ public struct Group: Sendable, Hashable {
 
 /// One thing to draw.
 public enum DrawCommand: Sendable, Hashable {
+    /// A rounded rectangle.
     case roundedRect(RoundedRect)
+    /// A line.
     case line(Line)
+    /// Glyphs of one face and colour.
     case glyphs(GlyphRun)
     /// Drawing after this is clipped to the rectangle (within any clip already in force) until
     /// the matching `popClip`.
     case pushClip(Rect)
+    /// Ends the innermost `pushClip`.
     case popClip
+    /// An image.
     case image(ImageDraw)
+    /// A filled area bounded by polygons.
     case path(PathFill)
+    /// A blurred rounded rectangle: a layer's shadow.
     case shadow(Shadow)
     /// Drawing after this, until the matching `popGroup`, is composited as one group.
     case pushGroup(Group)
+    /// Ends the innermost `pushGroup`, compositing the group.
     case popGroup
 }
 
@@ -158,27 +200,35 @@ public enum DrawCommand: Sendable, Hashable {
 ///
 /// Commands are drawn in order, each over the ones before it.
 public struct DisplayList: Sendable, Hashable {
+    /// The frame's size, in the units the commands use.
     public var size: Size
+    /// What the frame is cleared to before the commands.
     public var background: Color
+    /// The commands, in drawing order.
     public internal(set) var commands: [DrawCommand] = []
 
+    /// An empty frame of `size` cleared to `background`.
     public init(size: Size, background: Color) {
         self.size = size
         self.background = background
     }
 
+    /// Adds `command` on top of what is there.
     public mutating func append(_ command: DrawCommand) {
         commands.append(command)
     }
 
+    /// Adds a rounded rectangle on top.
     public mutating func roundedRect(_ shape: RoundedRect) {
         commands.append(.roundedRect(shape))
     }
 
+    /// Adds a line on top.
     public mutating func line(_ line: Line) {
         commands.append(.line(line))
     }
 
+    /// Adds a glyph run on top.
     public mutating func glyphs(_ run: GlyphRun) {
         commands.append(.glyphs(run))
     }
@@ -271,10 +321,14 @@ private func format(_ value: Double) -> String {
 
 /// A font face at a pixel size, as plain values: the file, the face in it, pixels per em.
 public struct GlyphFont: Sendable, Hashable {
+    /// The font file's path.
     public var path: String
+    /// The face's index in the file (collections hold several).
     public var faceIndex: Int
+    /// Pixels per em.
     public var pixelSize: Double
 
+    /// The face `faceIndex` of the file at `path`, at `pixelSize` pixels per em.
     public init(path: String, faceIndex: Int, pixelSize: Double) {
         self.path = path
         self.faceIndex = faceIndex
@@ -285,12 +339,18 @@ public struct GlyphFont: Sendable, Hashable {
 /// Glyphs of one face and colour, each placed by its baseline origin, in local space mapped to
 /// pixels by `transform`. Untransformed runs are snapped to the pixel grid for crisp text.
 public struct GlyphRun: Sendable, Hashable {
+    /// The face and size.
     public var font: GlyphFont
+    /// Glyph indices in the face (not characters).
     public var glyphs: [UInt32]
+    /// Each glyph's baseline origin, in local space.
     public var positions: [Point]
+    /// The text colour.
     public var color: Color
+    /// Local space to the frame's pixels.
     public var transform: AffineTransform
 
+    /// A run of `glyphs` of `font` at `positions`, in `color`.
     public init(font: GlyphFont, glyphs: [UInt32], positions: [Point], color: Color, transform: AffineTransform = .identity) {
         self.font = font
         self.glyphs = glyphs

@@ -2,8 +2,11 @@
 ///
 /// Display lists carry images by value; the pixel array is shared, not copied, between frames.
 public struct RGBAImage: Sendable, Hashable {
+    /// Width in pixels.
     public let width: Int
+    /// Height in pixels.
     public let height: Int
+    /// The pixels: RGBA bytes, rows top first, `width × height × 4` of them.
     public var pixels: [UInt8]
 
     /// An image of `width` × `height` pixels, all set to `fill` (RGBA bytes).

@@ -19,9 +19,9 @@ public enum ContactSheet {
         let label = 24.0
         let width = Int(tile.width)
         let height = Int(tile.height)
-        let renderer = try OffscreenRenderer(width: width, height: height)
-        let images = ImageStore()
-        images.prefetch(scene.imageSources)
+        let frames = try ImageSink(width: width, height: height)
+        let loop = FrameLoop(scene: scene)
+        try loop.run(times: times, into: frames)
         let rows = (times.count + columns - 1) / columns
         let used = min(columns, times.count)
         let size = Size(width: Double(used) * (tile.width + gap) + gap, height: Double(rows) * (tile.height + label + gap) + gap)
@@ -32,20 +32,13 @@ public enum ContactSheet {
         } catch {
             throw .text(error)
         }
-        for (index, time) in times.enumerated() {
-            let list: DisplayList
-            do throws(TextError) {
-                list = try scene.displayList(at: time, images: images)
-            } catch {
-                throw .text(error)
-            }
-            let frame = try renderer.render(list)
+        for (index, (time, frame)) in zip(times, frames.images).enumerated() {
             let x = gap + Double(index % columns) * (tile.width + gap)
             let y = gap + Double(index / columns) * (tile.height + label + gap)
             sheet.append(.image(ImageDraw(key: "frame \(index)", image: frame, rect: Rect(x: x, y: y, width: tile.width, height: tile.height))))
             let caption = AttributedText(String(format: "t = %.2f s", time), attributes: TextAttributes(font: font, color: Color(hex: "#1C1C1E")!))
             do throws(TextError) {
-                let layout = try FontLibrary.shared.layout(caption)
+                let layout = try loop.context.fonts.layout(caption)
                 for run in layout.glyphRuns(at: Point(x: x + (tile.width - layout.size.width) / 2, y: y + tile.height + 3)) { sheet.glyphs(run) }
             } catch {
                 throw .text(error)

@@ -3,7 +3,9 @@ import CadenceTiming
 
 /// Nanoseconds per evaluation of each curve family, for `cadence bench curves`.
 nonisolated public enum CurveBenchmark {
+    /// One curve family's figure.
     public struct Result: Sendable {
+        /// The family measured, e.g. "cubicBezier".
         public var curve: String
         /// The median of the repeats.
         public var nanosecondsPerEvaluation: Double

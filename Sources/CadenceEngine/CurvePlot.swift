@@ -5,13 +5,16 @@ import Foundation
 
 /// A picture of a curve: a title, grid, axes, tick labels and the curve, as a display list.
 nonisolated public struct CurvePlot: Sendable {
+    /// The curve or spring plotted.
     public let spec: CurveSpec
     /// What the title says, e.g. the spec as the user wrote it.
     public let title: String
     /// The end of the x axis: 1 for curves, seconds for springs.
     public let xEnd: Double
+    /// The picture's size.
     public let size: Size
 
+    /// A plot of `spec` titled `title`, x running from 0 to `xEnd`.
     public init(spec: CurveSpec, title: String, xEnd: Double, size: Size = Size(width: 640, height: 400)) {
         self.spec = spec
         self.title = title

@@ -17,12 +17,18 @@ import Foundation
 /// R restarts the counters, L loads (or reloads) the images, S toggles slow motion (10×), F the
 /// frame-timing overlay. Esc or closing the window exits.
 public final class DemoApp {
+    /// How the demo runs: a screenshot to take, scripted events, whether the window shows.
     public struct Options: Sendable {
+        /// Where to write a screenshot of the frame at `after` seconds, then quit; nil to run until closed.
         public var screenshot: String?
+        /// The scene time the screenshot shows.
         public var after: Double
+        /// Scripted events applied before the window opens (`--events`).
         public var events: [SceneEvent]
+        /// Whether the window is shown (hidden for tests).
         public var visible: Bool
 
+        /// Options for a visible run with no screenshot and no events unless told.
         public init(screenshot: String? = nil, after: Double = 0, events: [SceneEvent] = [], visible: Bool = true) {
             self.screenshot = screenshot
             self.after = after
@@ -33,9 +39,13 @@ public final class DemoApp {
 
     /// What a run did, for the exit code and tests.
     public struct Outcome: Sendable {
+        /// Frames drawn.
         public var frames: Int
+        /// Vsyncs that passed with no frame.
         public var dropped: Int
+        /// Whether the driver paced itself (the buffer swap did not wait for vsync).
         public var pacedItself: Bool
+        /// The screenshot written, if any.
         public var screenshot: String?
     }
 
@@ -56,6 +66,7 @@ public final class DemoApp {
     private var failure: EngineError?
     private var shot: String?
 
+    /// The demo of `scene` with `options`; the scripted events are applied here.
     public init(scene: Scene, options: Options) {
         self.scene = scene
         self.options = options
@@ -100,54 +111,58 @@ public final class DemoApp {
 
         failure = nil
         shot = nil
-        let link = DisplayLink { [unowned self] link, frame in
-            let start = HostClock.now()
+        var frameStart: UInt64 = 0
+        let loop = FrameLoop(scene: scene, context: RenderContext(images: images))
+        loop.willDraw = { [unowned self, unowned loop] frame in
+            frameStart = HostClock.now()
             now = frame.animationTime
             applyInput(at: now, source: driver.source)
-            do throws(EngineError) {
-                guard let frames, let size = window.defaultFramebufferSize, size.width > 0, size.height > 0 else { return }
-                // The screenshot frame shows the scene at exactly --after, whichever vsync reached it.
-                let screenshotDue = options.screenshot != nil && now >= options.after
-                let time = screenshotDue ? options.after : now
-                var list: DisplayList
+            loop.scene = scene
+        }
+        // The screenshot frame shows the scene at exactly --after, whichever vsync reached it.
+        loop.time = { [options] frame in options.screenshot != nil && frame.animationTime >= options.after ? options.after : frame.animationTime }
+        let sink = DemoSink { [unowned self, unowned window] list, frame throws(EngineError) in
+            defer {
+                if let last = lastIndex, frame.index > last + 1 { droppedFrames += frame.index - last - 1 }
+                lastIndex = frame.index
+                frameTimes.append((frameStart, HostClock.now() - frameStart))
+                if frameTimes.count > 240 { frameTimes.removeFirst(frameTimes.count - 240) }
+            }
+            guard let frames, let size = window.defaultFramebufferSize, size.width > 0, size.height > 0 else { return }
+            let screenshotDue = options.screenshot != nil && frame.animationTime >= options.after
+            var list = list.fitted(to: Size(width: Double(size.width), height: Double(size.height)))
+            if overlay {
                 do throws(TextError) {
-                    list = try scene.displayList(at: time, images: images).fitted(to: Size(width: Double(size.width), height: Double(size.height)))
-                    if overlay {
-                        try drawOverlay(into: &list, scale: Double(size.width) / Double(window.windowSize.width), height: Double(size.height))
-                    }
+                    try drawOverlay(into: &list, scale: Double(size.width) / Double(window.windowSize.width), height: Double(size.height))
                 } catch {
                     throw .text(error)
                 }
-                try frames.show(list, size: size)
-                if let path = options.screenshot, screenshotDue {
-                    let image: RGBAImage
-                    do throws(GLError) {
-                        image = try readFramebuffer(width: size.width, height: size.height)
-                    } catch {
-                        throw .gl(error)
-                    }
-                    do throws(PNGError) {
-                        try image.writePNG(to: path)
-                    } catch {
-                        throw .png(error)
-                    }
-                    shot = path
-                    window.close()
+            }
+            try frames.show(list, size: size)
+            if let path = options.screenshot, screenshotDue {
+                let image: RGBAImage
+                do throws(GLError) {
+                    image = try readFramebuffer(width: size.width, height: size.height)
+                } catch {
+                    throw .gl(error)
                 }
-            } catch {
-                failure = error
+                do throws(PNGError) {
+                    try image.writePNG(to: path)
+                } catch {
+                    throw .png(error)
+                }
+                shot = path
                 window.close()
             }
-            if let last = lastIndex, frame.index > last + 1 { droppedFrames += frame.index - last - 1 }
-            lastIndex = frame.index
-            frameTimes.append((start, HostClock.now() - start))
-            if frameTimes.count > 240 { frameTimes.removeFirst(frameTimes.count - 240) }
-            _ = link
         }
         try frames?.warmUp(scene, images: images)
-        link.add(to: driver.source)
-        let stats = driver.run()
-        link.invalidate()
+        let stats: FrameStats
+        do throws(EngineError) {
+            stats = try loop.run(on: driver.source, into: sink) { failed in driver.run(shouldStop: failed) }
+        } catch {
+            failure = error
+            stats = FrameStats()
+        }
         // GL objects go while their context is current, then the window.
         frames = nil
         renderer = nil
@@ -276,5 +291,18 @@ public final class DemoApp {
             Point(x: graph.minX + Double(index) / 119 * graph.width, y: graph.maxY - min(interval / 33.3, 1) * graph.height)
         }
         list.polyline(points, width: 1.5 * scale, color: Color(hex: "#34C759")!)
+    }
+}
+
+/// The demo's frames: drawn into the window, with the overlay and the screenshot.
+private final class DemoSink: FrameSink {
+    let show: (DisplayList, FrameInfo) throws(EngineError) -> Void
+
+    init(show: @escaping (DisplayList, FrameInfo) throws(EngineError) -> Void) {
+        self.show = show
+    }
+
+    func take(_ list: DisplayList, frame: FrameInfo) throws(EngineError) {
+        try show(list, frame)
     }
 }

@@ -7,13 +7,21 @@ import CadenceTiming
 
 /// Everything that can stop a render, each with a message a user can act on.
 public enum EngineError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The GL context could not be made.
     case platform(PlatformError)
+    /// A GL call or resource failed.
     case gl(GLError)
+    /// A PNG could not be written or read.
     case png(PNGError)
+    /// A scene or events file is wrong.
     case scene(SceneError)
+    /// The clock's settings are wrong.
     case clock(ClockError)
+    /// A font could not be found or loaded.
     case text(TextError)
+    /// The output folder cannot be made or written.
     case outputDirectory(path: String, reason: String)
+    /// An option is out of range: its name and the rule.
     case invalidOption(name: String, message: String)
 
     public var description: String {

@@ -6,12 +6,16 @@ import Foundation
 /// Frame times as a line chart — a title, a grid with labelled ticks, one line per series and a
 /// legend — drawn with Cadence's own renderer, for the benchmarks' `--plot`.
 nonisolated public struct FrameTimeChart: Sendable {
+    /// One line of the chart.
     public struct Series: Sendable {
+        /// The legend's label.
         public var name: String
         /// Milliseconds, one per frame.
         public var values: [Double]
+        /// The line's colour.
         public var color: Color
 
+        /// A line called `name` through `values` (ms, one per frame) in `color`.
         public init(name: String, values: [Double], color: Color) {
             self.name = name
             self.values = values
@@ -19,18 +23,23 @@ nonisolated public struct FrameTimeChart: Sendable {
         }
     }
 
+    /// The chart's title.
     public var title: String
+    /// The lines.
     public var series: [Series]
     /// A dashed reference line, e.g. the refresh interval.
     public var reference: (label: String, value: Double)?
+    /// The picture's size.
     public var size = Size(width: 900, height: 420)
 
+    /// A chart titled `title` of `series`, with a dashed `reference` line when given.
     public init(title: String, series: [Series], reference: (label: String, value: Double)? = nil) {
         self.title = title
         self.series = series
         self.reference = reference
     }
 
+    /// The chart; labels are laid out with `fonts` (DejaVu Sans).
     public func displayList(fonts: FontLibrary = .shared) throws(TextError) -> DisplayList {
         var list = DisplayList(size: size, background: .white)
         let area = Rect(x: 64, y: 48, width: size.width - 96, height: size.height - 100)

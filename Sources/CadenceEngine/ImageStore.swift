@@ -21,6 +21,7 @@ nonisolated public final class ImageStore: ImageProvider, @unchecked Sendable {
     private var entries: [String: Entry] = [:]
     private var warnings: [String] = []
 
+    /// An empty store.
     public init() {}
 
     /// Starts decoding every source not yet known.
@@ -28,6 +29,7 @@ nonisolated public final class ImageStore: ImageProvider, @unchecked Sendable {
         for source in sources { _ = entry(for: source) }
     }
 
+    /// The image for `source`, waiting for its decode if it has started; nil when it cannot be loaded (warned once).
     public func image(for source: String) -> RGBAImage? {
         let entry = entry(for: source)
         entry.done.wait()

@@ -7,7 +7,9 @@ import CadencePlatform
 /// Renders display lists to images with no window and no display: EGL, a framebuffer object,
 /// `glReadPixels`.
 public final class OffscreenRenderer {
+    /// Frame width in pixels.
     public let width: Int
+    /// Frame height in pixels.
     public let height: Int
     private let context: HeadlessContext
     private let renderer: Renderer
@@ -197,5 +199,6 @@ nonisolated public enum ReadbackMode: String, Sendable, CaseIterable {
     /// Double-buffered pixel-buffer objects: frame N is read while N+1 is drawn.
     case pbo
 
+    /// `direct`.
     public static let `default` = ReadbackMode.direct
 }

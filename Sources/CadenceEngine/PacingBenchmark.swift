@@ -6,10 +6,13 @@ import Logging
 public struct PacingResult: Sendable, Equatable {
     /// "paced" or "naive".
     public var driver: String
+    /// Frames measured.
     public var frames: Int
     /// Frame-to-frame jitter, |interval − period| between callback starts, milliseconds.
     public var jitterP50: Double
+    /// The 99th percentile of the jitter, ms.
     public var jitterP99: Double
+    /// The largest jitter, ms.
     public var jitterMax: Double
     /// How far the last callback is from where the vsync grid puts it:
     /// (t_last − t_first) − (frames − 1) × period, milliseconds.
@@ -34,6 +37,7 @@ public struct PacingResult: Sendable, Equatable {
 /// Runs the paced driver (absolute deadlines) and the naive timer (relative sleeps) one after the
 /// other with the same simulated work, and measures both from their callbacks' start times.
 public enum PacingBenchmark {
+    /// Runs `frames` frames at `fps` under each driver, with `workMilliseconds` of simulated work a frame; throws for options out of range.
     public static func run(
         frames: Int, fps: Double, workMilliseconds: Double, spinMilliseconds: Double = 0.5, logger: Logger? = nil
     ) throws(EngineError) -> [PacingResult] {

@@ -7,9 +7,13 @@ import Foundation
 
 /// Offscreen rendering speed, for `cadence bench render`.
 public struct RenderBenchmarkResult: Sendable {
+    /// Frames rendered per measurement.
     public var frames: Int
+    /// Frame width in pixels.
     public var width: Int
+    /// Frame height in pixels.
     public var height: Int
+    /// PNG encoder threads of the dump.
     public var jobs: Int
     /// How frames came back from the GPU.
     public var readback: ReadbackMode
@@ -25,6 +29,7 @@ public struct RenderBenchmarkResult: Sendable {
     /// mark is the dump's.
     public var peakRSS: Double
 
+    /// The object `--json` prints, keys in the documented order.
     public var json: String {
         let stageObject = stages.map { "\"\($0.name)\": \(round3($0.milliseconds))" }.joined(separator: ", ")
         return "{\"frames\": \(frames), \"size\": \"\(width)x\(height)\", \"jobs\": \(jobs), \"readback\": \"\(readback.rawValue)\", "
@@ -35,6 +40,7 @@ public struct RenderBenchmarkResult: Sendable {
 
 private func round3(_ value: Double) -> Double { (value * 1000).rounded() / 1000 }
 
+/// Times offscreen rendering: a dump, each stage apart, and rendering without PNGs.
 public enum RenderBenchmark {
     /// Renders `frames` frames of `scene` at `fps` as a real dump into a temporary folder (first,
     /// so the peak memory is the dump's), then without PNGs timing each stage of whole-frame
@@ -49,9 +55,9 @@ public enum RenderBenchmark {
         guard jobs >= 1 else { throw .invalidOption(name: "--jobs", message: "must be at least 1, got \(jobs)") }
         let images = ImageStore()
         images.prefetch(scene.imageSources)
-        var sceneTimes: [Double] = []
-        var drawTimes: [Double] = []
-        var readTimes: [Double] = []
+        let sceneTimes: [Double]
+        let drawTimes: [Double]
+        let readTimes: [Double]
         var encodeTimes: [Double] = []
         let options = PNGOptions()
         let scratch = NSTemporaryDirectory() + "cadence-bench-\(ProcessInfo.processInfo.processIdentifier)"
@@ -66,30 +72,16 @@ public enum RenderBenchmark {
         let dump = try FrameDump.run(scene: scene, settings: settings)
         let dumpPeakRSS = peakResidentMegabytes()
 
-        let renderer = try OffscreenRenderer(width: width, height: height)
-
-        let start = HostClock.now()
-        var encodeSamples: [RGBAImage] = []
-        for index in 0..<frames {
-            let t0 = HostClock.now()
-            let list: DisplayList
-            do throws(TextError) {
-                list = try scene.displayList(at: Double(index) / fps, images: images)
-            } catch {
-                throw .text(error)
-            }
-            let t1 = HostClock.now()
-            try renderer.draw(list)
-            let t2 = HostClock.now()
-            let image = try renderer.readBack()
-            let t3 = HostClock.now()
-            sceneTimes.append(Double(t1 - t0) / 1e6)
-            drawTimes.append(Double(t2 - t1) / 1e6)
-            readTimes.append(Double(t3 - t2) / 1e6)
-            if index % max(frames / 10, 1) == 0 { encodeSamples.append(image) }
-        }
-        let renderSeconds = Double(HostClock.now() - start) / 1e9
-        for image in encodeSamples {
+        // Whole-frame redraws through the frame loop, each stage timed apart: the scene from the
+        // start of the frame until its list reaches the sink, then drawing, then readback.
+        let sink = StageTimingSink(renderer: try OffscreenRenderer(width: width, height: height), sampleEvery: max(frames / 10, 1))
+        let loop = FrameLoop(scene: scene, context: RenderContext(images: images))
+        loop.willDraw = { _ in sink.frameStart = HostClock.now() }
+        try loop.run(frames: 0..<frames, fps: fps, into: sink)
+        sceneTimes = sink.sceneTimes
+        drawTimes = sink.drawTimes
+        readTimes = sink.readTimes
+        for image in sink.encodeSamples {
             let t0 = HostClock.now()
             do throws(PNGError) {
                 try image.writePNG(to: scratch + "/sample.png", options: options)
@@ -98,13 +90,11 @@ public enum RenderBenchmark {
             }
             encodeTimes.append(Double(HostClock.now() - t0) / 1e6)
         }
-        encodeSamples = []
 
         let fullRedrawFPS = try renderOnly(scene: scene, frames: frames, width: width, height: height, fps: fps, images: images,
                                            fullRedraw: true, readback: readback)
         let damageFPS = try renderOnly(scene: scene, frames: frames, width: width, height: height, fps: fps, images: images,
                                        fullRedraw: false, readback: readback)
-        _ = renderSeconds
         return RenderBenchmarkResult(
             frames: frames, width: width, height: height, jobs: jobs, readback: readback,
             renderFPS: damageFPS,
@@ -116,23 +106,15 @@ public enum RenderBenchmark {
     }
 
     /// Frames per second for scene + GL + readback through `OffscreenRenderer.submit`, as a dump
-    /// runs them.
+    /// runs them: the frame loop into a sink that drops the frames.
     private static func renderOnly(scene: Scene, frames: Int, width: Int, height: Int, fps: Double, images: ImageStore,
                                    fullRedraw: Bool, readback: ReadbackMode) throws(EngineError) -> Double {
         let renderer = try OffscreenRenderer(width: width, height: height)
         renderer.fullRedraw = fullRedraw
         renderer.readback = readback
+        let loop = FrameLoop(scene: scene, context: RenderContext(images: images))
         let start = HostClock.now()
-        for index in 0..<frames {
-            let list: DisplayList
-            do throws(TextError) {
-                list = try scene.displayList(at: Double(index) / fps, images: images)
-            } catch {
-                throw .text(error)
-            }
-            _ = try renderer.submit(list)
-        }
-        _ = try renderer.finish()
+        try loop.run(frames: 0..<frames, fps: fps, into: NullSink(renderer: renderer))
         return Double(frames) / (Double(HostClock.now() - start) / 1e9)
     }
 
@@ -149,5 +131,35 @@ public enum RenderBenchmark {
             return kilobytes / 1024
         }
         return 0
+    }
+}
+
+/// Draws each frame whole and reads it back, timing the stages apart (milliseconds), and keeps
+/// every `sampleEvery`-th image for timing the encoder.
+private final class StageTimingSink: FrameSink {
+    let renderer: OffscreenRenderer
+    let sampleEvery: Int
+    /// When the current frame started (set by the loop's `willDraw`).
+    var frameStart: UInt64 = 0
+    var sceneTimes: [Double] = []
+    var drawTimes: [Double] = []
+    var readTimes: [Double] = []
+    var encodeSamples: [RGBAImage] = []
+
+    init(renderer: OffscreenRenderer, sampleEvery: Int) {
+        self.renderer = renderer
+        self.sampleEvery = sampleEvery
+    }
+
+    func take(_ list: DisplayList, frame: FrameInfo) throws(EngineError) {
+        let t1 = HostClock.now()
+        try renderer.draw(list)
+        let t2 = HostClock.now()
+        let image = try renderer.readBack()
+        let t3 = HostClock.now()
+        sceneTimes.append(Double(t1 - frameStart) / 1e6)
+        drawTimes.append(Double(t2 - t1) / 1e6)
+        readTimes.append(Double(t3 - t2) / 1e6)
+        if frame.index % sampleEvery == 0 { encodeSamples.append(image) }
     }
 }

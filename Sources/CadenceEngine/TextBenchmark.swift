@@ -15,9 +15,13 @@ import Foundation
 /// frame (its layout comes from the cache), the counter shows a new number each frame, as a
 /// counting label does (its digits come from the cache). Each frame ends with `glFinish`.
 public enum TextBenchmark {
+    /// One case's figure.
     public struct Result: Sendable {
+        /// The case: "paragraph" or "counter".
         public var name: String
+        /// "cold" or "cached".
         public var mode: String
+        /// The median microseconds per frame.
         public var microsecondsPerFrame: Double
     }
 
@@ -25,6 +29,7 @@ public enum TextBenchmark {
         + "它在没有显卡的机器上也能渲染，每一帧都是时间的函数，重复渲染得到完全相同的图像。"
         + "Placeholders bounce, counters count, spinners spin — 请输入用户名。"
 
+    /// Times each case cold and cached over `frames` frames; throws without EGL or for fewer than 1 frame.
     public static func run(frames: Int = 200) throws(EngineError) -> [Result] {
         guard frames >= 1 else { throw .invalidOption(name: "--frames", message: "must be at least 1, got \(frames)") }
         let context: HeadlessContext

@@ -8,8 +8,11 @@ import Histogram
 
 /// The windowed loop on the display link, for `cadence bench window` (needs a display).
 public struct WindowBenchmarkResult: Sendable {
+    /// Frames delivered.
     public var frames: Int
+    /// The display's refresh rate, Hz.
     public var refreshRate: Double
+    /// Whether the driver paced itself (the buffer swap did not wait for vsync).
     public var pacedItself: Bool
     /// Intervals between frame starts, ms: p50, p95, p99, max.
     public var frameTime: [Double]
@@ -17,10 +20,12 @@ public struct WindowBenchmarkResult: Sendable {
     public var lateness: [Double]
     /// Work per frame (scene, GL, swap), ms: p50, p99.
     public var work: [Double]
+    /// Vsyncs that passed with no frame.
     public var dropped: Int
     /// Each interval between frame starts, ms (for `--plot`).
     public var intervals: [Double] = []
 
+    /// The object `--json` prints, keys in the documented order.
     public var json: String {
         func list(_ names: [String], _ values: [Double]) -> String {
             zip(names, values).map { "\"\($0)\": \(($1 * 1000).rounded() / 1000)" }.joined(separator: ", ")
@@ -32,7 +37,9 @@ public struct WindowBenchmarkResult: Sendable {
     }
 }
 
+/// Times the windowed loop: a window on the display link, through the frame loop.
 public enum WindowBenchmark {
+    /// Shows `frameCount` frames of `scene` in a window and measures them; throws without a display or for fewer than 2 frames.
     public static func run(scene: Scene, frames frameCount: Int) throws(EngineError) -> WindowBenchmarkResult {
         guard frameCount >= 2 else { throw .invalidOption(name: "--frames", message: "must be at least 2, got \(frameCount)") }
         let window: WindowContext
@@ -51,23 +58,14 @@ public enum WindowBenchmark {
         images.prefetch(scene.imageSources)
         let driver = WindowDriver(window: window)
         let frames = WindowFrames(renderer: renderer, window: window)
+        let sink = WindowSink(window: window, frames: frames)
         var starts: [UInt64] = []
-        var failure: EngineError?
-        let link = DisplayLink { _, frame in
-            starts.append(HostClock.now())
-            guard let size = window.defaultFramebufferSize else { return }
-            do throws(EngineError) {
-                try frames.show(WindowFrames.list(of: scene, at: frame.animationTime, images: images, size: size), size: size)
-            } catch {
-                failure = error
-                window.close()
-            }
-        }
+        sink.willShow = { _ in starts.append(HostClock.now()) }
         try frames.warmUp(scene, images: images)
-        link.add(to: driver.source)
-        let stats = driver.run(frames: frameCount)
-        link.invalidate()
-        if let failure { throw failure }
+        let loop = FrameLoop(scene: scene, context: RenderContext(images: images))
+        let stats = try loop.run(on: driver.source, into: sink) { failed in
+            driver.run(frames: frameCount, shouldStop: failed)
+        }
         var intervals = Histogram<UInt64>(lowestDiscernibleValue: 1, highestTrackableValue: 60_000_000_000, numberOfSignificantValueDigits: .three)
         for (later, earlier) in zip(starts.dropFirst(), starts) { _ = intervals.record(later - earlier) }
         return WindowBenchmarkResult(

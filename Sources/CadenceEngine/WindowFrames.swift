@@ -19,6 +19,7 @@ public final class WindowFrames {
     /// Pixels redrawn by the last frame: 0 when nothing changed.
     public private(set) var lastRedrawnPixels = 0
 
+    /// Frames drawn by `renderer` into `window`.
     public init(renderer: Renderer, window: WindowContext) {
         self.renderer = renderer
         self.window = window

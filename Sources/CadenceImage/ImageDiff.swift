@@ -10,7 +10,9 @@ public struct ImageDiff: Sendable {
     public let maxChannelDelta: Int
     /// How many pixels differ by more than the tolerance.
     public let differingPixels: Int
+    /// The pixels compared.
     public let totalPixels: Int
+    /// An image of the differences: differing pixels in red over a faded grey copy of the expected image.
     public let diffImage: RGBAImage
 
     /// `differingPixels / totalPixels`, 0 for empty images.

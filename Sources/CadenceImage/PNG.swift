@@ -6,6 +6,7 @@ import CadenceDraw
 public struct PNGOptions: Sendable, Hashable {
     /// Row filters; `adaptive` lets libpng pick per row (smaller, slower).
     public enum Filter: String, Sendable, Hashable, CaseIterable {
+        /// libpng's row filters: chosen per row, or one for every row.
         case adaptive, none, sub, up, average, paeth
 
         var mask: Int32 {
@@ -30,7 +31,9 @@ public struct PNGOptions: Sendable, Hashable {
 
     /// Compression level, 0 (store) ... 9 (smallest).
     public var level: Int
+    /// The row filter.
     public var filter: Filter
+    /// Which library compresses.
     public var encoder: Encoder
 
     /// The defaults favour speed: on a 1280×720 demo frame, level 1 with no row filter took 4.6 ms
@@ -46,8 +49,11 @@ public struct PNGOptions: Sendable, Hashable {
 
 /// Why a PNG could not be read or written; each names the file.
 public enum PNGError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// A compression level outside 0 ... 9.
     case invalidLevel(Int)
+    /// The file could not be written, with the reason.
     case writeFailed(path: String, reason: String)
+    /// The file could not be read or decoded, with the reason.
     case readFailed(path: String, reason: String)
 
     public var description: String {

@@ -16,9 +16,13 @@ public protocol GLContext: AnyObject {
 
 /// Why a context or window could not be made; each message names what was tried and what to do.
 public enum PlatformError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// No EGL display could be opened: each one tried and why.
     case noEGLDisplay(tried: [String])
+    /// An EGL call failed with its error code.
     case eglFailure(operation: String, code: Int32)
+    /// There is no display to open a window on, with the reason.
     case noDisplay(reason: String)
+    /// GLFW could not make the window or its context.
     case windowFailure(reason: String)
 
     public var description: String {

@@ -12,7 +12,12 @@ public final class HeadlessContext: GLContext {
     private let context: EGLContext
     /// Which display worked, e.g. "surfaceless".
     public let platform: String
+    /// Live contexts per display. EGL gives every caller the same display and `eglTerminate`
+    /// is not counted: terminating it under another live context breaks that one, so only the
+    /// last context on a display terminates it.
+    private static var contextsPerDisplay: [UInt: Int] = [:]
 
+    /// Opens the first EGL display that works and makes an OpenGL 3.3 core context current on it; throws naming every display tried.
     public init() throws(PlatformError) {
         var tried: [String] = []
         var found: (EGLDisplay, String)?
@@ -30,9 +35,10 @@ public final class HeadlessContext: GLContext {
             tried.append("\(name): eglInitialize failed with 0x\(String(eglGetError(), radix: 16))")
         }
         guard let (display, platform) = found else { throw .noEGLDisplay(tried: tried) }
+        Self.contextsPerDisplay[Self.key(display), default: 0] += 1
 
         guard eglBindAPI(EGLenum(EGL_OPENGL_API)) == EGL_TRUE else {
-            eglTerminate(display)
+            Self.release(display)
             throw .eglFailure(operation: "eglBindAPI(EGL_OPENGL_API)", code: eglGetError())
         }
         let configAttributes: [EGLint] = [
@@ -56,7 +62,7 @@ public final class HeadlessContext: GLContext {
               context != cadence_EGL_NO_CONTEXT()
         else {
             let code = eglGetError()
-            eglTerminate(display)
+            Self.release(display)
             throw .eglFailure(operation: "eglCreateContext(OpenGL 3.3 core) on the \(platform) display", code: code)
         }
         self.display = display
@@ -68,19 +74,35 @@ public final class HeadlessContext: GLContext {
     isolated deinit {
         eglMakeCurrent(display, cadence_EGL_NO_SURFACE(), cadence_EGL_NO_SURFACE(), cadence_EGL_NO_CONTEXT())
         eglDestroyContext(display, context)
-        eglTerminate(display)
+        Self.release(display)
     }
 
+    private static func key(_ display: EGLDisplay) -> UInt {
+        UInt(bitPattern: Int(bitPattern: display))
+    }
+
+    /// One context fewer on `display`; terminates it when that was the last.
+    private static func release(_ display: EGLDisplay) {
+        let key = key(display)
+        let remaining = (contextsPerDisplay[key] ?? 1) - 1
+        contextsPerDisplay[key] = remaining > 0 ? remaining : nil
+        if remaining <= 0 { eglTerminate(display) }
+    }
+
+    /// Makes the context current on this thread, with no surface.
     public func makeCurrent() throws(PlatformError) {
         guard eglMakeCurrent(display, cadence_EGL_NO_SURFACE(), cadence_EGL_NO_SURFACE(), context) == EGL_TRUE else {
             throw .eglFailure(operation: "eglMakeCurrent without a surface (EGL_KHR_surfaceless_context)", code: eglGetError())
         }
     }
 
+    /// Nothing: there is no surface to present.
     public func present() {}
 
+    /// None: draw into an `OffscreenTarget`.
     public var defaultFramebufferSize: (width: Int, height: Int)? { nil }
 
+    /// The GL renderer and the EGL platform, e.g. "llvmpipe (LLVM 15.0.6, 256 bits) via EGL surfaceless".
     public var rendererDescription: String { glRendererDescription() + " via EGL \(platform)" }
 
     /// The displays to try, best first, each as a name and a way to open it.

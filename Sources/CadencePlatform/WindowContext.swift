@@ -83,11 +83,16 @@ public final class WindowContext: GLContext {
 
     /// A key press: GLFW's key code and the modifiers that matter here.
     public struct Key: Sendable, Hashable {
+        /// GLFW's key code (`GLFW_KEY_…`).
         public var code: Int32
+        /// Whether Shift was held.
         public var shift: Bool
+        /// Whether Control was held.
         public var control: Bool
 
+        /// Key codes the demo handles.
         public static let escape = GLFW_KEY_ESCAPE, tab = GLFW_KEY_TAB, backspace = GLFW_KEY_BACKSPACE, delete = GLFW_KEY_DELETE
+        /// Key codes the demo handles.
         public static let left = GLFW_KEY_LEFT, right = GLFW_KEY_RIGHT, home = GLFW_KEY_HOME, end = GLFW_KEY_END
     }
 
@@ -111,6 +116,7 @@ public final class WindowContext: GLContext {
         return (Int(width), Int(height))
     }
 
+    /// Sets the window's title.
     public func setTitle(_ title: String) {
         glfwSetWindowTitle(window, title)
     }
@@ -125,6 +131,7 @@ public final class WindowContext: GLContext {
         glfwTerminate()
     }
 
+    /// Makes the window's GL context current on this thread.
     public func makeCurrent() throws(PlatformError) {
         glfwMakeContextCurrent(window)
     }
@@ -154,6 +161,7 @@ public final class WindowContext: GLContext {
         backBufferHoldsLastFrame = true
     }
 
+    /// The framebuffer's size in pixels (larger than the window's on high-density screens).
     public var defaultFramebufferSize: (width: Int, height: Int)? {
         var width: Int32 = 0
         var height: Int32 = 0
@@ -161,6 +169,7 @@ public final class WindowContext: GLContext {
         return (Int(width), Int(height))
     }
 
+    /// The GL renderer, e.g. "llvmpipe (LLVM 15.0.6, 256 bits) via GLFW".
     public var rendererDescription: String { glRendererDescription() + " via GLFW" }
 
     /// The X11 window's id (an XID), or nil off X11.

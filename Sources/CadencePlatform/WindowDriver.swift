@@ -12,7 +12,9 @@ import CadenceTiming
 /// relative sleeps.
 @MainActor
 public final class WindowDriver {
+    /// The window whose frames are driven.
     public let window: WindowContext
+    /// The vsync source the display links attach to, at the monitor's refresh rate.
     public let source: VSyncSource
     /// Frames used to decide whether the swap blocks on vsync.
     public let probeFrames = 6

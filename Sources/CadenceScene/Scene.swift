@@ -8,11 +8,18 @@ import CadenceText
 /// order, when the scene is made: each records its time in the node it targets, and the nodes
 /// compute their looks at any `t` from those records.
 public struct Scene: Sendable {
+    /// The scene's name (a file's `name`, or its file name).
     public var name: String
+    /// The canvas size; renderers fit it to their own.
     public var size: Size
+    /// What the canvas shows behind the nodes.
     public var background: Color
+    /// The nodes, drawn in order (later on top).
     public var nodes: [Node]
+    /// The time of the latest event applied so far: events must come in time order.
+    public private(set) var lastEventTime = 0.0
 
+    /// A scene called `name` of `size` on `background`, holding `nodes`.
     public init(name: String, size: Size, background: Color, nodes: [Node] = []) {
         self.name = name
         self.size = size
@@ -59,6 +66,7 @@ public struct Scene: Sendable {
     /// first wraps the widget in a layer, which then takes it.
     public mutating func apply(_ events: [SceneEvent]) {
         for event in events {
+            lastEventTime = max(lastEventTime, event.at)
             guard let (index, path) = location(of: event.target) else { continue }
             if event.action.isLayerAction, path.isEmpty, case .widget = nodes[index] {
                 nodes[index] = .layer(Layer.wrapping(nodes[index]))

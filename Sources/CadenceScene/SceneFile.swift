@@ -5,11 +5,16 @@ import Foundation
 
 /// A problem in a scene file, naming the file and, where it applies, the node and key.
 public struct SceneError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The scene file, or `Swift API` for what Swift code built.
     public var file: String
+    /// The id of the node at fault, when one is.
     public var node: String?
+    /// The key at fault, as a path into the node or file (e.g. `animations[0].keyPath`).
     public var key: String?
+    /// What is wrong, and what is allowed.
     public var message: String
 
+    /// An error in `file`, at `node` and `key` when given.
     public init(file: String, node: String? = nil, key: String? = nil, message: String) {
         self.file = file
         self.node = node
@@ -40,7 +45,7 @@ public struct SceneError: Error, Sendable, Equatable, CustomStringConvertible {
 /// `strict`. `events` script the nodes: `{"at": 0.5, "target": "score", "type": "count", …}`.
 public enum SceneFile {
     /// The font of text nodes that name none: UIKit's 17-point system size.
-    static let defaultFont = try! FontDescriptor(family: "DejaVu Sans", size: 17)
+    public static let defaultFont = try! FontDescriptor(family: "DejaVu Sans", size: 17)
 
     /// Loads the scene at `path`, its nodes of the layer types or of `widgets`. Warnings for
     /// unknown keys are returned with it, each once.

@@ -3,6 +3,7 @@
 /// `"DejaVu Sans 18"`, `"DejaVu Sans Bold 24"`, `"WenQuanYi Micro Hei 16"`, or a font file:
 /// `"/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf 14"`.
 public struct FontDescriptor: Sendable, Hashable, CustomStringConvertible {
+    /// A weight, on fontconfig's scale.
     public enum Weight: Int, Sendable, Hashable, CaseIterable {
         // fontconfig's weight scale.
         case thin = 0, light = 50, regular = 80, medium = 100, semibold = 180, bold = 200, heavy = 210
@@ -10,11 +11,14 @@ public struct FontDescriptor: Sendable, Hashable, CustomStringConvertible {
 
     /// A fontconfig family name, or the path of a font file.
     public var family: String
+    /// The weight: regular unless the description names another.
     public var weight: Weight
+    /// Whether the italic (or oblique) style is wanted.
     public var italic: Bool
     /// Pixels per em, above 0 and at most 1000.
     public var size: Double
 
+    /// A font of `family` at `size` pixels per em; throws for an empty family or a size outside 0 ... 1000.
     public init(family: String, size: Double, weight: Weight = .regular, italic: Bool = false) throws(TextError) {
         guard size.isFinite, size > 0, size <= 1000 else { throw .invalidFontSize(size) }
         guard !family.isEmpty else { throw .invalidFont("empty family name") }
@@ -64,9 +68,13 @@ public struct FontDescriptor: Sendable, Hashable, CustomStringConvertible {
 
 /// Text problems, each naming the font, file or value.
 public enum TextError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// A size that is not a finite number above 0 and at most 1000.
     case invalidFontSize(Double)
+    /// A font description that cannot be read, with the reason.
     case invalidFont(String)
+    /// FreeType could not open the font file.
     case fontFileFailed(path: String, code: Int32)
+    /// fontconfig found no font for the description.
     case noFontFound(String)
 
     public var description: String {

@@ -48,6 +48,7 @@ public final class FontLibrary: @unchecked Sendable {
         let size: Double
     }
 
+    /// A library of its own: faces, shaping and layout caches not shared with `shared`.
     public init() {
         var library: FT_Library?
         if FT_Init_FreeType(&library) == 0 { freetype = library }
@@ -193,7 +194,10 @@ public final class FontLibrary: @unchecked Sendable {
 
 /// Vertical metrics of a face at its size, in pixels (descent positive, below the baseline).
 public struct FontMetrics: Sendable, Hashable {
+    /// Pixels from the baseline up to the tallest glyphs.
     public var ascent: Double
+    /// Pixels from the baseline down to the lowest glyphs (positive).
     public var descent: Double
+    /// The face's line spacing in pixels.
     public var lineHeight: Double
 }

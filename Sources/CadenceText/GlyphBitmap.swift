@@ -4,10 +4,15 @@ import CadenceDraw
 /// A glyph's coverage: one byte a pixel, rows top first, placed by `left`/`top` from the pen
 /// position on the baseline (top counts upwards, as FreeType's `bitmap_top`).
 public struct GlyphBitmap: Sendable, Hashable {
+    /// Width in pixels.
     public var width: Int
+    /// Height in pixels.
     public var height: Int
+    /// Pixels from the pen position to the bitmap's left edge.
     public var left: Int
+    /// Pixels from the baseline up to the bitmap's top row.
     public var top: Int
+    /// Coverage, one byte a pixel (0 ... 255), rows top first.
     public var pixels: [UInt8]
 }
 

@@ -2,9 +2,12 @@ import CadenceDraw
 
 /// A text shadow, as `NSShadow` / the ShadowedTextField example's `shadowColor` + `shadowOffset`.
 public struct TextShadow: Sendable, Hashable {
+    /// The shadow's colour.
     public var color: Color
+    /// How far the shadow is drawn from the text, in pixels.
     public var offset: Point
 
+    /// A shadow in `color`, drawn `offset` from the text.
     public init(color: Color, offset: Point) {
         self.color = color
         self.offset = offset
@@ -13,10 +16,14 @@ public struct TextShadow: Sendable, Hashable {
 
 /// How a run of text looks.
 public struct TextAttributes: Sendable, Hashable {
+    /// The face and size.
     public var font: FontDescriptor
+    /// The text colour.
     public var color: Color
+    /// A shadow under the text; nil for none.
     public var shadow: TextShadow?
 
+    /// Text in `font` and `color` (black unless told), with `shadow` when given.
     public init(font: FontDescriptor, color: Color = .black, shadow: TextShadow? = nil) {
         self.font = font
         self.color = color
@@ -26,22 +33,29 @@ public struct TextAttributes: Sendable, Hashable {
 
 /// Text in runs, each with its own attributes, as `NSAttributedString`.
 public struct AttributedText: Sendable, Hashable {
+    /// Text with one set of attributes.
     public struct Run: Sendable, Hashable {
+        /// The characters.
         public var text: String
+        /// How they look.
         public var attributes: TextAttributes
 
+        /// `text` with `attributes`.
         public init(_ text: String, _ attributes: TextAttributes) {
             self.text = text
             self.attributes = attributes
         }
     }
 
+    /// The runs, in reading order.
     public var runs: [Run]
 
+    /// Text made of `runs`.
     public init(runs: [Run]) {
         self.runs = runs
     }
 
+    /// `text` in one run with `attributes`.
     public init(_ text: String, attributes: TextAttributes) {
         runs = [Run(text, attributes)]
     }
@@ -51,10 +65,13 @@ public struct AttributedText: Sendable, Hashable {
         self.init(String(decoding: bytes, as: UTF8.self), attributes: attributes)
     }
 
+    /// The characters of every run, joined.
     public var string: String { runs.map(\.text).joined() }
 }
 
+/// Where lines sit in the layout's width.
 public enum TextAlignment: String, Sendable, Hashable, CaseIterable {
+    /// Lines start at the left edge, are centred, or end at the right edge.
     case left, center, right
 }
 
@@ -78,13 +95,16 @@ public enum LineBreakMode: String, Sendable, Hashable, CaseIterable {
 public struct TextLayoutOptions: Sendable, Hashable {
     /// The width to wrap or truncate in; nil for no limit.
     public var width: Double?
+    /// What happens to text that does not fit `width`.
     public var lineBreak: LineBreakMode
+    /// Where lines sit within `width`.
     public var alignment: TextAlignment
     /// Multiplies each line's natural height (the font's line spacing).
     public var lineHeightMultiple: Double
     /// At most this many lines; the last one ends with "…" when text is left over.
     public var maxLines: Int?
 
+    /// Constraints with no width limit, word wrap, left alignment and natural line height unless told.
     public init(
         width: Double? = nil, lineBreak: LineBreakMode = .wordWrap, alignment: TextAlignment = .left,
         lineHeightMultiple: Double = 1, maxLines: Int? = nil
@@ -99,8 +119,11 @@ public struct TextLayoutOptions: Sendable, Hashable {
 
 /// A glyph placed by its baseline origin, relative to the layout's top-left corner.
 public struct PositionedGlyph: Sendable, Hashable {
+    /// The face and size it is drawn with (a fallback face where the run's lacks the character).
     public var font: GlyphFont
+    /// The glyph's index in the face.
     public var glyph: UInt32
+    /// Its baseline origin, from the layout's top-left corner.
     public var position: Point
     /// Which run of the attributed text it belongs to.
     public var runIndex: Int
@@ -112,23 +135,31 @@ public struct LaidOutLine: Sendable, Hashable {
     public var range: Range<Int>
     /// The line's top, its baseline, and its height, from the layout's top.
     public var top: Double
+    /// The baseline, from the layout's top.
     public var baseline: Double
+    /// The line's height (its natural height times the line-height multiple).
     public var height: Double
+    /// The tallest ascent of the faces on the line.
     public var ascent: Double
+    /// The deepest descent of the faces on the line (positive).
     public var descent: Double
     /// Where the line starts (after alignment) and how wide its ink advance is.
     public var x: Double
+    /// The width of the line's ink advance.
     public var width: Double
     /// The x of the caret before each character of `range`, and after the last.
     public var caretOffsets: [Double]
+    /// The line's glyphs, in visual order.
     public var glyphs: [PositionedGlyph]
 }
 
 /// Text laid out in lines: what a label draws and measures.
 public struct TextLayout: Sendable, Hashable {
+    /// The lines, top first.
     public var lines: [LaidOutLine]
     /// Width of the widest line (or the constraint, when aligning in it) and total height.
     public var size: Size
+    /// The text laid out.
     public var text: AttributedText
     /// True when text was cut (truncation or line limit).
     public var isTruncated: Bool

@@ -8,6 +8,7 @@
 /// returns at once (Xvfb, some compositors).
 @MainActor
 public final class DeadlineDriver {
+    /// The source whose vsyncs this driver delivers.
     public let source: VSyncSource
     /// How long before each deadline the sleep ends and a spin begins, nanoseconds. 0.5 ms: on
     /// our noisy 2-core VMs a 0.2 ms spin let late wake-ups through (max jitter up to 2.8 ms in
@@ -16,6 +17,7 @@ public final class DeadlineDriver {
     /// Called after each vsync's callbacks, inside the frame (a window presents here).
     public var afterFrame: @MainActor () -> Void = {}
 
+    /// A driver delivering `source`'s vsyncs on absolute deadlines at its refresh rate.
     public init(source: VSyncSource) {
         self.source = source
     }
@@ -71,8 +73,10 @@ public final class DeadlineDriver {
 /// exactly `n / fps`. Offscreen renders and tests use it; nothing sleeps.
 @MainActor
 public final class ManualDriver {
+    /// The source whose vsyncs this driver delivers.
     public let source: VSyncSource
 
+    /// A driver delivering `source`'s vsyncs one after another, as fast as the callbacks return.
     public init(source: VSyncSource) {
         self.source = source
     }
@@ -92,8 +96,10 @@ public final class ManualDriver {
 /// Each tick sleeps one period *after* the work, so the work and every late wake-up add up:
 /// never use it to drive anything; it exists for `cadence bench pacing`.
 public struct NaiveTimer: Sendable {
+    /// One period in nanoseconds: the relative sleep after each tick.
     public let period: UInt64
 
+    /// A timer ticking `fps` times a second; throws for a rate that is not finite and above 0.
     public init(fps: Double) throws(TimingError) {
         guard fps.isFinite, fps > 0 else { throw .invalidRefreshRate(fps) }
         period = UInt64((1e9 / fps).rounded())

@@ -16,6 +16,7 @@
 /// - After `invalidate()` the callback is released and never called again.
 @MainActor
 public final class DisplayLink {
+    /// What a display link calls once per frame: the link itself (to invalidate it) and the frame.
     public typealias Callback = @MainActor (DisplayLink, FrameInfo) -> Void
 
     private var callback: Callback?
@@ -44,6 +45,7 @@ public final class DisplayLink {
     /// Callbacks made so far.
     public private(set) var frameCount = 0
 
+    /// A link calling `callback` once per frame after `add(to:)`, as `CADisplayLink(target:selector:)`.
     public init(_ callback: @escaping Callback) {
         self.callback = callback
     }

@@ -12,6 +12,7 @@ public struct FrameInfo: Sendable, Hashable {
     /// The time animations see: `timestamp` slowed by the source's time dilation.
     public var animationTime: Double
 
+    /// A frame with every field given.
     public init(index: Int, timestamp: Double, targetTimestamp: Double, duration: Double, animationTime: Double) {
         self.index = index
         self.timestamp = timestamp

@@ -43,6 +43,7 @@ public struct ManualClock: Sendable, Hashable {
 
 /// Why a clock could not be made.
 public enum ClockError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// A frame rate that is not a finite number above 0.
     case invalidFrameRate(Double)
 
     public var description: String {

@@ -8,6 +8,7 @@ public struct TimeDilation: Sendable, Hashable {
     private var realAnchor: Double = 0
     private var animationAnchor: Double = 0
 
+    /// Real time: a factor of 1.
     public init() {}
 
     /// Animation time at real time `time` (seconds).
@@ -27,7 +28,9 @@ public struct TimeDilation: Sendable, Hashable {
 
 /// Bad timing parameters, each named.
 public enum TimingError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// A refresh rate that is not a finite number above 0.
     case invalidRefreshRate(Double)
+    /// A dilation factor that is not a finite number above 0.
     case invalidDilation(Double)
 
     public var description: String {

@@ -15,6 +15,7 @@ public final class VSyncSource {
     private var links: [DisplayLink] = []
     private var lastTimestamp: Double = 0
 
+    /// A source refreshing `refreshRate` times a second; throws for a rate that is not finite and above 0.
     public init(refreshRate: Double) throws(TimingError) {
         guard refreshRate.isFinite, refreshRate > 0 else { throw .invalidRefreshRate(refreshRate) }
         self.refreshRate = refreshRate

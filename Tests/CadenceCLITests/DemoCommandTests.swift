@@ -1,6 +1,6 @@
 import CadenceDraw
 import CadenceImage
-import CadenceTestSupport
+import CadenceTesting
 import Foundation
 import Testing
 

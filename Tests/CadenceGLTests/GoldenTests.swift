@@ -2,7 +2,7 @@ import CadenceAnimation
 import CadenceDraw
 import CadenceEngine
 import CadenceScene
-import CadenceTestSupport
+import CadenceTesting
 import Testing
 
 /// Frames rendered headlessly (EGL on llvmpipe) against committed goldens.

@@ -3,7 +3,7 @@ import CadenceEngine
 import CadenceGL
 import CadenceImage
 import CadencePlatform
-import CadenceTestSupport
+import CadenceTesting
 import Testing
 
 #if canImport(Glibc)

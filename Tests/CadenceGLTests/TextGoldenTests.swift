@@ -1,7 +1,7 @@
 import CadenceDraw
 import CadenceEngine
 import CadenceImage
-import CadenceTestSupport
+import CadenceTesting
 import CadenceText
 import Testing
 

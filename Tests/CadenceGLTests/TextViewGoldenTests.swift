@@ -1,6 +1,6 @@
 import CadenceEngine
 import CadenceScene
-import CadenceTestSupport
+import CadenceTesting
 import Foundation
 import Testing
 

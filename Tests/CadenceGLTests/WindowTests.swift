@@ -7,7 +7,7 @@ import CadenceImage
 import CadencePlatform
 import CadenceScene
 import CadenceTiming
-import CadenceTestSupport
+import CadenceTesting
 import Foundation
 import Testing
 

@@ -13,6 +13,7 @@ import CadenceText
 /// Drawing order, as Core Animation's: shadow, background, content, sublayers (by `zPosition`,
 /// ties in file order), border. With `masksToBounds`, content and sublayers are clipped to the
 /// rounded bounds. An `opacity` below 1 composites the layer and its sublayers as one group.
+@dynamicMemberLookup
 public struct Layer: Sendable {
     /// What a layer draws between its background and its sublayers.
     public enum Content: Sendable {
@@ -28,13 +29,18 @@ public struct Layer: Sendable {
         indirect case widget(Node)
     }
 
+    /// The layer's id, unique in its scene: what events and messages name.
     public var id: String
+    /// What the layer draws between its background and its sublayers.
     public var content: Content
+    /// The model values of its properties (also reachable directly: `layer.opacity`).
     public var properties: LayerProperties
+    /// The layers inside it, in file order, their geometry relative to its bounds.
     public var sublayers: [Layer]
     /// What happens to the layer over time: value changes and animations.
     public var timeline = LayerTimeline()
 
+    /// A layer called `id` with `content`, `properties` (Core Animation's defaults unless given) and `sublayers`.
     public init(id: String, content: Content = .none, properties: LayerProperties = LayerProperties(), sublayers: [Layer] = []) {
         self.id = id
         self.content = content
@@ -89,15 +95,19 @@ public struct Layer: Sendable {
 public struct LayerTransform: Sendable, Hashable {
     /// Radians; positive turns clockwise on screen.
     public var rotation: Double = 0
+    /// Scale along x and y (1: none).
     public var scale = Point(x: 1, y: 1)
+    /// Translation after scale and rotation, in the parent's units.
     public var translation = Point.zero
 
+    /// A transform of these components (none unless given).
     public init(rotation: Double = 0, scale: Point = Point(x: 1, y: 1), translation: Point = .zero) {
         self.rotation = rotation
         self.scale = scale
         self.translation = translation
     }
 
+    /// No rotation, scale 1, no translation.
     public static let identity = LayerTransform()
 
     /// The matrix: scale, then rotate, then translate.
@@ -118,17 +128,27 @@ public struct LayerProperties: Sendable, Hashable {
     /// The point of the bounds (in unit coordinates) that `position` places and the transform
     /// turns about.
     public var anchorPoint = Point(x: 0.5, y: 0.5)
+    /// Scale, rotation and translation about the anchor point.
     public var transform = LayerTransform.identity
+    /// 0 (invisible) ... 1; below 1 the layer and its sublayers composite as one group.
     public var opacity = 1.0
+    /// Fills the bounds, rounded by `cornerRadius`; clear by default.
     public var backgroundColor = Color.clear
+    /// The radius of the background's, border's and mask's corners.
     public var cornerRadius = 0.0
+    /// The border's width, drawn inside the bounds over the sublayers.
     public var borderWidth = 0.0
+    /// The border's colour.
     public var borderColor = Color.black
+    /// Whether content and sublayers are clipped to the rounded bounds.
     public var masksToBounds = false
+    /// Whether the layer (and its subtree) is not drawn: key path `hidden`.
     public var isHidden = false
     /// Draw order among siblings: higher draws later (on top); ties keep file order.
     public var zPosition = 0.0
+    /// The shadow's colour; it shows only with `shadowOpacity` above 0.
     public var shadowColor = Color.black
+    /// The shadow's opacity, 0 (none, the default) ... 1.
     public var shadowOpacity = 0.0
     /// Core Animation's default: 3 points up.
     public var shadowOffset = Point(x: 0, y: -3)
@@ -136,6 +156,7 @@ public struct LayerProperties: Sendable, Hashable {
     /// reading of Core Animation's value (a CSS or Figma blur of `2 × shadowRadius`).
     public var shadowRadius = 3.0
 
+    /// Core Animation's defaults: at (0, 0), empty, anchored at the centre, opaque, no background.
     public init() {}
 
     /// `frame` [x, y, w, h] in the parent: sets bounds and position (for the anchor point).
@@ -157,9 +178,17 @@ public struct TextContent: Sendable, Hashable {
     /// How text that does not fit is cut, as `CATextLayer.truncationMode`: not at all, or on one
     /// line with "…" at its start, middle or end.
     public enum Truncation: String, Sendable, Hashable, CaseIterable {
-        case none, start, middle, end
+        /// Not cut: one unconstrained line, or wrapped lines, that may overflow the bounds.
+        case none
+        /// One line, its start replaced by "…".
+        case start
+        /// One line, its middle replaced by "…".
+        case middle
+        /// One line, its end replaced by "…".
+        case end
     }
 
+    /// The text shown.
     public var string = ""
     /// The face; its size is `fontSize`.
     public var font: FontDescriptor
@@ -167,11 +196,14 @@ public struct TextContent: Sendable, Hashable {
     public var fontSize = 36.0
     /// `CATextLayer`'s default: opaque white.
     public var foregroundColor = Color.white
+    /// Where lines sit in the bounds' width.
     public var alignment = TextAlignment.left
     /// Wraps at word boundaries within the bounds' width.
     public var isWrapped = false
+    /// How text that does not fit ends.
     public var truncation = Truncation.none
 
+    /// No text, in `font` at `CATextLayer`'s 36 points, white, left-aligned, not wrapped.
     public init(font: FontDescriptor) {
         self.font = font
     }
@@ -181,13 +213,16 @@ public struct TextContent: Sendable, Hashable {
 public struct ImageContent: Sendable, Hashable {
     /// How the image fills the bounds, as `CALayer.contentsGravity`.
     public enum Gravity: String, Sendable, Hashable, CaseIterable {
+        /// Stretched to the bounds; fitted inside keeping its aspect; filling them keeping its aspect; centred at its own size.
         case resize, resizeAspect, resizeAspectFill, center
     }
 
     /// An image source: `builtin:NAME` or a path.
     public var contents: String?
+    /// How the image fills the bounds.
     public var gravity = Gravity.resize
 
+    /// An image layer showing `contents` (nothing when nil), resized to the bounds.
     public init(contents: String? = nil) {
         self.contents = contents
     }
@@ -195,16 +230,21 @@ public struct ImageContent: Sendable, Hashable {
 
 /// What a `ShapeLayer` shows: a path, filled then stroked, as `CAShapeLayer`.
 public struct ShapeContent: Sendable, Hashable {
+    /// The path, in the layer's own coordinates.
     public var path = Path()
     /// `CAShapeLayer`'s default: opaque black.
     public var fillColor = Color.black
+    /// How crossing contours decide the filled inside.
     public var fillRule = FillRule.nonZero
     /// `CAShapeLayer`'s default: none.
     public var strokeColor = Color.clear
+    /// The stroke's width, caps, joins and dashes.
     public var style = StrokeStyle()
     /// The stroked part of the path, as fractions of its length.
     public var strokeStart = 0.0
+    /// Where the stroked part ends, 0 ... 1 of the path's length.
     public var strokeEnd = 1.0
 
+    /// `CAShapeLayer`'s defaults: an empty path, filled black, not stroked.
     public init() {}
 }

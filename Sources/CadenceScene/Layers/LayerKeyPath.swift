@@ -13,6 +13,7 @@ import CadenceDraw
 public struct LayerKeyPath: Sendable {
     /// The kind of value a key path holds, as scene files write it.
     public enum ValueType: String, Sendable, Hashable {
+        /// One number; a point; a size; a colour; a flag; a path.
         case number, point, size, color, bool, path
 
         /// How scene files write it, for messages.
@@ -28,7 +29,9 @@ public struct LayerKeyPath: Sendable {
         }
     }
 
+    /// The key path as scene files write it, e.g. `position.x`.
     public let name: String
+    /// The kind of value it holds.
     public let type: ValueType
     /// The layer types it applies to; nil for every layer and widget.
     public let layerTypes: [String]?

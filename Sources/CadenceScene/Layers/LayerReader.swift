@@ -236,134 +236,6 @@ extension Reader {
 
     // MARK: Animations
 
-    /// An animation object at `path` (e.g. `animations[0]`) for `layer`, with the key path's lens.
-    func animation(_ entry: JSONValue, path: String, layer: Layer) throws(SceneError) -> (KeyedAnimation, LayerKeyPath) {
-        let id = layer.id
-        let object = try self.object(entry, key: path, node: id)
-        try checkKnown(object.keys, known: SceneFile.animationKeys, node: id, prefix: path + ".")
-        guard let name = try string(object["keyPath"], key: "\(path).keyPath", node: id) else { throw error("missing", node: id, key: "\(path).keyPath") }
-        let lens = try keyPath(name, layer: layer, key: "\(path).keyPath")
-        let type = try string(object["type"], key: "\(path).type", node: id) ?? "basic"
-        let allowed: [String] = switch type {
-        case "basic": ["from", "to", "by", "timingFunction"]
-        case "spring": ["from", "to", "by", "mass", "stiffness", "damping", "initialVelocity", "response", "dampingRatio"]
-        case "keyframe": ["values", "keyTimes", "timingFunctions", "calculationMode"]
-        default: throw error("must be basic, spring or keyframe", node: id, key: "\(path).type")
-        }
-        let common = ["keyPath", "type", "beginTime", "duration", "speed", "timeOffset", "repeatCount", "repeatDuration",
-                      "autoreverses", "fillMode", "additive", "cumulative"]
-        for key in object.keys.sorted() where !common.contains(key) && !allowed.contains(key) {
-            throw error("'\(key)' does not apply to a \(type) animation (it takes \(allowed.joined(separator: ", ")))", node: id, key: "\(path).\(key)")
-        }
-        func value(_ key: String) throws(SceneError) -> [Double]? {
-            guard let json = object[key] else { return nil }
-            return try self.value(json, for: lens, layer: layer, key: "\(path).\(key)")
-        }
-        func optionalNumber(_ key: String) throws(SceneError) -> Double? {
-            try number(object[key], key: "\(path).\(key)", node: id)
-        }
-
-        let kind: PropertyAnimation.Kind
-        var duration = try optionalNumber("duration")
-        switch type {
-        case "spring":
-            let spring: Spring
-            do {
-                let velocity = try optionalNumber("initialVelocity") ?? 0
-                if object["response"] != nil || object["dampingRatio"] != nil {
-                    spring = try Spring(dampingRatio: try optionalNumber("dampingRatio") ?? 1, response: try optionalNumber("response") ?? 0.5,
-                                        mass: try optionalNumber("mass") ?? 1, initialVelocity: velocity)
-                } else {
-                    spring = try Spring(mass: try optionalNumber("mass") ?? 1, stiffness: try optionalNumber("stiffness") ?? 100,
-                                        damping: try optionalNumber("damping") ?? 10, initialVelocity: velocity)
-                }
-            } catch let problem as CurveError {
-                throw error(problem.description, node: id, key: path)
-            } catch let problem as SceneError {
-                throw problem
-            } catch {
-                throw self.error("\(error)", node: id, key: path)
-            }
-            duration = duration ?? PropertyAnimation.settlingDuration(of: spring)
-            kind = .spring(from: try value("from"), to: try value("to"), by: try value("by"), spring: spring)
-        case "keyframe":
-            guard case .array(let entries)? = object["values"] else {
-                throw error("must be a list of values", node: id, key: "\(path).values")
-            }
-            var values: [[Double]] = []
-            for (index, entry) in entries.enumerated() {
-                values.append(try self.value(entry, for: lens, layer: layer, key: "\(path).values[\(index)]"))
-            }
-            var keyTimes: [Double]?
-            if let times = object["keyTimes"] {
-                guard case .array(let list) = times else { throw error("must be a list of numbers", node: id, key: "\(path).keyTimes") }
-                var parsed: [Double] = []
-                for item in list {
-                    guard case .number(let time) = item, time.isFinite else { throw error("must be a list of numbers", node: id, key: "\(path).keyTimes") }
-                    parsed.append(time)
-                }
-                keyTimes = parsed
-            }
-            var curves: [TimingCurve]?
-            if let functions = object["timingFunctions"] {
-                guard case .array(let list) = functions else { throw error("must be a list of curves", node: id, key: "\(path).timingFunctions") }
-                var parsed: [TimingCurve] = []
-                for (index, item) in list.enumerated() {
-                    parsed.append(try curve(item, node: id, key: "\(path).timingFunctions[\(index)]"))
-                }
-                curves = parsed
-            }
-            var mode = CalculationMode.linear
-            if let text = try string(object["calculationMode"], key: "\(path).calculationMode", node: id) {
-                guard let parsed = CalculationMode(rawValue: text) else {
-                    throw error("must be one of \(CalculationMode.allCases.map(\.rawValue).joined(separator: ", "))", node: id, key: "\(path).calculationMode")
-                }
-                mode = parsed
-            }
-            kind = .keyframe(values: values, keyTimes: keyTimes, timingFunctions: curves, calculationMode: mode)
-        default:
-            let timing = try object["timingFunction"].map { json throws(SceneError) in try curve(json, node: id, key: "\(path).timingFunction") }
-            kind = .basic(from: try value("from"), to: try value("to"), by: try value("by"), timingFunction: timing ?? .caDefault)
-        }
-
-        var repeatCount = 1.0
-        switch object["repeatCount"] {
-        case .string("infinity")?: repeatCount = .infinity
-        case .number(let count)?:
-            guard count.isFinite, count >= 0 else { throw error("must be a number, 0 or more, or \"infinity\"", node: id, key: "\(path).repeatCount") }
-            repeatCount = count == 0 ? 1 : count
-        case nil: break
-        default: throw error("must be a number, 0 or more, or \"infinity\"", node: id, key: "\(path).repeatCount")
-        }
-        var fillMode = FillMode.removed
-        if let text = try string(object["fillMode"], key: "\(path).fillMode", node: id) {
-            guard let parsed = FillMode(rawValue: text) else {
-                throw error("must be one of \(FillMode.allCases.map(\.rawValue).joined(separator: ", "))", node: id, key: "\(path).fillMode")
-            }
-            fillMode = parsed
-        }
-        do {
-            let timing = try AnimationTiming(
-                beginTime: try optionalNumber("beginTime") ?? 0, duration: duration ?? Layer.implicitAnimationDuration,
-                speed: try optionalNumber("speed") ?? 1, repeatCount: repeatCount,
-                autoreverses: try bool(object["autoreverses"], key: "\(path).autoreverses", node: id) ?? false, fillMode: fillMode,
-                timeOffset: try optionalNumber("timeOffset") ?? 0, repeatDuration: try optionalNumber("repeatDuration") ?? 0
-            )
-            let animation = try PropertyAnimation(
-                kind: kind, timing: timing,
-                isAdditive: try bool(object["additive"], key: "\(path).additive", node: id) ?? false,
-                isCumulative: try bool(object["cumulative"], key: "\(path).cumulative", node: id) ?? false
-            )
-            return (KeyedAnimation(keyPath: lens.name, animation: animation), lens)
-        } catch let problem as AnimationError {
-            throw error(problem.description, node: id, key: "\(path) (\(name))")
-        } catch let problem as SceneError {
-            throw problem
-        } catch {
-            throw self.error("\(error)", node: id, key: path)
-        }
-    }
-
     /// The lens for `name` on `layer`, or an error listing the valid ones.
     func keyPath(_ name: String, layer: Layer, key: String) throws(SceneError) -> LayerKeyPath {
         guard let lens = LayerKeyPath.named(name), lens.applies(to: layer.typeName) else {
@@ -373,37 +245,6 @@ extension Reader {
             )
         }
         return lens
-    }
-
-    /// A value for `lens` as an animation vector, checked against its type (and, for paths,
-    /// against the layer's path: the same commands).
-    func value(_ json: JSONValue, for lens: LayerKeyPath, layer: Layer, key: String) throws(SceneError) -> [Double] {
-        let id = layer.id
-        let wrong = error("must be \(lens.type.expected) for '\(lens.name)'", node: id, key: key)
-        switch lens.type {
-        case .number:
-            guard case .number(let number) = json, number.isFinite else { throw wrong }
-            try checkMagnitude([number], node: id, key: key)
-            return [number]
-        case .point, .size:
-            guard case .array(let list) = json, list.count == 2, case .number(let x) = list[0], case .number(let y) = list[1],
-                  x.isFinite, y.isFinite else { throw wrong }
-            try checkMagnitude([x, y], node: id, key: key)
-            return [x, y]
-        case .color:
-            guard case .string = json, let color = try color(json, key: key, node: id) else { throw wrong }
-            return animationVector(color)
-        case .bool:
-            guard case .bool(let flag) = json else { throw wrong }
-            return [flag ? 1 : 0]
-        case .path:
-            guard case .string(let data) = json else { throw wrong }
-            let path = try path(data, node: id, key: key)
-            guard case .shape(let shape) = layer.content, path.hasSameStructure(as: shape.path) else {
-                throw error("a path value must have the same commands as the layer's path (after H, V, S, T and A are converted)", node: id, key: key)
-            }
-            return path.components
-        }
     }
 
     /// A timing function: any `cadence curve` spec but a spring.
@@ -454,33 +295,6 @@ extension Reader {
     func checkKnown(_ keys: some Sequence<String>, known: [String], node: String, prefix: String) throws(SceneError) {
         for key in keys.sorted() where !known.contains(key) {
             throw error("unknown key (known: \(known.joined(separator: ", ")))", node: node, key: prefix + key)
-        }
-    }
-
-    // MARK: Events
-
-    /// A `setValue`, `addAnimation` or `removeAnimation` event for `layer`.
-    mutating func layerEvent(_ object: [String: JSONValue], type: String, path: String, layer: Layer) throws(SceneError) -> SceneEvent.Action {
-        switch type {
-        case "setValue":
-            try unknown(object.keys, known: ["at", "target", "type", "keyPath", "value", "animated", "duration"], node: nil, prefix: "\(path).")
-            guard let name = try string(object["keyPath"], key: "\(path).keyPath", node: nil) else { throw error("missing", key: "\(path).keyPath") }
-            let lens = try keyPath(name, layer: layer, key: "\(path).keyPath")
-            guard let json = object["value"] else { throw error("missing", key: "\(path).value") }
-            let value = try self.value(json, for: lens, layer: layer, key: "\(path).value")
-            let duration = try number(object["duration"], key: "\(path).duration", node: nil)
-            if let duration { guard duration >= 0, duration <= 1e6 else { throw error("must be between 0 and 1000000 seconds", key: "\(path).duration") } }
-            let animated = try bool(object["animated"], key: "\(path).animated", node: nil) ?? true
-            return .setValue(keyPath: lens.name, value: value, animated: animated, duration: duration)
-        case "addAnimation":
-            try unknown(object.keys, known: ["at", "target", "type", "animation", "key"], node: nil, prefix: "\(path).")
-            guard let json = object["animation"] else { throw error("missing", key: "\(path).animation") }
-            let (keyed, _) = try animation(json, path: "\(path).animation", layer: layer)
-            return .addAnimation(keyed, key: try string(object["key"], key: "\(path).key", node: nil))
-        default:
-            try unknown(object.keys, known: ["at", "target", "type", "key"], node: nil, prefix: "\(path).")
-            guard let key = try string(object["key"], key: "\(path).key", node: nil) else { throw error("missing", key: "\(path).key") }
-            return .removeAnimation(key: key)
         }
     }
 }

@@ -24,6 +24,7 @@ public struct LayerTimeline: Sendable {
     var changes: [Change] = []
     var entries: [Entry] = []
 
+    /// An empty timeline: the layer is its model value at every time.
     public init() {}
 
     /// Nothing recorded: the layer is its model value at every time.
@@ -137,9 +138,12 @@ extension Layer {
 
 /// An animation with the key path it animates, as a scene names it.
 public struct KeyedAnimation: Sendable, Hashable {
+    /// The key path, as scene files name it.
     public var keyPath: String
+    /// The animation, over the key path's vector.
     public var animation: PropertyAnimation
 
+    /// `animation` of `keyPath`.
     public init(keyPath: String, animation: PropertyAnimation) {
         self.keyPath = keyPath
         self.animation = animation

@@ -19,27 +19,38 @@ import Darwin
 /// - `startAnimating`/`stopAnimating` are reference-counted: nested loads do not stop it early;
 /// - with `hidesWhenStopped` (the default) nothing is drawn while stopped.
 public struct ActivityIndicator: Sendable, Hashable {
+    /// Which system spinner it draws.
     public enum Look: String, Sendable, Hashable, CaseIterable {
+        /// iOS 13 and later (8 ticks), or before (12 ticks).
         case modern, classic
     }
 
     /// 20 × 20 or 37 × 37 points.
     public enum Style: String, Sendable, Hashable, CaseIterable {
+        /// 20 × 20 or 37 × 37 points.
         case medium, large
 
+        /// The spinner's diameter in points.
         public var diameter: Double { self == .medium ? 20 : 37 }
     }
 
+    /// Light or dark mode: the modern look's tick colour.
     public enum Appearance: String, Sendable, Hashable, CaseIterable {
+        /// Dark ticks for a light background, light ticks for a dark one.
         case light, dark
     }
 
+    /// Where the spinner is centred, in its parent's coordinates.
     public var frame: Rect
+    /// Modern (8 ticks) or classic (12 ticks).
     public var look = Look.modern
+    /// Medium (20 pt) or large (37 pt).
     public var style = Style.medium
+    /// Light or dark.
     public var appearance = Appearance.light
     /// Overrides the look's colour (modern: every tick, with the alphas; classic: the head).
     public var color: Color?
+    /// Whether nothing is drawn while stopped (`UIActivityIndicatorView.hidesWhenStopped`).
     public var hidesWhenStopped = true
     /// Moves the spinner from the frame's centre, as Kingfisher's `centerOffset`.
     public var centerOffset = Point.zero
@@ -51,6 +62,7 @@ public struct ActivityIndicator: Sendable, Hashable {
 
     private var changes: [Change] = []
 
+    /// A stopped, modern, medium, light spinner centred in `frame`.
     public init(frame: Rect) {
         self.frame = frame
     }
@@ -79,10 +91,12 @@ public struct ActivityIndicator: Sendable, Hashable {
         return (count > 0, since)
     }
 
+    /// Whether it spins at `time`.
     public func isAnimating(at time: Double) -> Bool { animation(at: time).isAnimating }
 
     // MARK: Drawing
 
+    /// Ticks around the circle: 8 modern, 12 classic.
     public var tickCount: Int { look == .modern ? 8 : 12 }
 
     /// The tick at the head at `time`: it steps once every 1/`tickCount` s while spinning.

@@ -18,20 +18,31 @@ import CadenceText
 ///
 /// Its state is a pure function of time: edits and focus changes are recorded with their times.
 public struct BouncyPlaceholderField: Sendable {
+    /// Where the field is, in its parent's coordinates.
     public var frame: Rect
+    /// The text's (and placeholders') font.
     public var font: FontDescriptor
+    /// The typed text's colour.
     public var textColor = Color.black
     /// A shadow under the typed text (set from `shadowColor` + `shadowOffset` in scene files).
     public var shadow: TextShadow?
+    /// The placeholder shown while the field is empty.
     public var placeholder = ""
+    /// The short form that bounces to the right once there is text; nil for none.
     public var abbreviatedPlaceholder: String?
+    /// Whether the placeholder bounces aside (rather than hiding) when text is typed.
     public var alwaysBouncePlaceholder = false
     /// Light grey, as LTBouncyPlaceholder's labels.
     public var placeholderColor = Color(hex: "#AAAAAA")!
+    /// The field's fill.
     public var backgroundColor = Color.white
+    /// The border's colour when not focused.
     public var borderColor = Color(hex: "#C7C7CC")!
+    /// The border's width.
     public var borderWidth = 1.0
+    /// The corners' radius.
     public var cornerRadius = 6.0
+    /// The border's colour while focused.
     public var focusColor = Color(hex: "#007AFF")!
     /// Space between the border and the text, left and right.
     public var horizontalInset = 8.0
@@ -42,6 +53,7 @@ public struct BouncyPlaceholderField: Sendable {
     public var edits = EditLog()
     private var focusChanges: [(time: Double, focused: Bool)] = []
 
+    /// An empty, unfocused field in `frame` typing in `font`.
     public init(frame: Rect, font: FontDescriptor) {
         self.frame = frame
         self.font = font
@@ -49,22 +61,27 @@ public struct BouncyPlaceholderField: Sendable {
 
     // MARK: Editing
 
+    /// Types `text` from `time` on, one character every 1/`charactersPerSecond` s, or all at once when nil.
     public mutating func type(_ text: String, charactersPerSecond: Double? = nil, at time: Double) {
         edits.type(text, charactersPerSecond: charactersPerSecond, at: time)
     }
 
+    /// Deletes `count` characters before the caret from `time` on, paced as `type`.
     public mutating func deleteBackward(count: Int = 1, charactersPerSecond: Double? = nil, at time: Double) {
         edits.deleteBackward(count: count, charactersPerSecond: charactersPerSecond, at: time)
     }
 
+    /// Empties the field at `time`.
     public mutating func clear(at time: Double) {
         edits.clear(at: time)
     }
 
+    /// Gives the field focus at `time` (the border takes `focusColor`, the caret shows).
     public mutating func focus(at time: Double) {
         focusChanges.append((time, true))
     }
 
+    /// Takes focus away at `time`.
     public mutating func unfocus(at time: Double) {
         focusChanges.append((time, false))
     }
@@ -79,6 +96,7 @@ public struct BouncyPlaceholderField: Sendable {
         edits.transitions(until: time)
     }
 
+    /// Whether the field has focus at `time`.
     public func isFocused(at time: Double) -> Bool {
         focusChanges.last(where: { $0.time <= time })?.focused ?? false
     }
@@ -118,6 +136,7 @@ public struct BouncyPlaceholderField: Sendable {
 
     // MARK: Drawing
 
+    /// Draws the field as it is at `time`, laying text out with `fonts`.
     public func draw(at time: Double, fonts: FontLibrary, into list: inout DisplayList) throws(TextError) {
         let focused = isFocused(at: time)
         list.roundedRect(RoundedRect(

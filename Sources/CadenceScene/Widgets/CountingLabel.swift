@@ -16,7 +16,9 @@ import CadenceText
 public struct CountingLabel: Sendable {
     /// How the count moves: UICountingLabel's methods, or any curve.
     public enum Method: Sendable, Hashable {
+        /// UICountingLabel's counting methods.
         case linear, easeIn, easeOut, easeInOut, easeInBounce, easeOutBounce
+        /// Any timing curve.
         case curve(TimingCurve)
 
         /// The curve for a power rate (`rate` applies to easeIn, easeOut, easeInOut).
@@ -44,15 +46,23 @@ public struct CountingLabel: Sendable {
         var curve: TimingCurve
     }
 
+    /// Where the label is, in its parent's coordinates.
     public var frame: Rect
+    /// How the value becomes text (UICountingLabel's default: `%f`).
     public var format = NumberFormat.printf(.default)
+    /// How the count moves over its duration.
     public var method = Method.easeInOut
     /// UICountingLabel's rate for the power curves.
     public var rate = 3.0
+    /// Seconds a count takes when it names no duration (UICountingLabel's 2).
     public var animationDuration = 2.0
+    /// The label's font.
     public var font: FontDescriptor
+    /// The label's text colour.
     public var textColor = Color.black
+    /// Where the text sits in the frame's width.
     public var alignment = TextAlignment.left
+    /// A shadow under the text; nil for none.
     public var shadow: TextShadow?
     /// Called when a count finishes (see the type's rules).
     public var completion: Completion?
@@ -69,6 +79,7 @@ public struct CountingLabel: Sendable {
     private var counts: [Count] = []
     private var finishedThrough: Double = -.infinity
 
+    /// A label in `frame` showing 0 in `font`, formatted `%f`, counting ease-in-out.
     public init(frame: Rect, font: FontDescriptor) {
         self.frame = frame
         self.font = font
@@ -76,14 +87,17 @@ public struct CountingLabel: Sendable {
 
     // MARK: Counting
 
+    /// Counts from `start` to `end` from `time` on, over `duration` (`animationDuration` when nil).
     public mutating func count(from start: Double, to end: Double, duration: Double? = nil, at time: Double) {
         counts.append(Count(begin: time, from: start, to: end, duration: max(duration ?? animationDuration, 0), curve: method.curve(rate: rate)))
     }
 
+    /// Counts from the value shown at `time` to `end`.
     public mutating func countFromCurrentValue(to end: Double, duration: Double? = nil, at time: Double) {
         count(from: value(at: time), to: end, duration: duration, at: time)
     }
 
+    /// Counts from 0 to `end` from `time` on.
     public mutating func countFromZero(to end: Double, duration: Double? = nil, at time: Double) {
         count(from: 0, to: end, duration: duration, at: time)
     }

@@ -1,5 +1,6 @@
 /// Where a caret move goes: one character (grapheme) left or right, or to either end.
 public enum CaretMove: String, Sendable, Hashable, CaseIterable {
+    /// One character left or right; the start or the end of the text.
     case left, right, home, end
 }
 
@@ -16,6 +17,7 @@ public struct EditLog: Sendable {
 
     private var edits: [(time: Double, edit: Edit)] = []
 
+    /// No edits: empty text, caret at 0.
     public init() {}
 
     /// Types `text` from `time` on, one character (grapheme) every 1/`charactersPerSecond` s, or
@@ -38,6 +40,7 @@ public struct EditLog: Sendable {
         }
     }
 
+    /// Empties the text at `time`.
     public mutating func clear(at time: Double) {
         insert((time, .clear))
     }
@@ -47,6 +50,7 @@ public struct EditLog: Sendable {
         insert((time, .deleteForward))
     }
 
+    /// Moves the caret at `time`.
     public mutating func moveCaret(_ move: CaretMove, at time: Double) {
         insert((time, .move(move)))
     }

@@ -8,7 +8,9 @@ public protocol ImageProvider: Sendable {
 
 /// A provider with no images: every image view keeps its placeholder.
 public struct NoImages: ImageProvider {
+    /// A provider with no images.
     public init() {}
+    /// Nil: no image is available.
     public func image(for source: String) -> RGBAImage? { nil }
 }
 
@@ -26,36 +28,54 @@ public struct NoImages: ImageProvider {
 /// Load times are scripted (`load(_:latency:at:)`), so renders are deterministic; the decoding
 /// itself happens off the main thread in the `ImageProvider`.
 public struct ImageView: Sendable {
+    /// How the image fills the frame, as `UIView.ContentMode`.
     public enum ContentMode: String, Sendable, Hashable, CaseIterable {
+        /// Stretched to the frame; fitted inside keeping its aspect; filling it keeping its aspect (cropped).
         case scaleToFill, scaleAspectFit, scaleAspectFill
     }
 
+    /// What shows while an image loads.
     public enum Indicator: Sendable, Hashable {
+        /// Nothing.
         case none
+        /// An activity indicator, centred.
         case activity
         /// An image shown centred while loading.
         case image(String)
     }
 
+    /// One load: the image asked for, when, and when it completes.
     public struct Load: Sendable, Hashable {
+        /// The image source: `builtin:NAME` or a path.
         public var source: String
+        /// When the load starts, in seconds.
         public var start: Double
         /// When the image is ready: at once from the memory cache, else after the latency.
         public var completion: Double
+        /// Whether the image came from the memory cache (no indicator, no dissolve).
         public var fromCache: Bool
+        /// Whether the dissolve runs even for a cached image.
         public var forceTransition: Bool
     }
 
+    /// Where the view is, in its parent's coordinates.
     public var frame: Rect
+    /// How the image fills the frame.
     public var contentMode = ContentMode.scaleToFill
+    /// What shows behind the image and the placeholder.
     public var backgroundColor = Color(hex: "#E5E5EA")!
+    /// An image source shown until a load completes; nil for none.
     public var placeholder: String?
+    /// What shows while loading.
     public var indicator = Indicator.activity
+    /// Seconds of the cross-dissolve when an image arrives.
     public var transitionDuration = 0.2
     /// The spinner used for `.activity` (centred, with its own look and style).
     public var spinner: ActivityIndicator
+    /// Every load so far, in time order.
     public private(set) var loads: [Load] = []
 
+    /// An empty view in `frame`: grey background, activity indicator, 0.2 s dissolve.
     public init(frame: Rect) {
         self.frame = frame
         spinner = ActivityIndicator(frame: frame)
@@ -82,6 +102,7 @@ public struct ImageView: Sendable {
         return all
     }
 
+    /// Draws the view as it is at `time`, with images from `images`.
     public func draw(at time: Double, images: any ImageProvider, into list: inout DisplayList) {
         list.roundedRect(RoundedRect(rect: frame, cornerRadius: 0, fill: backgroundColor))
         list.clipped(to: frame) { list in

@@ -11,12 +11,18 @@ import CadenceDraw
 /// "beginTime": delay, "duration": duration, "autoreverses": …, "repeatCount": "infinity" when
 /// repeating, "fillMode": "forwards"}`.
 public struct Motion: Sendable, Hashable {
+    /// How far the node moves.
     public var offset: Point
+    /// Seconds one move takes.
     public var duration: Double
+    /// Seconds before it starts.
     public var delay: Double = 0
+    /// Whether it moves back again after each move.
     public var autoreverses = false
+    /// Whether it repeats for ever.
     public var repeats = false
 
+    /// A move by `offset` over `duration` seconds after `delay`, once and one way unless told.
     public init(offset: Point, duration: Double, delay: Double = 0, autoreverses: Bool = false, repeats: Bool = false) {
         self.offset = offset
         self.duration = duration

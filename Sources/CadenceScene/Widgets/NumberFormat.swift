@@ -10,6 +10,7 @@ public enum NumberFormat: Sendable, Hashable {
     /// `NumberFormatter`'s currency style, e.g. $12,345.60.
     case currency(code: String, locale: String)
 
+    /// `value` as this style writes it.
     public func string(for value: Double) -> String {
         switch self {
         case .printf(let format):
@@ -66,6 +67,7 @@ private final class FormatterCache: @unchecked Sendable {
 
 /// A printf format holding exactly one number conversion, checked when made.
 public struct PrintfFormat: Sendable, Hashable {
+    /// The format as given, e.g. `%.1f`.
     public let format: String
     /// True for integer conversions.
     public let isInteger: Bool
@@ -75,6 +77,7 @@ public struct PrintfFormat: Sendable, Hashable {
     /// UICountingLabel's default.
     public static let `default` = try! PrintfFormat("%f")
 
+    /// Checks `format`: exactly one number conversion (one of `d i u x X o e E f F g G a A`); throws naming the problem.
     public init(_ format: String) throws(NumberFormatError) {
         var conversions: [(range: Range<String.Index>, conversion: Character)] = []
         var index = format.startIndex
@@ -107,6 +110,7 @@ public struct PrintfFormat: Sendable, Hashable {
         }
     }
 
+    /// `value` through the format (integers truncated to 64 bits).
     public func string(for value: Double) -> String {
         if isInteger {
             // Truncated toward zero as UICountingLabel's (int) cast, but in 64 bits and clamped.
@@ -118,9 +122,13 @@ public struct PrintfFormat: Sendable, Hashable {
     }
 }
 
+/// A printf format a counting label cannot use, with the reason.
 public enum NumberFormatError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The format ends inside a conversion.
     case malformed(String)
+    /// A conversion that is not a number's (`%s`, `%c`, …).
     case unsupportedConversion(String, Character)
+    /// Not exactly one number conversion: the count found.
     case needsOneNumber(String, Int)
 
     public var description: String {

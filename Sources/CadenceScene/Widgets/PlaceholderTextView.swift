@@ -3,11 +3,16 @@ import CadenceText
 
 /// Insets from each edge, as `UIEdgeInsets`.
 public struct EdgeInsets: Sendable, Hashable {
+    /// Inset from the top edge.
     public var top: Double
+    /// Inset from the left edge.
     public var left: Double
+    /// Inset from the bottom edge.
     public var bottom: Double
+    /// Inset from the right edge.
     public var right: Double
 
+    /// Insets of these amounts.
     public init(top: Double, left: Double, bottom: Double, right: Double) {
         self.top = top
         self.left = left
@@ -28,24 +33,35 @@ public struct EdgeInsets: Sendable, Hashable {
 /// - text or placeholder taller than the view is clipped to the view (the original grows the
 ///   view instead; Cadence's frames are fixed by the scene).
 public struct PlaceholderTextView: Sendable {
+    /// Where the view is, in its parent's coordinates.
     public var frame: Rect
+    /// The text's font (and the placeholder's, unless its runs name one).
     public var font: FontDescriptor
+    /// The text's colour.
     public var textColor = Color.black
     /// A shadow under the typed text (set from `shadowColor` + `shadowOffset` in scene files).
     public var shadow: TextShadow?
+    /// Where lines sit in the text container's width.
     public var alignment = TextAlignment.left
+    /// The view's fill.
     public var backgroundColor = Color.white
+    /// Space between the view's edges and the text container (`UITextView.textContainerInset`).
     public var textContainerInset = EdgeInsets(top: 8, left: 0, bottom: 8, right: 0)
+    /// Space at each end of a line inside the container (`NSTextContainer.lineFragmentPadding`).
     public var lineFragmentPadding = 5.0
+    /// The placeholder shown while the text is empty.
     public var placeholder = ""
     /// Runs with their own font and colour; used instead of `placeholder` when set. Runs without
     /// a font take the view's.
     public var attributedPlaceholder: [(text: String, font: FontDescriptor?, color: Color?)]?
     /// The placeholder grey of UITextField: RGBA(0, 0, 0.098, 0.22).
     public var placeholderColor = Color(red: 0, green: 0, blue: 0.098, alpha: 0.22)
+    /// Moves the placeholder from its usual place (ignored when out of range).
     public var location = Point.zero
+    /// The text typed so far, as timed edits.
     public var edits = EditLog()
 
+    /// An empty view in `frame` writing in `font`.
     public init(frame: Rect, font: FontDescriptor) {
         self.frame = frame
         self.font = font
@@ -60,10 +76,12 @@ public struct PlaceholderTextView: Sendable {
         return (x, inset.top + offset.y, max(frame.width - x - inset.right, 0))
     }
 
+    /// The text at `time`.
     public func text(at time: Double) -> String {
         edits.text(at: time)
     }
 
+    /// Draws the view as it is at `time`, laying text out with `fonts`.
     public func draw(at time: Double, fonts: FontLibrary, into list: inout DisplayList) throws(TextError) {
         list.roundedRect(RoundedRect(rect: frame, cornerRadius: 0, fill: backgroundColor))
         let text = text(at: time)

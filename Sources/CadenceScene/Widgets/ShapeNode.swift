@@ -2,15 +2,22 @@ import CadenceDraw
 
 /// A rounded rectangle in a scene, optionally moving.
 public struct ShapeNode: Sendable, Hashable {
+    /// The node's id.
     public var id: String
     /// Where the node sits when its motion is at its start.
     public var frame: Rect
+    /// The corners' radius.
     public var cornerRadius: Double = 0
+    /// The fill colour.
     public var fill: Color = .white
+    /// The stroke colour, inside the edge.
     public var stroke: Color = .clear
+    /// The stroke's width; 0 for none.
     public var strokeWidth: Double = 0
+    /// How the node moves; nil when it stays put.
     public var motion: Motion?
 
+    /// A white, square-cornered rectangle called `id` in `frame`, not moving.
     public init(id: String, frame: Rect) {
         self.id = id
         self.frame = frame

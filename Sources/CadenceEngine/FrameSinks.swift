@@ -1,0 +1,130 @@
+import CadenceDraw
+import CadenceImage
+import CadencePlatform
+import CadenceTiming
+import Foundation
+
+/// Renders each frame offscreen and writes it as `frame_NNNNN.png` (the frame's index) into a
+/// folder, encoding on other cores through a bounded queue so memory stays flat: what
+/// `cadence render` does.
+///
+/// Frames go through `OffscreenRenderer.submit`, so with `.pbo` readback a frame is read while
+/// the next is drawn. Call `waitForFiles()` after the loop: it waits for the encoders and throws
+/// the first PNG error.
+public final class PNGFileSink: FrameSink {
+    /// The renderer the frames are drawn with.
+    public let renderer: OffscreenRenderer
+    /// Where the files go.
+    public let directory: String
+    /// Frames handed to the encoders so far.
+    public private(set) var written = 0
+    private let encoder: EncoderPool
+    private let progress: (Int) -> Void
+    /// Paths of the frames submitted and not yet back from the GPU, oldest first.
+    private var inFlight: [String] = []
+
+    /// A sink drawing with `renderer` into `directory` (which must exist), encoding with `png`
+    /// on up to `jobs` threads; `progress(written)` is called as each frame is handed over.
+    public init(renderer: OffscreenRenderer, directory: String, png: PNGOptions = PNGOptions(), jobs: Int = 1,
+                progress: @escaping (Int) -> Void = { _ in }) {
+        self.renderer = renderer
+        self.directory = directory
+        self.progress = progress
+        encoder = EncoderPool(jobs: max(jobs, 1), options: png)
+    }
+
+    /// Whether an encoder has failed: the loop should stop.
+    public var encodingFailed: Bool { encoder.failure != nil }
+
+    public func take(_ list: DisplayList, frame: FrameInfo) throws(EngineError) {
+        inFlight.append((directory as NSString).appendingPathComponent(FrameDump.fileName(ofFrame: frame.index)))
+        write(try renderer.submit(list))
+    }
+
+    public func finish() throws(EngineError) {
+        write(try renderer.finish())
+    }
+
+    /// Waits until every frame handed over is written; throws the first encoding error.
+    public func waitForFiles() throws(EngineError) {
+        encoder.finish()
+        if let error = encoder.failure { throw .png(error) }
+    }
+
+    private func write(_ images: [RGBAImage]) {
+        for image in images {
+            // GL goes on with the next frame while other cores encode this one.
+            encoder.submit(image, to: inFlight.removeFirst())
+            written += 1
+            progress(written)
+        }
+    }
+}
+
+/// Renders each frame offscreen and keeps the images in memory, in frame order.
+public final class ImageSink: FrameSink {
+    /// The renderer the frames are drawn with.
+    public let renderer: OffscreenRenderer
+    /// The frames so far.
+    public private(set) var images: [RGBAImage] = []
+
+    /// A sink drawing with `renderer`.
+    public init(renderer: OffscreenRenderer) {
+        self.renderer = renderer
+    }
+
+    /// A sink drawing with a new `width` × `height` renderer.
+    public convenience init(width: Int, height: Int) throws(EngineError) {
+        self.init(renderer: try OffscreenRenderer(width: width, height: height))
+    }
+
+    public func take(_ list: DisplayList, frame: FrameInfo) throws(EngineError) {
+        images.append(try renderer.render(list))
+    }
+}
+
+/// Renders each frame offscreen, reading it back as a dump would, and drops it: what the render
+/// benchmark times.
+public final class NullSink: FrameSink {
+    /// The renderer the frames are drawn with.
+    public let renderer: OffscreenRenderer
+    /// Frames taken.
+    public private(set) var frames = 0
+
+    /// A sink drawing with `renderer`.
+    public init(renderer: OffscreenRenderer) {
+        self.renderer = renderer
+    }
+
+    public func take(_ list: DisplayList, frame: FrameInfo) throws(EngineError) {
+        _ = try renderer.submit(list)
+        frames += 1
+    }
+
+    public func finish() throws(EngineError) {
+        _ = try renderer.finish()
+    }
+}
+
+/// Shows each frame in a window, fitted to its framebuffer, redrawing only what changed where
+/// the window allows it (`WindowFrames`).
+public final class WindowSink: FrameSink {
+    /// The window shown in.
+    public let window: WindowContext
+    /// How frames are drawn into it.
+    public let frames: WindowFrames
+    /// Called with each frame before it is drawn (the window benchmark notes the time).
+    public var willShow: (FrameInfo) -> Void = { _ in }
+
+    /// A sink drawing with `frames` into `window`.
+    public init(window: WindowContext, frames: WindowFrames) {
+        self.window = window
+        self.frames = frames
+    }
+
+    public func take(_ list: DisplayList, frame: FrameInfo) throws(EngineError) {
+        willShow(frame)
+        guard let size = window.defaultFramebufferSize else { return }
+        try frames.show(list.fitted(to: Size(width: Double(size.width), height: Double(size.height))), size: size)
+    }
+}

@@ -1,0 +1,68 @@
+import CadenceDraw
+import CadenceEngine
+import CadenceScene
+
+/// How the frames of one `assertFrames` check are kept as golden PNGs.
+public enum FrameGoldenLayout: Sendable, Hashable {
+    /// One contact sheet of every frame (`NAME.png`), `columns` tiles to a row, each tile at
+    /// most `tileWidth` pixels wide and labelled with its time: one golden per animation.
+    case sheet(columns: Int = 3, tileWidth: Double = 320)
+    /// One PNG per time at the scene's own size: `NAME-0.25s.png`, `NAME-1.0s.png`, …
+    case perTime
+}
+
+/// How far a frame may stray from its golden and still match.
+public struct FrameTolerance: Sendable, Hashable {
+    /// The largest per-channel difference (0 ... 255) a pixel may have and still count as equal.
+    public var channel: Int
+    /// The share of pixels (0 ... 1) allowed to differ by more than `channel`.
+    public var differingFraction: Double
+
+    /// A tolerance of `channel` per channel on all but `differingFraction` of the pixels.
+    public init(channel: Int = 2, differingFraction: Double = 0.001) {
+        self.channel = channel
+        self.differingFraction = differingFraction
+    }
+
+    /// Every pixel identical.
+    public static let exact = FrameTolerance(channel: 0, differingFraction: 0)
+    /// 2 per channel, 0.1 % of the pixels: what Cadence's own goldens use across machines.
+    public static let standard = FrameTolerance()
+}
+
+/// A frame image with the golden name it is checked against.
+public struct NamedFrame: Sendable {
+    /// The golden's name, without `.png`.
+    public var name: String
+    /// The rendered pixels.
+    public var image: RGBAImage
+}
+
+extension FrameGoldenLayout {
+    /// The images `scene` makes at `times` under this layout, each with its golden name
+    /// (built from `name`).
+    ///
+    /// Fails when a time is not finite or negative, the sheet has no columns, or the scene
+    /// cannot be rendered (no EGL, a missing font).
+    @MainActor
+    public func frames(of scene: Scene, at times: [Double], named name: String) throws(EngineError) -> [NamedFrame] {
+        guard !times.isEmpty else { throw .invalidOption(name: "times", message: "needs at least one time") }
+        for time in times where !time.isFinite || time < 0 {
+            throw .invalidOption(name: "times", message: "times must be finite and 0 or more, got \(time)")
+        }
+        switch self {
+        case .sheet(let columns, let tileWidth):
+            guard tileWidth.isFinite, tileWidth >= 1 else {
+                throw .invalidOption(name: "tileWidth", message: "must be at least 1, got \(tileWidth)")
+            }
+            let width = min(tileWidth, scene.size.width).rounded()
+            let tile = Size(width: width, height: max(1, (width * scene.size.height / scene.size.width).rounded()))
+            let sheet = try ContactSheet.render(scene: scene, times: times, columns: columns, tile: tile)
+            return [NamedFrame(name: name, image: sheet)]
+        case .perTime:
+            let renderer = try OffscreenRenderer(sizeOf: scene)
+            let images = try renderer.render(scene, at: times)
+            return zip(times, images).map { time, image in NamedFrame(name: "\(name)-\(time)s", image: image) }
+        }
+    }
+}

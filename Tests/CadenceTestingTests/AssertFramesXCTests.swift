@@ -1,0 +1,11 @@
+import CadenceTesting
+import XCTest
+
+/// `assertFrames` from an XCTest case: the same goldens, failures through `XCTFail`.
+final class AssertFramesXCTests: XCTestCase {
+    func testSheetMatchesItsGoldenUnderXCTest() throws {
+        try MainActor.assumeIsolated {
+            XCTAssertTrue(assertFrames(of: try AssertFramesTests.scene(), at: [0, 0.25, 0.5, 1.0], named: "fade-sheet"))
+        }
+    }
+}

@@ -1,0 +1,122 @@
+import Cadence
+import CadenceTesting
+import Foundation
+import Testing
+
+/// The Swift scene API against scene files: the same scene either way gives the same frames,
+/// and bad input throws the reader's errors.
+@MainActor
+@Suite struct SwiftSceneTests {
+    static let json = """
+        {"name": "card", "size": [320, 240], "background": "#F2F2F7",
+         "nodes": [
+           {"type": "Layer", "id": "card", "frame": [60, 40, 200, 120], "backgroundColor": "#007AFF", "cornerRadius": 16,
+            "shadowOpacity": 0.3, "shadowRadius": 6, "shadowOffset": [0, 4],
+            "sublayers": [{"type": "TextLayer", "id": "title", "frame": [16, 16, 168, 30], "string": "Hello",
+                           "font": "DejaVu Sans 22", "foregroundColor": "#FFFFFF"}],
+            "animations": [{"keyPath": "position.y", "type": "spring", "from": 300, "to": 100, "stiffness": 180, "damping": 14},
+                           {"keyPath": "opacity", "from": 0, "to": 1, "duration": 0.3, "timingFunction": "caEaseOut"}]},
+           {"type": "CountingLabel", "id": "score", "frame": [60, 180, 200, 40],
+            "attributes": {"font": "DejaVu Sans 24", "format": "%.0f", "textColor": "#1C1C1E"}}],
+         "events": [
+           {"at": 0, "target": "score", "type": "count", "from": 0, "to": 100, "duration": 1},
+           {"at": 0.5, "target": "card", "type": "addAnimation", "key": "tilt",
+            "animation": {"keyPath": "transform.rotation", "by": 0.2, "duration": 0.4, "autoreverses": true}},
+           {"at": 1.0, "target": "card", "type": "setValue", "keyPath": "backgroundColor", "value": "#34C759"}]}
+        """
+
+    static func swiftScene() throws -> Scene {
+        var card = Layer(id: "card", frame: Rect(x: 60, y: 40, width: 200, height: 120))
+        card.backgroundColor = Color(hex: "#007AFF")!
+        card.cornerRadius = 16
+        card.shadowOpacity = 0.3
+        card.shadowRadius = 6
+        card.shadowOffset = Point(x: 0, y: 4)
+        var text = TextContent(string: "Hello", font: try FontDescriptor(family: "DejaVu Sans", size: 22))
+        text.foregroundColor = .white
+        card.addSublayer(Layer(id: "title", frame: Rect(x: 16, y: 16, width: 168, height: 30), content: .text(text)))
+        try card.add(.spring(keyPath: "position.y", from: 300, to: 100, stiffness: 180, damping: 14), forKey: "rise")
+        try card.add(.basic(keyPath: "opacity", from: 0, to: 1, timingFunction: .caEaseOut, duration: 0.3), forKey: "fade")
+
+        var label = CountingLabel(frame: Rect(x: 60, y: 180, width: 200, height: 40), font: try FontDescriptor(family: "DejaVu Sans", size: 24))
+        label.format = .printf(try PrintfFormat("%.0f"))
+        label.textColor = Color(hex: "#1C1C1E")!
+
+        var scene = Scene(name: "card", size: Size(width: 320, height: 240), background: Color(hex: "#F2F2F7")!)
+        scene.add(.layer(card))
+        scene.add(.widget(id: "score", label))
+        try scene.schedule(widgetEvent: CountingLabel.Event.count(from: 0, to: 100, duration: 1), on: "score", at: 0)
+        try scene.schedule(.addAnimation(.basic(keyPath: "transform.rotation", by: 0.2, duration: 0.4).with { $0.autoreverses = true }, key: "tilt"),
+                           on: "card", at: 0.5)
+        try scene.schedule(.setValue(keyPath: "backgroundColor", value: .color(Color(hex: "#34C759")!)), on: "card", at: 1.0)
+        return scene
+    }
+
+    @Test func aSceneBuiltInSwiftRendersAsTheSameSceneFromJSON() throws {
+        let file = try SceneFile.parse(Data(Self.json.utf8), file: "card.json", strict: true).scene
+        let swift = try Self.swiftScene()
+        let renderer = try OffscreenRenderer(sizeOf: file)
+        for time in [0, 0.1, 0.25, 0.5, 0.7, 1.0, 1.1, 1.5, 3.0] {
+            let fromFile = try renderer.render(file, at: time)
+            let fromSwift = try renderer.render(swift, at: time)
+            #expect(fromFile == fromSwift, "frames differ at \(time) s")
+        }
+    }
+
+    @Test func theSwiftSceneMatchesItsGoldenSheet() throws {
+        #expect(assertFrames(of: try Self.swiftScene(), at: [0, 0.15, 0.3, 0.6, 1.0, 1.5], named: "swift-card"))
+    }
+
+    @Test func anUnknownKeyPathThrowsTheReadersError() throws {
+        var card = Layer(id: "card")
+        #expect {
+            try card.add(.basic(keyPath: "positon.y", to: 10))
+        } throws: { error in
+            guard let error = error as? SceneError else { return false }
+            return error.node == "card" && error.key == "animations[0].keyPath" && error.message.hasPrefix("unknown key path 'positon.y' for a Layer (valid: ")
+        }
+    }
+
+    @Test func aValueOfTheWrongTypeThrowsNamingTheKey() throws {
+        var card = Layer(id: "card")
+        let error = try #require(throws: SceneError.self) { try card.add(.basic(keyPath: "position", to: 10)) }
+        #expect(error.key == "animations[0].to")
+        #expect(error.message == "must be a list of 2 numbers [x, y] for 'position'")
+        let range = try #require(throws: SceneError.self) { try card.add(.basic(keyPath: "position.x", to: 1e9)) }
+        #expect(range.message.contains("out of range"))
+    }
+
+    @Test func aBadSpringOrTimingThrowsAsInAFile() throws {
+        var card = Layer(id: "card")
+        let spring = try #require(throws: SceneError.self) { try card.add(.spring(keyPath: "opacity", to: 1, mass: 0)) }
+        #expect(spring.node == "card")
+        #expect(spring.key == "animations[0]")
+        let timing = try #require(throws: SceneError.self) { try card.add(.basic(keyPath: "opacity", to: 1, duration: -1)) }
+        #expect(timing.key == "animations[0] (opacity)")
+        #expect(card.timeline.isEmpty)
+    }
+
+    @Test func eventsAreCheckedAsInAFile() throws {
+        var scene = try Self.swiftScene()
+        #expect(throws: SceneError.self) { try scene.schedule(.removeAnimation(key: "tilt"), on: "nobody", at: 2) }
+        #expect(throws: SceneError.self) { try scene.schedule(.setValue(keyPath: "opacity", value: [1, 2]), on: "card", at: 2) }
+        #expect(throws: SceneError.self) { try scene.schedule(widgetEvent: CountingLabel.Event.stopCounting, on: "card", at: 2) }
+        let early = try #require(throws: SceneError.self) { try scene.schedule(.removeAnimation(key: "tilt"), on: "card", at: 0.2) }
+        #expect(early.message.contains("time order"))
+        try scene.schedule(.removeAnimation(key: "tilt"), on: "card", at: 2)
+    }
+
+    @Test func aCustomTimingCurveAnimatesFromSwift() throws {
+        let smoothstep = TimingCurve.custom("smoothstep") { t in t * t * (3 - 2 * t) }
+        #expect(smoothstep == .custom("smoothstep") { $0 })
+        #expect(smoothstep.value(at: 0.25) == 0.15625)
+        var dot = Layer(id: "dot", frame: Rect(x: 0, y: 0, width: 10, height: 10))
+        try dot.add(.basic(keyPath: "position.x", from: 0, to: 100, timingFunction: smoothstep, duration: 1))
+        #expect(dot.presentation(at: 0.25).position.x == 15.625)
+        var bad = Layer(id: "bad")
+        let error = try #require(throws: SceneError.self) {
+            try bad.add(.basic(keyPath: "opacity", to: 1, timingFunction: .custom("broken") { _ in .nan }))
+        }
+        #expect(error.message.contains("custom curve 'broken'"))
+    }
+}
