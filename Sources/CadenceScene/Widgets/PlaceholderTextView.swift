@@ -22,7 +22,9 @@ public struct EdgeInsets: Sendable, Hashable {
 /// - the placeholder follows the view's font, alignment, `textContainerInset` (default 8, 0, 8, 0)
 ///   and `lineFragmentPadding` (default 5);
 /// - its frame: x = padding + inset.left + location.x, y = inset.top + location.y,
-///   width = bounds.width − x − inset.right, height = its wrapped text's;
+///   width = bounds.width − x − padding − inset.right (the padding counts at both ends, as the
+///   typed text's line fragments do, so aligned and wrapped placeholders line up with typed
+///   text), height = its wrapped text's;
 /// - a `location` with negative x or y, or x beyond width − padding − inset.right, is ignored;
 /// - it shows only while the text is empty;
 /// - text or placeholder taller than the view is clipped to the view (the original grows the
@@ -57,7 +59,7 @@ public struct PlaceholderTextView: Sendable {
         let ignored = location.x < 0 || location.y < 0 || location.x > frame.width - lineFragmentPadding - inset.right
         let offset = ignored ? Point.zero : location
         let x = lineFragmentPadding + inset.left + offset.x
-        return (x, inset.top + offset.y, max(frame.width - x - inset.right, 0))
+        return (x, inset.top + offset.y, max(frame.width - x - lineFragmentPadding - inset.right, 0))
     }
 
     public func text(at time: Double) -> String {
