@@ -27,4 +27,28 @@ import Testing
         let outcome = GoldenCheck().compare(image, named: name, tolerance: 2, maxDifferingFraction: 0.002)
         #expect(outcome.passed, "\(outcome.message)")
     }
+
+    /// Three views sharing the scene's cache: `a` downloads the sunset (0.1 s, 0.5 s latency), `b`
+    /// loads it at 1.0 s (a memory hit: at once), `c` reads it from disk (0.6 s, 0.4 s read).
+    static let sharedJSON = """
+    {"size": [300, 100], "background": "#FFFFFF",
+     "nodes": [{"type": "ImageView", "id": "a", "frame": [5, 10, 90, 80], "attributes": {"contentMode": "scaleAspectFill"}},
+               {"type": "ImageView", "id": "b", "frame": [105, 10, 90, 80], "attributes": {"contentMode": "scaleAspectFill"}},
+               {"type": "ImageView", "id": "c", "frame": [205, 10, 90, 80], "attributes": {"contentMode": "scaleAspectFill"}}],
+     "events": [{"at": 0.1, "target": "a", "type": "loadImage", "source": "builtin:sunset", "latency": 0.5},
+                {"at": 0.6, "target": "c", "type": "loadImage", "source": "builtin:sunset", "latency": 0.4, "cache": "disk"},
+                {"at": 1.0, "target": "b", "type": "loadImage", "source": "builtin:sunset", "latency": 0.5}]}
+    """
+
+    /// At 0.8 s: `a` has finished its dissolve, `b` is empty, `c` spins while reading. At 1.0 s:
+    /// all three show the whole image (`b` from memory at once, `c` from disk with no dissolve).
+    @Test(arguments: [(0.8, "image-shared-cache-0.8s"), (1.0, "image-shared-cache-1.0s")])
+    func theCacheIsSharedAndCacheHitsDoNotDissolve(time: Double, name: String) throws {
+        let scene = try SceneFile.parse(Data(Self.sharedJSON.utf8), file: "shared.json", strict: true).scene
+        let store = ImageStore()
+        store.prefetch(scene.imageSources)
+        let image = try OffscreenRenderer(width: 300, height: 100).render(try scene.displayList(at: time, images: store))
+        let outcome = GoldenCheck().compare(image, named: name, tolerance: 2, maxDifferingFraction: 0.002)
+        #expect(outcome.passed, "\(outcome.message)")
+    }
 }

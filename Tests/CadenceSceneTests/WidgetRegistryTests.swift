@@ -97,7 +97,7 @@ struct Badge: Widget {
                 "deleteForward": [], "moveCaret": ["to"],
             ],
             "PlaceholderTextView": ["type": ["text", "charsPerSecond"], "deleteBackward": ["count", "charsPerSecond"], "clear": []],
-            "ImageView": ["loadImage": ["source", "latency", "forceTransition"]],
+            "ImageView": ["loadImage": ["source", "latency", "cache", "forceTransition"]],
         ])
     }
 

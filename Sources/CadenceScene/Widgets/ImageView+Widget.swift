@@ -4,8 +4,9 @@ import CadenceText
 extension ImageView: Widget {
     /// What an image view's scripted events do.
     public enum Event: Sendable, Hashable {
-        /// `load(_:latency:forceTransition:at:)`, the source resolved against the scene file.
-        case loadImage(String, latency: Double, forceTransition: Bool)
+        /// `load(_:latency:cache:forceTransition:at:sharedCache:)`, the source resolved against the scene
+        /// file; `cache` nil asks the scene's shared cache.
+        case loadImage(String, latency: Double, cache: ImageCache.CacheType? = nil, forceTransition: Bool)
     }
 
     /// The node type as scene files name it.
@@ -15,16 +16,21 @@ extension ImageView: Widget {
         "contentMode", "backgroundColor", "placeholder", "indicator", "indicatorImage", "transitionDuration",
         "spinnerLook", "spinnerStyle", "spinnerColor",
     ]
-    /// `loadImage` (`source`, `latency` not negative, `forceTransition`).
+    /// `loadImage` (`source`, `latency` not negative, `cache` `memory`/`disk`/`none`, `forceTransition`).
     public static let events: [WidgetEventType<Event>] = [
-        WidgetEventType("loadImage", keys: ["source", "latency", "forceTransition"]) { event throws(SceneError) in
+        WidgetEventType("loadImage", keys: ["source", "latency", "cache", "forceTransition"]) { event throws(SceneError) in
             let source = event.resolve(try event.string("source") ?? "")
             var latency = 0.0
             if let number = try event.number("latency") {
                 guard number >= 0 else { throw event.error("must not be negative", key: "latency") }
                 latency = number
             }
-            return .loadImage(source, latency: latency, forceTransition: try event.bool("forceTransition") ?? false)
+            var cache: ImageCache.CacheType?
+            if let text = try event.string("cache") {
+                guard let type = ImageCache.CacheType(rawValue: text) else { throw event.error("must be memory, disk or none", key: "cache") }
+                cache = type
+            }
+            return .loadImage(source, latency: latency, cache: cache, forceTransition: try event.bool("forceTransition") ?? false)
         },
     ]
 
@@ -69,10 +75,18 @@ extension ImageView: Widget {
     /// The sources loaded and the placeholder.
     public var imageSources: [String] { sources }
 
-    /// Records `event` as happening at `time`.
+    /// Records `event` as happening at `time`, with this view's own loads as the cache.
     public mutating func apply(_ event: Event, at time: Double) {
         switch event {
-        case .loadImage(let source, let latency, let force): load(source, latency: latency, forceTransition: force, at: time)
+        case .loadImage(let source, let latency, let cache, let force): load(source, latency: latency, cache: cache, forceTransition: force, at: time)
+        }
+    }
+
+    /// Records `event` as happening at `time`, looking images up in the scene's shared cache.
+    public mutating func apply(_ event: Event, at time: Double, imageCache: inout ImageCache) {
+        switch event {
+        case .loadImage(let source, let latency, let cache, let force):
+            load(source, latency: latency, cache: cache, forceTransition: force, at: time, sharedCache: &imageCache)
         }
     }
 

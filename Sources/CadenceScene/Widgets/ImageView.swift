@@ -17,9 +17,14 @@ public struct NoImages: ImageProvider {
 ///
 /// Rules it keeps (REFERENCE.md):
 /// - a load shows the placeholder and starts the indicator; on completion the indicator stops and
-///   the image cross-dissolves in over `transitionDuration` (0.2 s by default);
-/// - an image already in the memory cache (loaded and finished before) appears at once, with no
-///   indicator and no dissolve, unless `forceTransition`;
+///   the image shows; it cross-dissolves in over `transitionDuration` (0.2 s by default) only
+///   when it came from the network (`cacheType == .none`), or with `forceTransition`;
+/// - an image in the memory cache — which every image view of a scene shares (`ImageCache`),
+///   holding every source whose load has finished — appears at once, with no indicator;
+/// - an image from the disk cache appears when read (the load's latency), with no dissolve;
+/// - Kingfisher's own defaults are no indicator and no transition; Cadence's are the activity
+///   indicator and 0.2 s (what the demo wants); `indicator = .none` and
+///   `transitionDuration = 0` give Kingfisher's;
 /// - indicator starts and stops are reference-counted (overlapping loads keep it spinning);
 /// - a missing or corrupt image leaves the placeholder in place.
 ///
@@ -42,8 +47,14 @@ public struct ImageView: Sendable {
         public var start: Double
         /// When the image is ready: at once from the memory cache, else after the latency.
         public var completion: Double
-        public var fromCache: Bool
+        /// Where the image was found.
+        public var cacheType: ImageCache.CacheType
         public var forceTransition: Bool
+
+        /// True when the image came from a cache (memory or disk).
+        public var fromCache: Bool { cacheType != .none }
+        /// Kingfisher's rule: dissolve only what came from the network, unless forced.
+        public var dissolves: Bool { cacheType == .none || forceTransition }
     }
 
     public var frame: Rect
@@ -61,14 +72,30 @@ public struct ImageView: Sendable {
         spinner = ActivityIndicator(frame: frame)
     }
 
-    /// Starts loading `source` at `time`; it is ready `latency` seconds later, or at once when an
-    /// earlier load of it has finished (memory cache).
-    public mutating func load(_ source: String, latency: Double = 0, forceTransition: Bool = false, at time: Double) {
-        let cached = loads.contains { $0.source == source && $0.completion <= time }
-        let load = Load(source: source, start: time, completion: cached ? time : time + max(latency, 0), fromCache: cached,
-                        forceTransition: forceTransition)
+    /// Starts loading `source` at `time` with this view's own loads as the cache (a view alone in
+    /// its scene); see `load(_:latency:cache:forceTransition:at:sharedCache:)`.
+    public mutating func load(_ source: String, latency: Double = 0, cache: ImageCache.CacheType? = nil, forceTransition: Bool = false, at time: Double) {
+        var store = ImageCache()
+        for load in loads { store.store(load.source, readyAt: load.completion) }
+        self.load(source, latency: latency, cache: cache, forceTransition: forceTransition, at: time, sharedCache: &store)
+    }
+
+    /// Starts loading `source` at `time`, looking it up in the scene's shared cache (`sharedCache`).
+    ///
+    /// `cache` scripts where the image is found; nil asks the shared cache (memory when a load of it has
+    /// finished by `time`, else the network). A memory hit is ready at once; a disk hit or a
+    /// download `latency` seconds later, with the indicator running meanwhile. The shared cache holds
+    /// the source from its completion on.
+    public mutating func load(
+        _ source: String, latency: Double = 0, cache: ImageCache.CacheType? = nil, forceTransition: Bool = false,
+        at time: Double, sharedCache store: inout ImageCache
+    ) {
+        let cacheType = cache ?? store.cacheType(of: source, at: time)
+        let completion = cacheType == .memory ? time : time + max(latency, 0)
+        let load = Load(source: source, start: time, completion: completion, cacheType: cacheType, forceTransition: forceTransition)
         loads.append(load)
-        if !cached, indicator == .activity {
+        store.store(source, readyAt: completion)
+        if cacheType != .memory, indicator == .activity {
             spinner.startAnimating(at: load.start)
             spinner.stopAnimating(at: load.completion)
         }
@@ -95,8 +122,7 @@ public struct ImageView: Sendable {
                 if let shown { drawImage(shown, alpha: 1, images: images, into: &list) }
                 if case .image(let source) = indicator { drawCentred(source, images: images, into: &list) }
             } else {
-                let dissolves = !latest.fromCache || latest.forceTransition
-                let progress = dissolves && transitionDuration > 0 ? min(max((time - latest.completion) / transitionDuration, 0), 1) : 1
+                let progress = latest.dissolves && transitionDuration > 0 ? min(max((time - latest.completion) / transitionDuration, 0), 1) : 1
                 let loaded = images.image(for: latest.source) != nil
                 if let shown, progress < 1 || !loaded { drawImage(shown, alpha: loaded ? 1 - progress : 1, images: images, into: &list) }
                 if loaded { drawImage(latest.source, alpha: progress, images: images, into: &list) }
