@@ -51,6 +51,14 @@ public struct SceneAttributes {
         reader.error(message, node: nodeID, key: prefix + key)
     }
 
+    /// The node's `quirks` key (`none` or `original`), or the scene's default (`--quirks`) when
+    /// the node has none; an error naming the file, node and key for anything else.
+    public func quirks() throws(SceneError) -> Quirks {
+        guard let node, let text = try node.string("quirks") else { return reader.quirks }
+        guard let quirks = Quirks(rawValue: text) else { throw node.error("must be none or original, got '\(text)'", key: "quirks") }
+        return quirks
+    }
+
     /// A finite number; "must be a number" otherwise.
     public func number(_ key: String) throws(SceneError) -> Double? {
         try reader.number(values[key], key: prefix + key, node: nodeID)

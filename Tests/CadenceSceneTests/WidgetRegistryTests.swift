@@ -74,7 +74,7 @@ struct Badge: Widget {
             ],
         ])
         #expect(Dictionary(uniqueKeysWithValues: registry.types.map { ($0.typeName, $0.nodeKeys) }) == [
-            "RoundedRect": ["motion"], "CountingLabel": [], "ActivityIndicator": [], "BouncyPlaceholderField": [],
+            "RoundedRect": ["motion"], "CountingLabel": ["quirks"], "ActivityIndicator": [], "BouncyPlaceholderField": ["quirks"],
             "PlaceholderTextView": [], "ImageView": [],
         ])
         #expect(registry.eventTypes == [

@@ -61,6 +61,10 @@ public struct BouncyPlaceholderField: Sendable {
         return try! Spring(mass: 1, stiffness: decay * decay + frequency * frequency, damping: 2 * decay, initialVelocity: decay)
     }()
 
+    /// `.original` reproduces LTBouncyPlaceholder exactly (see `BouncyPlaceholderField+Original.swift`):
+    /// its 100-keyframe track, restarts that jump, and its re-trigger guard.
+    public var quirks = Quirks.none
+
     /// The text typed so far, as timed edits.
     public var edits = EditLog()
     private var focusChanges: [(time: Double, focused: Bool)] = []
@@ -116,6 +120,9 @@ public struct BouncyPlaceholderField: Sendable {
     private func placeholderState(
         at time: Double, distance: Double, transitions: [(time: Double, hasText: Bool)]
     ) -> (offset: Double, placeholderAlpha: Double, abbreviationAlpha: Double) {
+        if quirks == .original, alwaysBouncePlaceholder {
+            return originalPlaceholderState(at: time, distance: distance, changes: edits.changes(until: time))
+        }
         var offset = AnimatedProperty(0.0)
         var placeholderAlpha = AnimatedProperty(1.0)
         var abbreviationAlpha = AnimatedProperty(0.0)
