@@ -28,4 +28,23 @@ import Testing
         let outcome = GoldenCheck().compare(image, named: name, tolerance: 2, maxDifferingFraction: 0.002)
         #expect(outcome.passed, "\(outcome.message)")
     }
+
+    /// Left: a one-line placeholder centred vertically (#30). Right: a view 60 tall whose long
+    /// placeholder grows it to fit (#47); both on a grey page so the grown white box shows.
+    @Test func aCentredPlaceholderAndAViewGrownToFitIt() throws {
+        let json = """
+        {"size": [340, 200], "background": "#D1D1D6",
+         "nodes": [
+           {"type": "PlaceholderTextView", "id": "centred", "frame": [10, 10, 150, 100],
+            "attributes": {"font": "DejaVu Sans 14", "placeholder": "Centred", "placeholderVerticalAlignment": "center"}},
+           {"type": "PlaceholderTextView", "id": "grown", "frame": [180, 10, 150, 60],
+            "attributes": {"font": "DejaVu Sans 14", "growsToFitPlaceholder": true,
+                           "placeholder": "A long placeholder that needs more lines than the view has room for."}}
+         ]}
+        """
+        let scene = try SceneFile.parse(Data(json.utf8), file: "options.json", strict: true).scene
+        let image = try OffscreenRenderer(width: 340, height: 200).render(try scene.displayList(at: 0))
+        let outcome = GoldenCheck().compare(image, named: "textview-centred-and-grown", tolerance: 2, maxDifferingFraction: 0.002)
+        #expect(outcome.passed, "\(outcome.message)")
+    }
 }

@@ -7,7 +7,8 @@ extension PlaceholderTextView: TextInput {
     /// The keys the node's `attributes` take, in the order messages list them.
     public static let attributeKeys = [
         "font", "textColor", "alignment", "backgroundColor", "textContainerInset", "lineFragmentPadding",
-        "placeholder", "attributedPlaceholder", "placeholderColor", "location", "shadowColor", "shadowOffset",
+        "placeholder", "attributedPlaceholder", "placeholderColor", "location", "placeholderVerticalAlignment",
+        "growsToFitPlaceholder", "shadowColor", "shadowOffset",
     ]
     /// Editing: `type`, `deleteBackward`, `clear`. The view takes no focus and no caret moves.
     public static var events: [WidgetEventType<TextInputEvent>] {
@@ -44,6 +45,13 @@ extension PlaceholderTextView: TextInput {
         if let location = try attributes.numbers("location", count: 2) {
             self.location = Point(x: location[0], y: location[1])
         }
+        if let text = try attributes.string("placeholderVerticalAlignment") {
+            guard let value = PlaceholderVerticalAlignment(rawValue: text) else {
+                throw attributes.error("must be top or center, got '\(text)'", key: "placeholderVerticalAlignment")
+            }
+            placeholderVerticalAlignment = value
+        }
+        if let grows = try attributes.bool("growsToFitPlaceholder") { growsToFitPlaceholder = grows }
         shadow = try attributes.awakeShadow()
     }
 

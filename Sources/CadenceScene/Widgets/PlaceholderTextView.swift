@@ -16,6 +16,14 @@ public struct EdgeInsets: Sendable, Hashable {
     }
 }
 
+/// Where a text view's placeholder sits vertically.
+public enum PlaceholderVerticalAlignment: String, Sendable, Hashable, CaseIterable {
+    /// At the top inset, as the original and as typed text.
+    case top
+    /// Centred between the top and bottom insets.
+    case center
+}
+
 /// A multi-line text view with a placeholder, as UITextView+Placeholder.
 ///
 /// Rules it keeps (REFERENCE.md):
@@ -28,7 +36,8 @@ public struct EdgeInsets: Sendable, Hashable {
 /// - a `location` with negative x or y, or x beyond width − padding − inset.right, is ignored;
 /// - it shows only while the text is empty;
 /// - text or placeholder taller than the view is clipped to the view (the original grows the
-///   view instead; Cadence's frames are fixed by the scene).
+///   view instead; `growsToFitPlaceholder` does that for the placeholder);
+/// - `placeholderVerticalAlignment` can centre the placeholder vertically.
 public struct PlaceholderTextView: Sendable {
     public var frame: Rect
     public var font: FontDescriptor
@@ -46,6 +55,15 @@ public struct PlaceholderTextView: Sendable {
     /// The placeholder grey of UITextField: RGBA(0, 0, 0.098, 0.22).
     public var placeholderColor = Color(red: 0, green: 0, blue: 0.098, alpha: 0.22)
     public var location = Point.zero
+    /// Where the placeholder sits vertically: at the top as the original (and as typed text), or
+    /// centred in the space between the top and bottom insets (UITextView-Placeholder #30). A
+    /// placeholder taller than that space starts at the top.
+    public var placeholderVerticalAlignment = PlaceholderVerticalAlignment.top
+    /// When the placeholder needs more height than the view has, the view grows to fit it while
+    /// the placeholder shows (UITextView-Placeholder #47; the original grows the view): its
+    /// background and clip reach inset.top + the placeholder's height + inset.bottom. Off by
+    /// default: the placeholder is clipped to the frame the scene gives.
+    public var growsToFitPlaceholder = false
     public var edits = EditLog()
 
     public init(frame: Rect, font: FontDescriptor) {
@@ -66,20 +84,40 @@ public struct PlaceholderTextView: Sendable {
         edits.text(at: time)
     }
 
+    /// The placeholder laid out in its width.
+    func placeholderLayout(fonts: FontLibrary) throws(TextError) -> TextLayout {
+        let runs: [AttributedText.Run] = attributedPlaceholder.map { runs in
+            runs.map { AttributedText.Run($0.text, TextAttributes(font: $0.font ?? font, color: $0.color ?? placeholderColor)) }
+        } ?? [AttributedText.Run(placeholder, TextAttributes(font: font, color: placeholderColor))]
+        return try fonts.layout(AttributedText(runs: runs), options: TextLayoutOptions(width: placeholderOrigin.width, alignment: alignment))
+    }
+
+    /// The view's frame at `time`: the scene's, or taller while a placeholder that needs more
+    /// height shows, with `growsToFitPlaceholder`.
+    public func displayedFrame(at time: Double, fonts: FontLibrary) throws(TextError) -> Rect {
+        guard growsToFitPlaceholder, text(at: time).isEmpty else { return frame }
+        let origin = placeholderOrigin
+        let needed = origin.y + (try placeholderLayout(fonts: fonts)).size.height + textContainerInset.bottom
+        return Rect(x: frame.minX, y: frame.minY, width: frame.width, height: max(frame.height, needed))
+    }
+
     public func draw(at time: Double, fonts: FontLibrary, into list: inout DisplayList) throws(TextError) {
-        list.roundedRect(RoundedRect(rect: frame, cornerRadius: 0, fill: backgroundColor))
+        let shownFrame = try displayedFrame(at: time, fonts: fonts)
+        list.roundedRect(RoundedRect(rect: shownFrame, cornerRadius: 0, fill: backgroundColor))
         let text = text(at: time)
         let inset = textContainerInset
         var failure: TextError?
-        list.clipped(to: frame) { list in
+        list.clipped(to: shownFrame) { list in
             do throws(TextError) {
                 if text.isEmpty {
                     let origin = placeholderOrigin
-                    let runs: [AttributedText.Run] = attributedPlaceholder.map { runs in
-                        runs.map { AttributedText.Run($0.text, TextAttributes(font: $0.font ?? font, color: $0.color ?? placeholderColor)) }
-                    } ?? [AttributedText.Run(placeholder, TextAttributes(font: font, color: placeholderColor))]
-                    let layout = try fonts.layout(AttributedText(runs: runs), options: TextLayoutOptions(width: origin.width, alignment: alignment))
-                    for run in layout.glyphRuns(at: Point(x: frame.minX + origin.x, y: frame.minY + origin.y)) { list.glyphs(run) }
+                    let layout = try placeholderLayout(fonts: fonts)
+                    var y = origin.y
+                    if placeholderVerticalAlignment == .center {
+                        let space = shownFrame.height - inset.top - inset.bottom
+                        y += max((space - layout.size.height) / 2, 0)
+                    }
+                    for run in layout.glyphRuns(at: Point(x: frame.minX + origin.x, y: frame.minY + y)) { list.glyphs(run) }
                 } else {
                     let x = inset.left + lineFragmentPadding
                     let width = max(frame.width - inset.left - inset.right - 2 * lineFragmentPadding, 0)
