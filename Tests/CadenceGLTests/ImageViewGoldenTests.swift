@@ -51,4 +51,24 @@ import Testing
         let outcome = GoldenCheck().compare(image, named: name, tolerance: 2, maxDifferingFraction: 0.002)
         #expect(outcome.passed, "\(outcome.message)")
     }
+
+    /// Download progress (Kingfisher #230): left a ring at 40 %, right the percentage at 75 %,
+    /// each over its placeholder-less background while the load runs.
+    @Test func theProgressIndicatorShowsTheReportedFraction() throws {
+        let json = """
+        {"size": [300, 100], "background": "#FFFFFF",
+         "nodes": [{"type": "ImageView", "id": "ring", "frame": [5, 10, 140, 80], "attributes": {"indicator": "progress"}},
+                   {"type": "ImageView", "id": "text", "frame": [155, 10, 140, 80], "attributes": {"indicator": "progress", "progressStyle": "percentage"}}],
+         "events": [{"at": 0, "target": "ring", "type": "loadImage", "source": "builtin:sunset", "latency": 2},
+                    {"at": 0, "target": "text", "type": "loadImage", "source": "builtin:sunset", "latency": 2},
+                    {"at": 0.5, "target": "ring", "type": "progress", "fraction": 0.4},
+                    {"at": 0.5, "target": "text", "type": "progress", "fraction": 0.75}]}
+        """
+        let scene = try SceneFile.parse(Data(json.utf8), file: "progress.json", strict: true).scene
+        let store = ImageStore()
+        store.prefetch(scene.imageSources)
+        let image = try OffscreenRenderer(width: 300, height: 100).render(try scene.displayList(at: 1, images: store))
+        let outcome = GoldenCheck().compare(image, named: "image-progress-ring-and-percentage", tolerance: 2, maxDifferingFraction: 0.002)
+        #expect(outcome.passed, "\(outcome.message)")
+    }
 }

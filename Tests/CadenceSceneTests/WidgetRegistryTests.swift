@@ -69,7 +69,7 @@ struct Badge: Widget {
                 "placeholder", "attributedPlaceholder", "placeholderColor", "location", "placeholderVerticalAlignment", "growsToFitPlaceholder", "shadowColor", "shadowOffset",
             ],
             "ImageView": [
-                "contentMode", "backgroundColor", "placeholder", "indicator", "indicatorImage", "transitionDuration",
+                "contentMode", "backgroundColor", "placeholder", "indicator", "indicatorImage", "progressStyle", "transitionDuration",
                 "spinnerLook", "spinnerStyle", "spinnerColor",
             ],
         ])
@@ -82,7 +82,7 @@ struct Badge: Widget {
             "stopCounting": ["CountingLabel"], "startAnimating": ["ActivityIndicator"], "stopAnimating": ["ActivityIndicator"],
             "type": ["BouncyPlaceholderField", "PlaceholderTextView"], "deleteBackward": ["BouncyPlaceholderField", "PlaceholderTextView"],
             "clear": ["BouncyPlaceholderField", "PlaceholderTextView"], "focus": ["BouncyPlaceholderField"], "unfocus": ["BouncyPlaceholderField"],
-            "loadImage": ["ImageView"], "deleteForward": ["BouncyPlaceholderField"], "moveCaret": ["BouncyPlaceholderField"],
+            "loadImage": ["ImageView"], "progress": ["ImageView"], "deleteForward": ["BouncyPlaceholderField"], "moveCaret": ["BouncyPlaceholderField"],
         ])
         let eventKeys = Dictionary(uniqueKeysWithValues: registry.types.map { ($0.typeName, $0.eventKeys) })
         #expect(eventKeys == [
@@ -97,7 +97,7 @@ struct Badge: Widget {
                 "deleteForward": [], "moveCaret": ["to"],
             ],
             "PlaceholderTextView": ["type": ["text", "charsPerSecond"], "deleteBackward": ["count", "charsPerSecond"], "clear": []],
-            "ImageView": ["loadImage": ["source", "latency", "cache", "forceTransition"]],
+            "ImageView": ["loadImage": ["source", "latency", "cache", "forceTransition"], "progress": ["fraction"]],
         ])
     }
 

@@ -7,16 +7,19 @@ extension ImageView: Widget {
         /// `load(_:latency:cache:forceTransition:at:sharedCache:)`, the source resolved against the scene
         /// file; `cache` nil asks the scene's shared cache.
         case loadImage(String, latency: Double, cache: ImageCache.CacheType? = nil, forceTransition: Bool)
+        /// `reportProgress(_:at:)`: the running load has downloaded `fraction` (0 … 1).
+        case progress(fraction: Double)
     }
 
     /// The node type as scene files name it.
     public static let typeName = "ImageView"
     /// The keys the node's `attributes` take, in the order messages list them.
     public static let attributeKeys = [
-        "contentMode", "backgroundColor", "placeholder", "indicator", "indicatorImage", "transitionDuration",
+        "contentMode", "backgroundColor", "placeholder", "indicator", "indicatorImage", "progressStyle", "transitionDuration",
         "spinnerLook", "spinnerStyle", "spinnerColor",
     ]
-    /// `loadImage` (`source`, `latency` not negative, `cache` `memory`/`disk`/`none`, `forceTransition`).
+    /// `loadImage` (`source`, `latency` not negative, `cache` `memory`/`disk`/`none`, `forceTransition`)
+    /// and `progress` (`fraction`, 0 … 1, required).
     public static let events: [WidgetEventType<Event>] = [
         WidgetEventType("loadImage", keys: ["source", "latency", "cache", "forceTransition"]) { event throws(SceneError) in
             let source = event.resolve(try event.string("source") ?? "")
@@ -31,6 +34,11 @@ extension ImageView: Widget {
                 cache = type
             }
             return .loadImage(source, latency: latency, cache: cache, forceTransition: try event.bool("forceTransition") ?? false)
+        },
+        WidgetEventType("progress", keys: ["fraction"]) { event throws(SceneError) in
+            guard let fraction = try event.number("fraction") else { throw event.error("missing", key: "fraction") }
+            guard (0...1).contains(fraction) else { throw event.error("must be from 0 to 1, got \(fraction)", key: "fraction") }
+            return .progress(fraction: fraction)
         },
     ]
 
@@ -54,7 +62,16 @@ extension ImageView: Widget {
                     throw attributes.error("indicator 'image' needs indicatorImage", key: "indicatorImage")
                 }
                 indicator = .image(attributes.resolve(source))
-            default: throw attributes.error("must be none, activity or image", key: "indicator")
+            case "progress":
+                var style = ProgressStyle.ring
+                if let text = try attributes.string("progressStyle") {
+                    guard let parsed = ProgressStyle(rawValue: text) else {
+                        throw attributes.error("must be ring or percentage, got '\(text)'", key: "progressStyle")
+                    }
+                    style = parsed
+                }
+                indicator = .progress(style)
+            default: throw attributes.error("must be none, activity, image or progress", key: "indicator")
             }
         }
         if let duration = try attributes.number("transitionDuration") {
@@ -79,6 +96,7 @@ extension ImageView: Widget {
     public mutating func apply(_ event: Event, at time: Double) {
         switch event {
         case .loadImage(let source, let latency, let cache, let force): load(source, latency: latency, cache: cache, forceTransition: force, at: time)
+        case .progress(let fraction): reportProgress(fraction, at: time)
         }
     }
 
@@ -87,11 +105,13 @@ extension ImageView: Widget {
         switch event {
         case .loadImage(let source, let latency, let cache, let force):
             load(source, latency: latency, cache: cache, forceTransition: force, at: time, sharedCache: &imageCache)
+        case .progress(let fraction): reportProgress(fraction, at: time)
         }
     }
 
     /// Draws what the widget shows at `time`: its own drawing, with the context's fonts and images.
-    public func draw(at time: Double, context: WidgetDrawContext, into list: inout DisplayList) {
+    public func draw(at time: Double, context: WidgetDrawContext, into list: inout DisplayList) throws(TextError) {
         draw(at: time, images: context.images, into: &list)
+        try drawPercentage(at: time, fonts: context.fonts, into: &list)
     }
 }

@@ -26,7 +26,9 @@ public struct NoImages: ImageProvider {
 ///   indicator and 0.2 s (what the demo wants); `indicator = .none` and
 ///   `transitionDuration = 0` give Kingfisher's;
 /// - indicator starts and stops are reference-counted (overlapping loads keep it spinning);
-/// - a missing or corrupt image leaves the placeholder in place.
+/// - a missing or corrupt image leaves the placeholder in place;
+/// - a `.progress` indicator shows the fraction the running load last reported (`progress`
+///   events), as a ring or a percentage, until the image is ready.
 ///
 /// Load times are scripted (`load(_:latency:at:)`), so renders are deterministic; the decoding
 /// itself happens off the main thread in the `ImageProvider`.
@@ -40,6 +42,22 @@ public struct ImageView: Sendable {
         case activity
         /// An image shown centred while loading.
         case image(String)
+        /// The download's progress, as scripted `progress` events report it (Kingfisher #230).
+        case progress(ProgressStyle)
+    }
+
+    /// How a `.progress` indicator shows the fraction downloaded.
+    public enum ProgressStyle: String, Sendable, Hashable, CaseIterable {
+        /// A ring filling clockwise from twelve o'clock over a faint track.
+        case ring
+        /// The percentage as text, e.g. `40%`.
+        case percentage
+    }
+
+    /// A progress report: the fraction (0 … 1) of the image downloaded by `time`.
+    public struct ProgressMark: Sendable, Hashable {
+        public var time: Double
+        public var fraction: Double
     }
 
     public struct Load: Sendable, Hashable {
@@ -50,6 +68,8 @@ public struct ImageView: Sendable {
         /// Where the image was found.
         public var cacheType: ImageCache.CacheType
         public var forceTransition: Bool
+        /// The progress reported for this load, in time order.
+        public var progress: [ProgressMark] = []
 
         /// True when the image came from a cache (memory or disk).
         public var fromCache: Bool { cacheType != .none }
@@ -101,6 +121,13 @@ public struct ImageView: Sendable {
         }
     }
 
+    /// Records that the load running at `time` has downloaded `fraction` (clamped to 0 … 1) of
+    /// its image; ignored when no load has begun by then.
+    public mutating func reportProgress(_ fraction: Double, at time: Double) {
+        guard let index = loads.lastIndex(where: { $0.start <= time }), !fraction.isNaN else { return }
+        loads[index].progress.append(ProgressMark(time: time, fraction: min(max(fraction, 0), 1)))
+    }
+
     /// Every image source the view will need, for prefetching.
     public var sources: [String] {
         var all = loads.map(\.source)
@@ -109,6 +136,8 @@ public struct ImageView: Sendable {
         return all
     }
 
+    /// Draws the view at `time`: background, placeholder or image, and the indicator — all but
+    /// the `.percentage` progress text, which needs fonts (`draw(at:context:into:)` adds it).
     public func draw(at time: Double, images: any ImageProvider, into list: inout DisplayList) {
         list.roundedRect(RoundedRect(rect: frame, cornerRadius: 0, fill: backgroundColor))
         list.clipped(to: frame) { list in
@@ -127,6 +156,9 @@ public struct ImageView: Sendable {
                 if let shown, progress < 1 || !loaded { drawImage(shown, alpha: loaded ? 1 - progress : 1, images: images, into: &list) }
                 if loaded { drawImage(latest.source, alpha: progress, images: images, into: &list) }
             }
+        }
+        if case .progress(.ring) = indicator, let fraction = loadingProgress(at: time) {
+            drawRing(fraction: fraction, into: &list)
         }
         if indicator == .activity {
             var centred = spinner
