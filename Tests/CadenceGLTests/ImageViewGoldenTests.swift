@@ -71,4 +71,26 @@ import Testing
         let outcome = GoldenCheck().compare(image, named: "image-progress-ring-and-percentage", tolerance: 2, maxDifferingFraction: 0.002)
         #expect(outcome.passed, "\(outcome.message)")
     }
+
+    /// A custom indicator (Kingfisher #113, #734): a layer tree — an orange rounded square with a
+    /// white square inside — turning a quarter turn a second on the scene's clock, centred 12
+    /// points below the view's centre; at 0.5 s it has turned 45°.
+    @Test func aCustomLayerIndicatorTurnsCentredWithItsOffset() throws {
+        let json = """
+        {"size": [200, 140], "background": "#FFFFFF",
+         "nodes": [{"type": "ImageView", "id": "photo", "frame": [10, 10, 180, 120],
+                    "attributes": {"indicator": "custom", "indicatorCenterOffset": [0, 12],
+                                   "customIndicator": {"bounds": [40, 40], "backgroundColor": "#FF9500", "cornerRadius": 8,
+                                     "sublayers": [{"type": "Layer", "frame": [14, 14, 12, 12], "backgroundColor": "#FFFFFF"}],
+                                     "animations": [{"keyPath": "transform.rotation", "from": 0, "to": 1.5708, "duration": 1, "timingFunction": "linear",
+                                                     "repeatCount": "infinity"}]}}}],
+         "events": [{"at": 0, "target": "photo", "type": "loadImage", "source": "builtin:sunset", "latency": 2}]}
+        """
+        let scene = try SceneFile.parse(Data(json.utf8), file: "custom.json", strict: true).scene
+        let store = ImageStore()
+        store.prefetch(scene.imageSources)
+        let image = try OffscreenRenderer(width: 200, height: 140).render(try scene.displayList(at: 0.5, images: store))
+        let outcome = GoldenCheck().compare(image, named: "image-custom-indicator", tolerance: 2, maxDifferingFraction: 0.002)
+        #expect(outcome.passed, "\(outcome.message)")
+    }
 }

@@ -69,7 +69,8 @@ struct Badge: Widget {
                 "placeholder", "attributedPlaceholder", "placeholderColor", "location", "placeholderVerticalAlignment", "growsToFitPlaceholder", "shadowColor", "shadowOffset",
             ],
             "ImageView": [
-                "contentMode", "backgroundColor", "placeholder", "indicator", "indicatorImage", "progressStyle", "transitionDuration",
+                "contentMode", "backgroundColor", "placeholder", "indicator", "indicatorImage", "indicatorImages", "indicatorFrameDuration",
+                "customIndicator", "indicatorCenterOffset", "indicatorSize", "progressStyle", "transitionDuration",
                 "spinnerLook", "spinnerStyle", "spinnerColor",
             ],
         ])

@@ -30,7 +30,7 @@ extension ImageView {
     /// The ring, centred in the frame: a full faint track and, over it, the filled sector from
     /// twelve o'clock clockwise through `fraction` of a turn.
     func drawRing(fraction: Double, into list: inout DisplayList) {
-        let centre = Point(x: (frame.minX + frame.width / 2), y: (frame.minY + frame.height / 2))
+        let centre = indicatorCentre
         let outer = Self.ringRadius
         let inner = Self.ringRadius - Self.ringWidth
         func point(_ radius: Double, _ angle: Double) -> Point {
@@ -57,7 +57,7 @@ extension ImageView {
         let font = try FontDescriptor(family: "DejaVu Sans", size: 15)
         let layout = try fonts.layout(AttributedText(Self.percentageText(fraction), attributes: TextAttributes(font: font, color: Color(hex: "#3C3C43")!)))
         let plate = Rect(
-            x: (frame.minX + frame.width / 2) - layout.size.width / 2 - 8, y: (frame.minY + frame.height / 2) - layout.size.height / 2 - 4,
+            x: indicatorCentre.x - layout.size.width / 2 - 8, y: indicatorCentre.y - layout.size.height / 2 - 4,
             width: layout.size.width + 16, height: layout.size.height + 8
         )
         list.roundedRect(RoundedRect(rect: plate, cornerRadius: plate.height / 2, fill: Color(red: 1, green: 1, blue: 1, alpha: 0.85)))

@@ -15,7 +15,8 @@ extension ImageView: Widget {
     public static let typeName = "ImageView"
     /// The keys the node's `attributes` take, in the order messages list them.
     public static let attributeKeys = [
-        "contentMode", "backgroundColor", "placeholder", "indicator", "indicatorImage", "progressStyle", "transitionDuration",
+        "contentMode", "backgroundColor", "placeholder", "indicator", "indicatorImage", "indicatorImages", "indicatorFrameDuration",
+        "customIndicator", "indicatorCenterOffset", "indicatorSize", "progressStyle", "transitionDuration",
         "spinnerLook", "spinnerStyle", "spinnerColor",
     ]
     /// `loadImage` (`source`, `latency` not negative, `cache` `memory`/`disk`/`none`, `forceTransition`)
@@ -58,10 +59,23 @@ extension ImageView: Widget {
             case "none": indicator = .none
             case "activity": indicator = .activity
             case "image":
-                guard let source = try attributes.string("indicatorImage") else {
-                    throw attributes.error("indicator 'image' needs indicatorImage", key: "indicatorImage")
+                if let frames = try attributes.strings("indicatorImages") {
+                    guard !frames.isEmpty else { throw attributes.error("must list at least one image", key: "indicatorImages") }
+                    let duration = try attributes.number("indicatorFrameDuration") ?? 0.1
+                    guard duration > 0 else { throw attributes.error("must be above 0 seconds, got \(duration)", key: "indicatorFrameDuration") }
+                    indicator = .animatedImage(frames.map(attributes.resolve), frameDuration: duration)
+                } else {
+                    guard let source = try attributes.string("indicatorImage") else {
+                        throw attributes.error("indicator 'image' needs indicatorImage or indicatorImages", key: "indicatorImage")
+                    }
+                    indicator = .image(attributes.resolve(source))
                 }
-                indicator = .image(attributes.resolve(source))
+            case "custom":
+                guard let layer = try attributes.layer("customIndicator") else {
+                    throw attributes.error("indicator 'custom' needs customIndicator (a layer object)", key: "customIndicator")
+                }
+                customIndicator = layer
+                indicator = .custom
             case "progress":
                 var style = ProgressStyle.ring
                 if let text = try attributes.string("progressStyle") {
@@ -71,7 +85,22 @@ extension ImageView: Widget {
                     style = parsed
                 }
                 indicator = .progress(style)
-            default: throw attributes.error("must be none, activity, image or progress", key: "indicator")
+            default: throw attributes.error("must be none, activity, image, progress or custom", key: "indicator")
+            }
+        }
+        if let offset = try attributes.numbers("indicatorCenterOffset", count: 2) {
+            indicatorCenterOffset = Point(x: offset[0], y: offset[1])
+        }
+        if let value = attributes["indicatorSize"] {
+            if case .string(let text) = value {
+                switch text {
+                case "intrinsic": indicatorSize = .intrinsic
+                case "full": indicatorSize = .full
+                default: throw attributes.error("must be intrinsic, full or [width, height], got '\(text)'", key: "indicatorSize")
+                }
+            } else if let size = try attributes.numbers("indicatorSize", count: 2) {
+                guard size[0] >= 0, size[1] >= 0 else { throw attributes.error("width and height must not be negative", key: "indicatorSize") }
+                indicatorSize = .fixed(Size(width: size[0], height: size[1]))
             }
         }
         if let duration = try attributes.number("transitionDuration") {
@@ -113,5 +142,6 @@ extension ImageView: Widget {
     public func draw(at time: Double, context: WidgetDrawContext, into list: inout DisplayList) throws(TextError) {
         draw(at: time, images: context.images, into: &list)
         try drawPercentage(at: time, fonts: context.fonts, into: &list)
+        try drawCustomIndicator(at: time, fonts: context.fonts, images: context.images, into: &list)
     }
 }

@@ -44,6 +44,21 @@ public struct ImageView: Sendable {
         case image(String)
         /// The download's progress, as scripted `progress` events report it (Kingfisher #230).
         case progress(ProgressStyle)
+        /// Images shown in turn, `frameDuration` seconds each, from the load's start: an animated
+        /// image indicator, as Kingfisher's `.image(imageData:)` with a GIF.
+        case animatedImage([String], frameDuration: Double)
+        /// `customIndicator`, a layer subtree (Kingfisher #113, #734).
+        case custom
+    }
+
+    /// How big an image or custom indicator is drawn, as Kingfisher's `IndicatorSizeStrategy`.
+    public enum IndicatorSize: Sendable, Hashable {
+        /// Its own size: the image's pixels, the layer's bounds.
+        case intrinsic
+        /// The view's size.
+        case full
+        /// This size.
+        case fixed(Size)
     }
 
     /// How a `.progress` indicator shows the fraction downloaded.
@@ -82,6 +97,13 @@ public struct ImageView: Sendable {
     public var backgroundColor = Color(hex: "#E5E5EA")!
     public var placeholder: String?
     public var indicator = Indicator.activity
+    /// The layer tree `.custom` shows, centred (its anchor at the view's centre plus
+    /// `indicatorCenterOffset`), its animations running on the scene's clock.
+    public var customIndicator: Layer?
+    /// Moves every indicator from the view's centre, as Kingfisher's `centerOffset`.
+    public var indicatorCenterOffset = Point.zero
+    /// The size of an image or custom indicator.
+    public var indicatorSize = IndicatorSize.intrinsic
     public var transitionDuration = 0.2
     /// The spinner used for `.activity` (centred, with its own look and style).
     public var spinner: ActivityIndicator
@@ -133,6 +155,8 @@ public struct ImageView: Sendable {
         var all = loads.map(\.source)
         if let placeholder { all.append(placeholder) }
         if case .image(let source) = indicator { all.append(source) }
+        if case .animatedImage(let frames, _) = indicator { all += frames }
+        if case .custom = indicator, let customIndicator { all += Node.layer(customIndicator).imageSources }
         return all
     }
 
@@ -150,6 +174,9 @@ public struct ImageView: Sendable {
             if time < latest.completion {
                 if let shown { drawImage(shown, alpha: 1, images: images, into: &list) }
                 if case .image(let source) = indicator { drawCentred(source, images: images, into: &list) }
+                if case .animatedImage(let frames, let duration) = indicator {
+                    drawCentred(Self.frame(of: frames, duration: duration, elapsed: time - latest.start), images: images, into: &list)
+                }
             } else {
                 let progress = latest.dissolves && transitionDuration > 0 ? min(max((time - latest.completion) / transitionDuration, 0), 1) : 1
                 let loaded = images.image(for: latest.source) != nil
@@ -163,6 +190,7 @@ public struct ImageView: Sendable {
         if indicator == .activity {
             var centred = spinner
             centred.frame = frame
+            centred.centerOffset = indicatorCenterOffset
             centred.draw(at: time, into: &list)
         }
     }
@@ -175,8 +203,9 @@ public struct ImageView: Sendable {
 
     private func drawCentred(_ source: String, images: any ImageProvider, into list: inout DisplayList) {
         guard let image = images.image(for: source) else { return }
-        let size = Size(width: Double(image.width), height: Double(image.height))
-        let rect = Rect(x: frame.minX + (frame.width - size.width) / 2, y: frame.minY + (frame.height - size.height) / 2,
+        let size = indicatorSize(intrinsic: Size(width: Double(image.width), height: Double(image.height)))
+        let rect = Rect(x: frame.minX + (frame.width - size.width) / 2 + indicatorCenterOffset.x,
+                        y: frame.minY + (frame.height - size.height) / 2 + indicatorCenterOffset.y,
                         width: size.width, height: size.height)
         list.append(.image(ImageDraw(key: source, image: image, rect: rect)))
     }
