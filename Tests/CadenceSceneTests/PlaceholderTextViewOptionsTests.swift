@@ -79,4 +79,40 @@ import Testing
         }
         #expect(throws: SceneError.self) { try scene(#"{"growsToFitPlaceholder": "yes"}"#) }
     }
+
+    @Test func textAndPlaceholderFlowAroundExclusionPathsAlike() throws {
+        var view = try view(String(repeating: "flowing words around a photo ", count: 6))
+        view.textContainerInset = EdgeInsets(top: 8, left: 4, bottom: 8, right: 4)
+        view.exclusionPaths = [Rect(x: 100, y: 10, width: 90, height: 50)]
+        view.edits.type(view.placeholder, at: 1)
+        var list = DisplayList(size: Size(width: 300, height: 400), background: .white)
+        try view.draw(at: 0, fonts: .shared, into: &list)
+        let placeholder = list.commands.compactMap { if case .glyphs(let run) = $0 { run.positions } else { nil } }.flatMap { $0 }
+        list = DisplayList(size: Size(width: 300, height: 400), background: .white)
+        try view.draw(at: 1, fonts: .shared, into: &list)
+        let typed = list.commands.compactMap { if case .glyphs(let run) = $0 { run.positions } else { nil } }.flatMap { $0 }
+        #expect(!typed.isEmpty && placeholder == typed)  // both flow the same way
+        // In view coordinates the box is x 104 ... 194, y 18 ... 68; no glyph starts in it
+        // (baselines within the band of a line crossing it), padding kept on both sides.
+        let excluded = typed.filter { $0.x > 104 - 5 && $0.x < 194 + 5 && $0.y > 18 && $0.y < 68 + 16 }
+        #expect(excluded.isEmpty, "\(excluded)")
+        var plain = view
+        plain.exclusionPaths = []
+        list = DisplayList(size: Size(width: 300, height: 400), background: .white)
+        try plain.draw(at: 1, fonts: .shared, into: &list)
+        #expect(list.commands.compactMap { if case .glyphs(let run) = $0 { run.positions } else { nil } }.flatMap { $0 } != typed)
+    }
+
+    @Test(arguments: [#"[[1, 2, 3]]"#, #"[[1, 2, -3, 4]]"#, #""box""#, #"[[1, 2, "a", 4]]"#])
+    func badExclusionPathsNameTheKey(value: String) throws {
+        let json = """
+        {"size": [300, 120], "nodes": [{"type": "PlaceholderTextView", "id": "bio", "frame": [0, 0, 300, 120], "attributes": {"exclusionPaths": \(value)}}]}
+        """
+        do {
+            _ = try SceneFile.parse(Data(json.utf8), file: "tv.json", strict: true)
+            Issue.record("no error for \(value)")
+        } catch {
+            #expect("\(error)".contains("tv.json") && "\(error)".contains("bio") && "\(error)".contains("exclusionPaths"), "\(error)")
+        }
+    }
 }

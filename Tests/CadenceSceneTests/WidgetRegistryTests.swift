@@ -66,7 +66,7 @@ struct Badge: Widget {
             ],
             "PlaceholderTextView": [
                 "font", "textColor", "alignment", "backgroundColor", "textContainerInset", "lineFragmentPadding",
-                "placeholder", "attributedPlaceholder", "placeholderColor", "location", "placeholderVerticalAlignment", "growsToFitPlaceholder", "shadowColor", "shadowOffset",
+                "placeholder", "attributedPlaceholder", "placeholderColor", "location", "placeholderVerticalAlignment", "growsToFitPlaceholder", "exclusionPaths", "shadowColor", "shadowOffset",
             ],
             "ImageView": [
                 "contentMode", "backgroundColor", "placeholder", "indicator", "indicatorImage", "indicatorImages", "indicatorFrameDuration",

@@ -8,7 +8,7 @@ extension PlaceholderTextView: TextInput {
     public static let attributeKeys = [
         "font", "textColor", "alignment", "backgroundColor", "textContainerInset", "lineFragmentPadding",
         "placeholder", "attributedPlaceholder", "placeholderColor", "location", "placeholderVerticalAlignment",
-        "growsToFitPlaceholder", "shadowColor", "shadowOffset",
+        "growsToFitPlaceholder", "exclusionPaths", "shadowColor", "shadowOffset",
     ]
     /// Editing: `type`, `deleteBackward`, `clear`. The view takes no focus and no caret moves.
     public static var events: [WidgetEventType<TextInputEvent>] {
@@ -52,6 +52,20 @@ extension PlaceholderTextView: TextInput {
             placeholderVerticalAlignment = value
         }
         if let grows = try attributes.bool("growsToFitPlaceholder") { growsToFitPlaceholder = grows }
+        if let value = attributes["exclusionPaths"] {
+            let message = "must be a list of [x, y, width, height] rectangles with width and height not negative"
+            guard case .array(let entries) = value else { throw attributes.error(message, key: "exclusionPaths") }
+            exclusionPaths = try entries.enumerated().map { (index, entry) throws(SceneError) -> Rect in
+                guard case .array(let items) = entry, items.count == 4 else { throw attributes.error(message, key: "exclusionPaths[\(index)]") }
+                var numbers: [Double] = []
+                for item in items {
+                    guard case .number(let number) = item, number.isFinite else { throw attributes.error(message, key: "exclusionPaths[\(index)]") }
+                    numbers.append(number)
+                }
+                guard numbers[2] >= 0, numbers[3] >= 0 else { throw attributes.error(message, key: "exclusionPaths[\(index)]") }
+                return Rect(x: numbers[0], y: numbers[1], width: numbers[2], height: numbers[3])
+            }
+        }
         shadow = try attributes.awakeShadow()
     }
 

@@ -64,6 +64,10 @@ public struct PlaceholderTextView: Sendable {
     /// background and clip reach inset.top + the placeholder's height + inset.bottom. Off by
     /// default: the placeholder is clipped to the frame the scene gives.
     public var growsToFitPlaceholder = false
+    /// Rectangles the typed text and the placeholder flow around (UITextView-Placeholder #48), as
+    /// `textContainer.exclusionPaths`: in text-container coordinates (origin at the top-left
+    /// inset), each line fragment beside one keeping `lineFragmentPadding` from it.
+    public var exclusionPaths: [Rect] = []
     public var edits = EditLog()
 
     public init(frame: Rect, font: FontDescriptor) {
@@ -89,7 +93,21 @@ public struct PlaceholderTextView: Sendable {
         let runs: [AttributedText.Run] = attributedPlaceholder.map { runs in
             runs.map { AttributedText.Run($0.text, TextAttributes(font: $0.font ?? font, color: $0.color ?? placeholderColor)) }
         } ?? [AttributedText.Run(placeholder, TextAttributes(font: font, color: placeholderColor))]
-        return try fonts.layout(AttributedText(runs: runs), options: TextLayoutOptions(width: placeholderOrigin.width, alignment: alignment))
+        let origin = placeholderOrigin
+        let shift = Point(x: origin.x - textContainerInset.left, y: origin.y - textContainerInset.top)
+        return try fonts.layout(
+            AttributedText(runs: runs),
+            options: TextLayoutOptions(width: origin.width, alignment: alignment, exclusions: exclusions(from: shift))
+        )
+    }
+
+    /// The exclusion paths in the coordinates of a layout whose origin is `shift` from the text
+    /// container's, widened by the padding the fragments beside them keep.
+    func exclusions(from shift: Point) -> [Rect] {
+        exclusionPaths.map { rect in
+            Rect(x: rect.minX - shift.x - lineFragmentPadding, y: rect.minY - shift.y,
+                 width: rect.width + 2 * lineFragmentPadding, height: rect.height)
+        }
     }
 
     /// The view's frame at `time`: the scene's, or taller while a placeholder that needs more
@@ -123,7 +141,9 @@ public struct PlaceholderTextView: Sendable {
                     let width = max(frame.width - inset.left - inset.right - 2 * lineFragmentPadding, 0)
                     let layout = try fonts.layout(
                         AttributedText(text, attributes: TextAttributes(font: font, color: textColor, shadow: shadow)),
-                        options: TextLayoutOptions(width: width, alignment: alignment)
+                        options: TextLayoutOptions(
+                            width: width, alignment: alignment, exclusions: exclusions(from: Point(x: lineFragmentPadding, y: 0))
+                        )
                     )
                     for run in layout.glyphRuns(at: Point(x: frame.minX + x, y: frame.minY + inset.top)) { list.glyphs(run) }
                 }
