@@ -71,7 +71,9 @@ public struct ImageView: Sendable {
 
     /// A progress report: the fraction (0 … 1) of the image downloaded by `time`.
     public struct ProgressMark: Sendable, Hashable {
+        /// When the report came, in scene seconds.
         public var time: Double
+        /// How much was downloaded by then, 0 … 1.
         public var fraction: Double
     }
 
