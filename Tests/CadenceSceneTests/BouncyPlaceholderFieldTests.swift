@@ -84,6 +84,25 @@ import Testing
         #expect(abs(offset - original) < 0.5, "at \(seconds) s: \(offset) against the original's \(original)")
     }
 
+    /// The drawn frames: where the abbreviation's glyph lands, against the original's track.
+    @Test(arguments: [0.05, 0.1, 0.163, 0.3, 0.6])
+    func theDrawnAbbreviationFollowsTheOriginalTrack(after seconds: Double) throws {
+        var field = try field()
+        field.type("x", at: 1)
+        func abbreviationX(at time: Double) throws -> Double {
+            var list = DisplayList(size: Size(width: 320, height: 50), background: .white)
+            try field.draw(at: time, fonts: .shared, into: &list)
+            let runs = list.commands.compactMap { if case .glyphs(let run) = $0, run.color.red == field.placeholderColor.red { run } else { nil } }
+            return try #require(runs.last?.positions.first?.x)  // the abbreviation is drawn after the placeholder
+        }
+        let abbreviation = try FontLibrary.shared.layout(AttributedText("@", attributes: TextAttributes(font: field.font, color: field.placeholderColor)))
+        let distance = field.textRect.width - abbreviation.size.width
+        let settled = try abbreviationX(at: 6)  // at rest on the target (within 1e-4 of the distance)
+        let offset = try abbreviationX(at: 1 + seconds) - settled + distance
+        let original = Self.originalTrack(at: seconds, distance: distance)
+        #expect(abs(offset - original) < 0.5, "at \(seconds) s the glyph is \(offset) px along, the original \(original)")
+    }
+
     @Test func theSpringMatchesTheWholeTrackWithinAThousandth() {
         let spring = BouncyPlaceholderField.originalBounce
         let worst = (0...6000).map { step in
