@@ -116,12 +116,18 @@ public struct AnimatedProperty<Value: Interpolatable> {
 
     /// Springs from the current presentation value and velocity at `time` to `value`.
     /// The animations running until now are absorbed (their completions run as cancelled).
+    ///
+    /// The spring's `initialVelocity` (in distances per second, toward the target, as
+    /// `CASpringAnimation`'s) is added to the velocity carried over: from rest the motion leaves at
+    /// `initialVelocity · |value − current|` per second.
     public mutating func animate(to value: Value, spring: Spring, at time: Double, completion: Completion? = nil) {
         let current = presentation(at: time).animatableData
-        let velocity = isAnimating ? self.velocity(at: time) : Value.AnimatableData.zero
+        let carried = isAnimating ? self.velocity(at: time) : Value.AnimatableData.zero
         cancelAll()
         model = value
         let offset = current - value.animatableData
+        // The offset decays toward zero, so "toward the target" is along −offset.
+        let velocity = carried + offset.scaled(by: -spring.initialVelocity)
         let omega = spring.naturalFrequency
         let magnitude = max(offset.magnitudeSquared.squareRoot(), velocity.magnitudeSquared.squareRoot() / omega)
         // Settled once within 0.01 % of the motion's size, measured along the motion's own scale.

@@ -28,7 +28,9 @@ public enum TimingCurve: Sendable, Hashable {
     /// 1 − (1 − t)ᴿ.
     case easeOut(rate: Double)
     /// (2t)ᴿ / 2 below one half, 1 − (2 − 2t)ᴿ / 2 above: symmetric, f(1 − t) = 1 − f(t), for every
-    /// rate (the original's even rates ran the second half backwards).
+    /// rate. UICountingLabel's older code wrote the second half as `sign · ½ · ((2t − 2)ᴿ + 2 · sign)`
+    /// with `sign = −1` for even rates; that gives the same values for integer rates (2, 3, 4 …),
+    /// but raises a negative number to the power R, so any non-integer rate gives NaN there.
     case easeInOut(rate: Double)
     /// A cubic Bézier through (0, 0) and (1, 1), as `CAMediaTimingFunction`.
     case cubicBezier(CubicBezier)

@@ -30,6 +30,9 @@ struct Demo: ParsableCommand {
     @Flag(help: "Treat unknown keys in the scene file as errors, not warnings.")
     var strict = false
 
+    @Option(help: "original: every node that has quirks reproduces its original exactly, bugs included (a node's own \"quirks\" key wins); none: Cadence's behaviour.")
+    var quirks: Quirks = .none
+
     @OptionGroup var logging: LoggingOptions
 
     func validate() throws {
@@ -43,7 +46,7 @@ struct Demo: ParsableCommand {
 
     @MainActor
     private func show() throws(EngineError) {
-        let loaded = try loadScene(scene, strict: strict)
+        let loaded = try loadScene(scene, strict: strict, quirks: quirks)
         var scripted: [SceneEvent] = []
         if let path = eventsFile {
             do {

@@ -57,6 +57,9 @@ struct Render: ParsableCommand {
     @Flag(help: "Treat unknown keys in the scene file as errors, not warnings.")
     var strict = false
 
+    @Option(help: "original: every node that has quirks reproduces its original exactly, bugs included (a node's own \"quirks\" key wins); none: Cadence's behaviour.")
+    var quirks: Quirks = .none
+
     @OptionGroup var logging: LoggingOptions
 
     func validate() throws {
@@ -84,7 +87,7 @@ struct Render: ParsableCommand {
 
     @MainActor
     private func render() throws(EngineError) {
-        let scene = try loadScene(scene, strict: strict)
+        let scene = try loadScene(scene, strict: strict, quirks: quirks)
         var settings = FrameDumpSettings(
             width: size?.width ?? Int(scene.size.width),
             height: size?.height ?? Int(scene.size.height),
@@ -139,11 +142,12 @@ func printError(_ message: String) {
     FileHandle.standardError.write(Data("cadence: \(message)\n".utf8))
 }
 
-/// The scene at `path` (its warnings printed once each), or the built-in demo when nil.
-func loadScene(_ path: String?, strict: Bool) throws(EngineError) -> Scene {
+/// The scene at `path` (its warnings printed once each), or the built-in demo when nil; `quirks`
+/// for every node without its own `quirks` key.
+func loadScene(_ path: String?, strict: Bool, quirks: Quirks = .none) throws(EngineError) -> Scene {
     guard let path else { return .demo }
     do {
-        let loaded = try SceneFile.load(path: path, strict: strict)
+        let loaded = try SceneFile.load(path: path, strict: strict, quirks: quirks)
         for warning in loaded.warnings { printError("warning: \(warning)") }
         return loaded.scene
     } catch {
@@ -188,3 +192,6 @@ func onMainActor(_ body: @MainActor () throws(EngineError) -> Void) throws {
         }
     }
 }
+
+/// `--quirks none|original`.
+extension Quirks: ExpressibleByArgument {}

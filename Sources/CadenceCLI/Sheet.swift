@@ -29,6 +29,9 @@ struct Sheet: ParsableCommand {
     @Flag(help: "Treat unknown keys in the scene file as errors, not warnings.")
     var strict = false
 
+    @Option(help: "original: every node that has quirks reproduces its original exactly, bugs included (a node's own \"quirks\" key wins); none: Cadence's behaviour.")
+    var quirks: Quirks = .none
+
     func run() throws {
         try onMainActor { () throws(EngineError) in try make() }
     }
@@ -42,7 +45,7 @@ struct Sheet: ParsableCommand {
             }
             parsed.append(time)
         }
-        let loaded = try loadScene(scene, strict: strict)
+        let loaded = try loadScene(scene, strict: strict, quirks: quirks)
         let tile = size.map { Size(width: Double($0.width), height: Double($0.height)) }
             ?? Size(width: 320, height: (320 * loaded.size.height / loaded.size.width).rounded())
         let image = try ContactSheet.render(scene: loaded, times: parsed, columns: columns, tile: tile)

@@ -18,6 +18,8 @@ public struct Scene: Sendable {
     public var nodes: [Node]
     /// The time of the latest event applied so far: events must come in time order.
     public private(set) var lastEventTime = 0.0
+    /// The image cache all the scene's image views share, filled as `apply(_:)` replays loads.
+    public private(set) var imageCache = ImageCache()
 
     /// A scene called `name` of `size` on `background`, holding `nodes`.
     public init(name: String, size: Size, background: Color, nodes: [Node] = []) {
@@ -72,9 +74,9 @@ public struct Scene: Sendable {
                 nodes[index] = .layer(Layer.wrapping(nodes[index]))
             }
             if path.isEmpty {
-                nodes[index].apply(event.action, at: event.at)
+                nodes[index].apply(event.action, at: event.at, imageCache: &imageCache)
             } else if case .layer(var root) = nodes[index] {
-                root[path: path].apply(event.action, at: event.at)
+                root[path: path].apply(event.action, at: event.at, imageCache: &imageCache)
                 nodes[index] = .layer(root)
             }
         }
@@ -153,15 +155,15 @@ public enum Node: Sendable {
         }
     }
 
-    mutating func apply(_ action: SceneEvent.Action, at time: Double) {
+    mutating func apply(_ action: SceneEvent.Action, at time: Double, imageCache: inout ImageCache) {
         switch self {
         case .layer(var layer):
-            layer.apply(action, at: time)
+            layer.apply(action, at: time, imageCache: &imageCache)
             self = .layer(layer)
         case .widget(let id, var widget):
             // A layer action reaches a widget only inside a layer (the reader wraps its target).
             guard case .widget(let event) = action else { return }
-            widget.apply(widgetEvent: event, at: time)
+            widget.apply(widgetEvent: event, at: time, imageCache: &imageCache)
             self = .widget(id: id, widget)
         }
     }

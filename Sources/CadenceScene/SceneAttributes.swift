@@ -51,6 +51,47 @@ public struct SceneAttributes {
         reader.error(message, node: nodeID, key: prefix + key)
     }
 
+    /// The node's `quirks` key (`none` or `original`), or the scene's default (`--quirks`) when
+    /// the node has none; an error naming the file, node and key for anything else.
+    public func quirks() throws(SceneError) -> Quirks {
+        guard let node, let text = try node.string("quirks") else { return reader.quirks }
+        guard let quirks = Quirks(rawValue: text) else { throw node.error("must be none or original, got '\(text)'", key: "quirks") }
+        return quirks
+    }
+
+    /// A list of strings; "must be a list of strings" otherwise.
+    public func strings(_ key: String) throws(SceneError) -> [String]? {
+        guard let value = values[key] else { return nil }
+        guard case .array(let items) = value else { throw error("must be a list of strings", key: key) }
+        var result: [String] = []
+        for item in items {
+            guard case .string(let text) = item else { throw error("must be a list of strings", key: key) }
+            result.append(text)
+        }
+        return result
+    }
+
+    /// A layer tree (`Layer`, `TextLayer`, `ImageLayer` or `ShapeLayer` object, `type` defaulting
+    /// to `Layer`), read as a scene's layer nodes are, with its own animations; its id is the
+    /// node's id, a dot and `key`. Errors and warnings name the file, that id and the key.
+    func layer(_ key: String) throws(SceneError) -> Layer? {
+        guard let value = values[key] else { return nil }
+        guard case .object(let object) = value else { throw error("must be a layer object", key: key) }
+        let id = "\(nodeID ?? "?").\(key)"
+        var type = "Layer"
+        if let text = object["type"] {
+            guard case .string(let name) = text, SceneFile.layerTypes.contains(name) else {
+                throw error("type must be one of \(SceneFile.layerTypes.joined(separator: ", "))", key: key + ".type")
+            }
+            type = name
+        }
+        var copy = reader
+        let known = copy.warnings.count
+        let layer = try copy.layer(object, id: id, type: type, depth: 1)
+        log.warnings += copy.warnings[known...]
+        return layer
+    }
+
     /// A finite number; "must be a number" otherwise.
     public func number(_ key: String) throws(SceneError) -> Double? {
         try reader.number(values[key], key: prefix + key, node: nodeID)

@@ -49,11 +49,14 @@ public enum SceneFile {
 
     /// Loads the scene at `path`, its nodes of the layer types or of `widgets`. Warnings for
     /// unknown keys are returned with it, each once.
-    public static func load(path: String, strict: Bool = false, widgets: WidgetRegistry = .standard) throws(SceneError) -> (scene: Scene, warnings: [SceneError]) {
+    /// `quirks` is the default for nodes without a `quirks` key (`cadence render --quirks`).
+    public static func load(
+        path: String, strict: Bool = false, quirks: Quirks = .none, widgets: WidgetRegistry = .standard
+    ) throws(SceneError) -> (scene: Scene, warnings: [SceneError]) {
         guard let data = FileManager.default.contents(atPath: path) else {
             throw SceneError(file: path, message: "cannot read the file (missing or not readable)")
         }
-        return try parse(data, file: path, strict: strict, widgets: widgets)
+        return try parse(data, file: path, strict: strict, quirks: quirks, widgets: widgets)
     }
 
     /// Reads an events file (`{"events": […]}`, as in scene files) for `scene`'s nodes, in time order.
@@ -69,8 +72,11 @@ public enum SceneFile {
     /// Parses scene JSON; `file` names the source in messages. Node types are the layer types
     /// and those of `widgets` (Cadence's own unless told), so a program can read its own widgets:
     /// `SceneFile.parse(data, file: name, widgets: .standard.adding(Dot.self))`.
-    public static func parse(_ data: Data, file: String, strict: Bool = false, widgets: WidgetRegistry = .standard) throws(SceneError) -> (scene: Scene, warnings: [SceneError]) {
-        var reader = Reader(file: file, strict: strict, widgets: widgets)
+    /// `quirks` is the default for nodes without a `quirks` key.
+    public static func parse(
+        _ data: Data, file: String, strict: Bool = false, quirks: Quirks = .none, widgets: WidgetRegistry = .standard
+    ) throws(SceneError) -> (scene: Scene, warnings: [SceneError]) {
+        var reader = Reader(file: file, strict: strict, quirks: quirks, widgets: widgets)
         let scene = try reader.scene(data)
         return (scene, reader.warnings)
     }
@@ -80,13 +86,16 @@ public enum SceneFile {
 struct Reader {
     let file: String
     let strict: Bool
+    /// The quirks of nodes without a `quirks` key.
+    let quirks: Quirks
     /// The widget types nodes may have.
     let widgets: WidgetRegistry
     var warnings: [SceneError] = []
 
-    init(file: String, strict: Bool, widgets: WidgetRegistry) {
+    init(file: String, strict: Bool, quirks: Quirks = .none, widgets: WidgetRegistry) {
         self.file = file
         self.strict = strict
+        self.quirks = quirks
         self.widgets = widgets
     }
 

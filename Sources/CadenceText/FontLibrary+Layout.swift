@@ -183,7 +183,13 @@ extension FontLibrary {
     // MARK: Lines (lock held)
 
     private func arrange(_ units: [Unit], scalars: [UInt32], text: AttributedText, primaries: [GlyphFont], options: TextLayoutOptions) throws(TextError) -> TextLayout {
-        let limit = options.width.map { max($0, 0) } ?? .infinity
+        var fragments: LineFragments?
+        if !options.exclusions.isEmpty, let width = options.width, options.lineBreak == .wordWrap, let primary = primaries.first {
+            let metrics = try loadedFace(primary).metrics
+            let band = max(metrics.lineHeight, metrics.ascent + metrics.descent) * options.lineHeightMultiple
+            fragments = LineFragments(width: max(width, 0), band: band, exclusions: options.exclusions)
+        }
+        var limit = fragments?.fragment(0).width ?? options.width.map { max($0, 0) } ?? .infinity
         let maxLines = options.lineBreak.truncates ? 1 : options.maxLines.map { max($0, 1) }
         var lines: [[Unit]] = []
         var current: [Unit] = []
@@ -195,6 +201,7 @@ extension FontLibrary {
             let unit = units[index]
             if unit.first == 0x0A {
                 lines.append(current)
+                if let fragments { limit = fragments.fragment(lines.count).width }
                 current = []
                 width = 0
                 lastBreak = nil
@@ -202,11 +209,20 @@ extension FontLibrary {
                 continue
             }
             let isSpace = CharacterClasses.isSpace(unit.first)
+            if options.lineBreak == .wordWrap, !isSpace, width + unit.advance > limit, current.isEmpty,
+               let fragments, limit < fragments.width, lines.count < LineFragments.maximumCount {
+                // Nothing fits in this fragment cut short by an exclusion: leave it empty and try
+                // the next. Whole-width fragments take an over-long unit as usual, so this ends.
+                lines.append([])
+                limit = fragments.fragment(lines.count).width
+                continue
+            }
             if options.lineBreak == .wordWrap, !isSpace, width + unit.advance > limit, !current.isEmpty {
                 // Break at the last opportunity, or mid-word when there is none.
                 let cut = lastBreak.map { $0 + 1 } ?? current.count
                 let carried = Array(current[cut...])
                 lines.append(Array(current[..<cut]))
+                if let fragments { limit = fragments.fragment(lines.count).width }
                 current = carried
                 width = carried.reduce(0) { $0 + $1.advance }
                 lastBreak = nil
@@ -228,9 +244,11 @@ extension FontLibrary {
         if options.lineBreak.truncates, let only = lines.first, only.reduce(0, { $0 + $1.advance }) > limit { truncated = true }
 
         if truncated, !lines.isEmpty {
-            lines[lines.count - 1] = try truncate(lines[lines.count - 1], to: limit, text: text, mode: options.lineBreak)
+            let lastLimit = fragments?.fragment(lines.count - 1).width ?? limit
+            lines[lines.count - 1] = try truncate(lines[lines.count - 1], to: lastLimit, text: text, mode: options.lineBreak)
         }
-        return try place(lines, scalars: scalars, text: text, primaries: primaries, options: options, truncated: truncated)
+        let placed = fragments.map { fragments in lines.indices.map { fragments.fragment($0) } }
+        return try place(lines, scalars: scalars, text: text, primaries: primaries, options: options, truncated: truncated, fragments: placed)
     }
 
     /// Cuts `line` so that it and "…" fit in `limit`: at its end (`truncateTail`, and when
@@ -301,7 +319,10 @@ extension FontLibrary {
     }
 
     /// Places lines top to bottom and glyphs left to right (right-to-left pieces reversed).
-    private func place(_ lines: [[Unit]], scalars: [UInt32], text: AttributedText, primaries: [GlyphFont], options: TextLayoutOptions, truncated: Bool) throws(TextError) -> TextLayout {
+    private func place(
+        _ lines: [[Unit]], scalars: [UInt32], text: AttributedText, primaries: [GlyphFont], options: TextLayoutOptions, truncated: Bool,
+        fragments: [LineFragments.Fragment]? = nil
+    ) throws(TextError) -> TextLayout {
         let widths = lines.map { line in
             var units = line[...]
             while let last = units.last, CharacterClasses.isSpace(last.first) { units = units.dropLast() }
@@ -310,6 +331,7 @@ extension FontLibrary {
         let boxWidth = options.width ?? (widths.max() ?? 0)
         var laidOut: [LaidOutLine] = []
         var top = 0.0
+        var bottom = 0.0
         var nextStart = 0
         for (number, line) in lines.enumerated() {
             var fonts = Set(line.flatMap { $0.glyphs.map(\.font) })
@@ -324,11 +346,14 @@ extension FontLibrary {
                 natural = max(natural, metrics.lineHeight)
             }
             let height = max(natural, ascent + descent) * options.lineHeightMultiple
+            // With exclusions each line sits in its fragment; otherwise lines stack.
+            let fragment = fragments?[number] ?? LineFragments.Fragment(x: 0, width: boxWidth, top: top)
+            top = fragment.top
             let baseline = top + (height - ascent - descent) / 2 + ascent
             let x: Double = switch options.alignment {
-            case .left: 0
-            case .center: (boxWidth - widths[number]) / 2
-            case .right: boxWidth - widths[number]
+            case .left: fragment.x
+            case .center: fragment.x + (fragment.width - widths[number]) / 2
+            case .right: fragment.x + fragment.width - widths[number]
             }
 
             // Visual order: logical, with each right-to-left stretch reversed.
@@ -372,9 +397,10 @@ extension FontLibrary {
                 x: x, width: widths[number], caretOffsets: carets, glyphs: glyphs
             ))
             top += height
+            bottom = max(bottom, top)
             nextStart = end + 1
         }
-        return TextLayout(lines: laidOut, size: Size(width: boxWidth, height: top), text: text, isTruncated: truncated)
+        return TextLayout(lines: laidOut, size: Size(width: boxWidth, height: bottom), text: text, isTruncated: truncated)
     }
 }
 

@@ -103,17 +103,23 @@ public struct TextLayoutOptions: Sendable, Hashable {
     public var lineHeightMultiple: Double
     /// At most this many lines; the last one ends with "…" when text is left over.
     public var maxLines: Int?
+    /// Rectangles, in the layout's coordinates, that wrapped text flows around, as
+    /// `NSTextContainer.exclusionPaths`: each line band (one line height of the first run's font)
+    /// is cut into fragments by the rectangles crossing it, filled left to right; a band with no
+    /// room is skipped. Used only with a `width` and word wrapping.
+    public var exclusions: [Rect]
 
     /// Constraints with no width limit, word wrap, left alignment and natural line height unless told.
     public init(
         width: Double? = nil, lineBreak: LineBreakMode = .wordWrap, alignment: TextAlignment = .left,
-        lineHeightMultiple: Double = 1, maxLines: Int? = nil
+        lineHeightMultiple: Double = 1, maxLines: Int? = nil, exclusions: [Rect] = []
     ) {
         self.width = width
         self.lineBreak = lineBreak
         self.alignment = alignment
         self.lineHeightMultiple = lineHeightMultiple
         self.maxLines = maxLines
+        self.exclusions = exclusions
     }
 }
 

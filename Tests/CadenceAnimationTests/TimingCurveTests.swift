@@ -52,6 +52,28 @@ let publishedPoints: [(TimingCurve, Double, Double)] = [
         #expect(abs(curve.value(at: 0.5) - 0.5) < 1e-12)
     }
 
+    /// UICountingLabel's older ease-in-out, as its source wrote it (in `Float`, as `powf`).
+    static func olderCountingEaseInOut(_ t: Double, rate: Double) -> Double {
+        let sign: Float = Int(rate) % 2 == 0 ? -1 : 1
+        let doubled = Float(t) * 2
+        if doubled < 1 { return Double(0.5 * powf(doubled, Float(rate))) }
+        return Double(sign * 0.5 * (powf(doubled - 2, Float(rate)) + sign * 2))
+    }
+
+    @Test(arguments: [2.0, 3, 4])
+    func theOlderCountingEaseInOutAgreesForIntegerRates(rate: Double) {
+        let curve = TimingCurve.easeInOut(rate: rate)
+        for i in 0...100 {
+            let t = Double(i) / 100
+            #expect(abs(curve.value(at: t) - Self.olderCountingEaseInOut(t, rate: rate)) < 1e-6, "rate \(rate) at \(t)")
+        }
+    }
+
+    @Test func theOlderCountingEaseInOutIsNaNForNonIntegerRates() {
+        #expect(Self.olderCountingEaseInOut(0.75, rate: 2.5).isNaN)
+        #expect(!TimingCurve.easeInOut(rate: 2.5).value(at: 0.75).isNaN)
+    }
+
     @Test(arguments: Penner.Family.allCases)
     func pennerInOutIsSymmetric(family: Penner.Family) {
         let curve = Penner(family, .inOut)

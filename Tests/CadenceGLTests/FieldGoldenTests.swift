@@ -40,4 +40,36 @@ import Testing
         let outcome = goldens.compare(image, named: name, tolerance: 2, maxDifferingFraction: 0.002)
         #expect(outcome.passed, "\(outcome.message)")
     }
+
+    /// Bouncing on, no abbreviation: the placeholder bounced right and stays there, visible, as
+    /// the original's (it animates position only).
+    @Test func withoutAnAbbreviationThePlaceholderStaysAtTheRight() throws {
+        let json = """
+        {"size": [340, 64], "background": "#F2F2F7",
+         "nodes": [{"type": "BouncyPlaceholderField", "id": "field", "frame": [12, 10, 316, 44],
+                    "attributes": {"font": "DejaVu Sans 18", "placeholder": "Email", "alwaysBouncePlaceholder": true}}],
+         "events": [{"at": 0.5, "target": "field", "type": "type", "text": "lexrus", "charsPerSecond": 10}]}
+        """
+        let scene = try SceneFile.parse(Data(json.utf8), file: "field.json", strict: true).scene
+        let image = try OffscreenRenderer(width: 340, height: 64).render(try scene.displayList(at: 3))
+        let outcome = goldens.compare(image, named: "field-no-abbreviation-settled", tolerance: 2, maxDifferingFraction: 0.002)
+        #expect(outcome.passed, "\(outcome.message)")
+    }
+
+    /// Under `quirks: original` a count to 5 000 000 000 with `%d` shows the original's 32-bit
+    /// cast, 2147483647; the same node without quirks shows 5000000000 (the second label).
+    @Test func theOriginalsThirtyTwoBitCountIsReproduced() throws {
+        func node(_ id: String, _ y: Int, _ quirks: String) -> String {
+            #"{"type": "CountingLabel", "id": "\#(id)", "frame": [10, \#(y), 320, 30], "quirks": "\#(quirks)", "attributes": {"format": "%d", "font": "DejaVu Sans 22"}}"#
+        }
+        let json = """
+        {"size": [340, 80], "background": "#FFFFFF", "nodes": [\(node("a", 5, "original")), \(node("b", 42, "none"))],
+         "events": [{"at": 0, "target": "a", "type": "count", "from": 0, "to": 5000000000, "duration": 0},
+                    {"at": 0, "target": "b", "type": "count", "from": 0, "to": 5000000000, "duration": 0}]}
+        """
+        let scene = try SceneFile.parse(Data(json.utf8), file: "counter.json", strict: true).scene
+        let image = try OffscreenRenderer(width: 340, height: 80).render(try scene.displayList(at: 0.5))
+        let outcome = goldens.compare(image, named: "quirks-counter-32-bit", tolerance: 2, maxDifferingFraction: 0.002)
+        #expect(outcome.passed, "\(outcome.message)")
+    }
 }

@@ -28,4 +28,42 @@ import Testing
         let outcome = GoldenCheck().compare(image, named: name, tolerance: 2, maxDifferingFraction: 0.002)
         #expect(outcome.passed, "\(outcome.message)")
     }
+
+    /// Left: a one-line placeholder centred vertically (#30). Right: a view 60 tall whose long
+    /// placeholder grows it to fit (#47); both on a grey page so the grown white box shows.
+    @Test func aCentredPlaceholderAndAViewGrownToFitIt() throws {
+        let json = """
+        {"size": [340, 200], "background": "#D1D1D6",
+         "nodes": [
+           {"type": "PlaceholderTextView", "id": "centred", "frame": [10, 10, 150, 100],
+            "attributes": {"font": "DejaVu Sans 14", "placeholder": "Centred", "placeholderVerticalAlignment": "center"}},
+           {"type": "PlaceholderTextView", "id": "grown", "frame": [180, 10, 150, 60],
+            "attributes": {"font": "DejaVu Sans 14", "growsToFitPlaceholder": true,
+                           "placeholder": "A long placeholder that needs more lines than the view has room for."}}
+         ]}
+        """
+        let scene = try SceneFile.parse(Data(json.utf8), file: "options.json", strict: true).scene
+        let image = try OffscreenRenderer(width: 340, height: 200).render(try scene.displayList(at: 0))
+        let outcome = GoldenCheck().compare(image, named: "textview-centred-and-grown", tolerance: 2, maxDifferingFraction: 0.002)
+        #expect(outcome.passed, "\(outcome.message)")
+    }
+
+    /// Exclusion paths (#48): the placeholder wraps around a 90×50 box in the text container
+    /// (drawn as a blue rounded rectangle over the view, where an app would put a photo), keeping
+    /// the 5-point line fragment padding from it on both sides.
+    @Test func aPlaceholderFlowsAroundAnExclusionPath() throws {
+        let json = """
+        {"size": [340, 160], "background": "#F2F2F7",
+         "nodes": [
+           {"type": "PlaceholderTextView", "id": "bio", "frame": [10, 10, 320, 140],
+            "attributes": {"font": "DejaVu Sans 14", "exclusionPaths": [[110, 6, 90, 50]],
+                           "placeholder": "Tell us about yourself: the text flows around the box on both sides, then runs the whole width below it."}},
+           {"type": "RoundedRect", "id": "photo", "frame": [120, 24, 90, 50], "attributes": {"cornerRadius": 6, "fill": "#5AC8FA"}}
+         ]}
+        """
+        let scene = try SceneFile.parse(Data(json.utf8), file: "exclusion.json", strict: true).scene
+        let image = try OffscreenRenderer(width: 340, height: 160).render(try scene.displayList(at: 0))
+        let outcome = GoldenCheck().compare(image, named: "textview-exclusion-path", tolerance: 2, maxDifferingFraction: 0.002)
+        #expect(outcome.passed, "\(outcome.message)")
+    }
 }

@@ -17,14 +17,14 @@ import Testing
         #expect(view.textContainerInset == EdgeInsets(top: 8, left: 0, bottom: 8, right: 0))
         #expect(view.lineFragmentPadding == 5)
         #expect(view.placeholderColor == Color(red: 0, green: 0, blue: 0.098, alpha: 0.22))
-        #expect(view.placeholderOrigin == (5, 8, 295))
+        #expect(view.placeholderOrigin == (5, 8, 290))  // 300 − (5 + 0) − 5 − 0
     }
 
     @Test(arguments: [
-        (Point(x: 10, y: 4), (15.0, 12.0, 285.0)),  // applied
-        (Point(x: -1, y: 4), (5, 8, 295)),  // negative x: ignored
-        (Point(x: 10, y: -4), (5, 8, 295)),  // negative y: ignored
-        (Point(x: 296, y: 0), (5, 8, 295)),  // beyond width − padding − inset.right: ignored
+        (Point(x: 10, y: 4), (15.0, 12.0, 280.0)),  // applied: 300 − 15 − 5
+        (Point(x: -1, y: 4), (5, 8, 290)),  // negative x: ignored
+        (Point(x: 10, y: -4), (5, 8, 290)),  // negative y: ignored
+        (Point(x: 296, y: 0), (5, 8, 290)),  // beyond width − padding − inset.right: ignored
         (Point(x: 295, y: 0), (300, 8, 0)),  // at the limit: applied
     ])
     func locationRule(location: Point, expected: (Double, Double, Double)) throws {
@@ -44,6 +44,31 @@ import Testing
         #expect(try colours(at: 0.5) == [view.placeholderColor])
         #expect(try colours(at: 1.5) == [.black])
         #expect(try colours(at: 2.5) == [view.placeholderColor])
+    }
+
+    /// Glyph positions drawn at `time`.
+    func positions(_ view: PlaceholderTextView, at time: Double) throws -> [Point] {
+        var list = DisplayList(size: Size(width: 300, height: 120), background: .white)
+        try view.draw(at: time, fonts: .shared, into: &list)
+        return list.commands.compactMap { if case .glyphs(let run) = $0 { run.positions } else { nil } }.flatMap { $0 }
+    }
+
+    @Test(arguments: [TextAlignment.right, .center])
+    func anAlignedPlaceholderLinesUpWithTheSameTextTyped(alignment: TextAlignment) throws {
+        var view = try view()
+        view.alignment = alignment
+        view.textContainerInset = EdgeInsets(top: 8, left: 3, bottom: 8, right: 7)
+        view.edits.type(view.placeholder, at: 1)
+        let placeholder = try positions(view, at: 0)
+        let typed = try positions(view, at: 1)
+        #expect(!placeholder.isEmpty && placeholder == typed)
+    }
+
+    @Test func aWrappedPlaceholderBreaksWhereTypedTextBreaks() throws {
+        var view = try view()
+        view.placeholder = String(repeating: "wrapping words ", count: 10)
+        view.edits.type(view.placeholder, at: 1)
+        #expect(try positions(view, at: 0) == positions(view, at: 1))
     }
 
     @Test func placeholderWrapsInItsWidth() throws {

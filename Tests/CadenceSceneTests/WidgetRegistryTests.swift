@@ -66,15 +66,16 @@ struct Badge: Widget {
             ],
             "PlaceholderTextView": [
                 "font", "textColor", "alignment", "backgroundColor", "textContainerInset", "lineFragmentPadding",
-                "placeholder", "attributedPlaceholder", "placeholderColor", "location", "shadowColor", "shadowOffset",
+                "placeholder", "attributedPlaceholder", "placeholderColor", "location", "placeholderVerticalAlignment", "growsToFitPlaceholder", "exclusionPaths", "shadowColor", "shadowOffset",
             ],
             "ImageView": [
-                "contentMode", "backgroundColor", "placeholder", "indicator", "indicatorImage", "transitionDuration",
+                "contentMode", "backgroundColor", "placeholder", "indicator", "indicatorImage", "indicatorImages", "indicatorFrameDuration",
+                "customIndicator", "indicatorCenterOffset", "indicatorSize", "progressStyle", "transitionDuration",
                 "spinnerLook", "spinnerStyle", "spinnerColor",
             ],
         ])
         #expect(Dictionary(uniqueKeysWithValues: registry.types.map { ($0.typeName, $0.nodeKeys) }) == [
-            "RoundedRect": ["motion"], "CountingLabel": [], "ActivityIndicator": [], "BouncyPlaceholderField": [],
+            "RoundedRect": ["motion"], "CountingLabel": ["quirks"], "ActivityIndicator": [], "BouncyPlaceholderField": ["quirks"],
             "PlaceholderTextView": [], "ImageView": [],
         ])
         #expect(registry.eventTypes == [
@@ -82,7 +83,7 @@ struct Badge: Widget {
             "stopCounting": ["CountingLabel"], "startAnimating": ["ActivityIndicator"], "stopAnimating": ["ActivityIndicator"],
             "type": ["BouncyPlaceholderField", "PlaceholderTextView"], "deleteBackward": ["BouncyPlaceholderField", "PlaceholderTextView"],
             "clear": ["BouncyPlaceholderField", "PlaceholderTextView"], "focus": ["BouncyPlaceholderField"], "unfocus": ["BouncyPlaceholderField"],
-            "loadImage": ["ImageView"], "deleteForward": ["BouncyPlaceholderField"], "moveCaret": ["BouncyPlaceholderField"],
+            "loadImage": ["ImageView"], "progress": ["ImageView"], "deleteForward": ["BouncyPlaceholderField"], "moveCaret": ["BouncyPlaceholderField"],
         ])
         let eventKeys = Dictionary(uniqueKeysWithValues: registry.types.map { ($0.typeName, $0.eventKeys) })
         #expect(eventKeys == [
@@ -97,7 +98,7 @@ struct Badge: Widget {
                 "deleteForward": [], "moveCaret": ["to"],
             ],
             "PlaceholderTextView": ["type": ["text", "charsPerSecond"], "deleteBackward": ["count", "charsPerSecond"], "clear": []],
-            "ImageView": ["loadImage": ["source", "latency", "forceTransition"]],
+            "ImageView": ["loadImage": ["source", "latency", "cache", "forceTransition"], "progress": ["fraction"]],
         ])
     }
 

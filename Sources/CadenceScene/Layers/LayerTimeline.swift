@@ -109,8 +109,8 @@ extension Layer {
     }
 
     /// Applies a scripted event at `time`: the layer events to the layer itself, the others to
-    /// the widget it holds.
-    mutating func apply(_ action: SceneEvent.Action, at time: Double) {
+    /// the widget it holds (with the scene's shared image cache).
+    mutating func apply(_ action: SceneEvent.Action, at time: Double, imageCache: inout ImageCache) {
         switch action {
         case .setValue(let keyPath, let value, let animated, let duration):
             guard let lens = LayerKeyPath.named(keyPath) else { return }
@@ -122,7 +122,7 @@ extension Layer {
             removeAnimation(forKey: key, at: time)
         default:
             guard case .widget(var node) = content else { return }
-            node.apply(action, at: time)
+            node.apply(action, at: time, imageCache: &imageCache)
             content = .widget(node)
         }
     }

@@ -9,6 +9,8 @@ extension BouncyPlaceholderField: TextInput {
         "font", "textColor", "placeholder", "abbreviatedPlaceholder", "alwaysBouncePlaceholder", "placeholderColor",
         "backgroundColor", "borderColor", "borderWidth", "cornerRadius", "horizontalInset", "shadowColor", "shadowOffset",
     ]
+    /// `quirks` beside the usual node keys.
+    public static var nodeKeys: [String] { ["quirks"] }
     /// Editing (`type`, `deleteBackward`, `clear`), focus (`focus`, `unfocus`) and the keyboard's
     /// `deleteForward` and `moveCaret`.
     public static var events: [WidgetEventType<TextInputEvent>] {
@@ -32,6 +34,7 @@ extension BouncyPlaceholderField: TextInput {
             }
         }
         shadow = try attributes.awakeShadow()
+        quirks = try attributes.quirks()
     }
 
     /// Records `event` as happening at `time`.

@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import CadenceAnimation
 import CadenceDraw
 import CadenceText
@@ -9,11 +14,14 @@ import CadenceText
 /// - text going from empty to non-empty slides the placeholder and the abbreviation right by
 ///   `distance` (the text rectangle's width minus the abbreviation's, or minus the placeholder's
 ///   when there is none) on a spring equal to the original's bounce (stiffness 341.4, damping
-///   16.6), while the placeholder fades 1 → 0 and the abbreviation 0 → 1 over 0.2 s, linear;
-/// - clearing slides back with the same spring and fades the other way with an ease-in;
+///   16.6, initial velocity 8.3: it starts moving at once and overshoots 23.2 %), while the placeholder fades 1 → 0 and the abbreviation 0 → 1 over 0.2 s, linear;
+/// - clearing slides back with the same spring and fades the other way with Core Animation's
+///   ease-in, the Bézier (0.42, 0, 1, 1);
 /// - further keystrokes while the abbreviation shows restart nothing;
 /// - typing then clearing mid-bounce carries on from the current position and velocity;
 /// - with `alwaysBouncePlaceholder` false the placeholder simply hides while there is text;
+/// - with bouncing on and no `abbreviatedPlaceholder`, the placeholder bounces to the right and
+///   stays there, visible, while there is text (it does not fade);
 /// - text longer than the field scrolls so its end (and the caret) stays in view.
 ///
 /// Its state is a pure function of time: edits and focus changes are recorded with their times.
@@ -46,8 +54,27 @@ public struct BouncyPlaceholderField: Sendable {
     public var focusColor = Color(hex: "#007AFF")!
     /// Space between the border and the text, left and right.
     public var horizontalInset = 8.0
-    /// The bounce: LTBouncyPlaceholder's baked damped cosine as a real spring.
-    public var spring = try! Spring(mass: 1, stiffness: 341.4, damping: 16.6)
+    /// The bounce: LTBouncyPlaceholder's baked damped cosine as a real spring (see `originalBounce`).
+    public var spring = BouncyPlaceholderField.originalBounce
+
+    /// LTBouncyPlaceholder's bounce as a spring that follows its track within 0.001 of the distance.
+    ///
+    /// The original samples `2.5^(−0.055 i) · cos(0.1 i)` at i = 0 … 99 into keyframes spread
+    /// evenly over 0.6 s, so i = 165 t: the displacement is `e^(−a t) · cos(16.5 t)` with
+    /// a = 0.055 · 165 · ln 2.5 ≈ 8.315 per second. That is exactly a spring of mass 1, stiffness
+    /// a² + 16.5² ≈ 341.39, damping 2a ≈ 16.63 and initial velocity a (distances per second):
+    /// it leaves at once and peaks at 1.232 of the distance 0.163 s in. Only the straight lines
+    /// between the keyframes differ (by at most 0.00085 of the distance).
+    public static let originalBounce: Spring = {
+        let decay = 0.055 * 165 * log(2.5)
+        let frequency = 16.5
+        // Every parameter is a finite positive constant, so the spring is always valid.
+        return try! Spring(mass: 1, stiffness: decay * decay + frequency * frequency, damping: 2 * decay, initialVelocity: decay)
+    }()
+
+    /// `.original` reproduces LTBouncyPlaceholder exactly (see `BouncyPlaceholderField+Original.swift`):
+    /// its 100-keyframe track, restarts that jump, and its re-trigger guard.
+    public var quirks = Quirks.none
 
     /// The text typed so far, as timed edits.
     public var edits = EditLog()
@@ -111,6 +138,9 @@ public struct BouncyPlaceholderField: Sendable {
     private func placeholderState(
         at time: Double, distance: Double, transitions: [(time: Double, hasText: Bool)]
     ) -> (offset: Double, placeholderAlpha: Double, abbreviationAlpha: Double) {
+        if quirks == .original, alwaysBouncePlaceholder {
+            return originalPlaceholderState(at: time, distance: distance, changes: edits.changes(until: time))
+        }
         var offset = AnimatedProperty(0.0)
         var placeholderAlpha = AnimatedProperty(1.0)
         var abbreviationAlpha = AnimatedProperty(0.0)
@@ -120,7 +150,10 @@ public struct BouncyPlaceholderField: Sendable {
                 continue
             }
             offset.animate(to: transition.hasText ? distance : 0, spring: spring, at: transition.time)
-            let curve: TimingCurve = transition.hasText ? .linear : .easeIn()
+            // With nothing to take its place, the placeholder stays visible at the right, as the
+            // original's no-abbreviation branch (it animates position only).
+            guard abbreviatedPlaceholder != nil else { continue }
+            let curve: TimingCurve = transition.hasText ? .linear : .caEaseIn
             try? placeholderAlpha.animate(to: transition.hasText ? 0 : 1, duration: 0.2, curve: curve, at: transition.time)
             try? abbreviationAlpha.animate(to: transition.hasText ? 1 : 0, duration: 0.2, curve: curve, at: transition.time)
         }

@@ -17,6 +17,8 @@ extension CountingLabel: Widget {
 
     /// The node type as scene files name it.
     public static let typeName = "CountingLabel"
+    /// `quirks` beside the usual node keys.
+    public static var nodeKeys: [String] { ["quirks"] }
     /// The keys the node's `attributes` take, in the order messages list them.
     public static let attributeKeys = [
         "font", "textColor", "alignment", "format", "grouping", "locale", "fractionDigits", "currency",
@@ -96,6 +98,7 @@ extension CountingLabel: Widget {
             preferredFramesPerSecond = Int(rate)
         }
         shadow = try attributes.awakeShadow()
+        quirks = try attributes.quirks()
     }
 
     /// Records `event` as happening at `time`.

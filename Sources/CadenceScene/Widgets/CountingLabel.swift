@@ -44,6 +44,8 @@ public struct CountingLabel: Sendable {
         var to: Double
         var duration: Double
         var curve: TimingCurve
+        var method: Method
+        var rate: Double
     }
 
     /// Where the label is, in its parent's coordinates.
@@ -76,6 +78,11 @@ public struct CountingLabel: Sendable {
     /// the last update, phase-locked to the grid of 1/30 s.
     public var preferredFramesPerSecond = 0
 
+    /// `.original` reproduces UICountingLabel exactly (see `CountingLabel+Original.swift`): updates
+    /// every second vsync, its Float easing, its broken ease-in bounce and 32-bit integer formats.
+    /// `preferredFramesPerSecond` is then ignored.
+    public var quirks = Quirks.none
+
     private var counts: [Count] = []
     private var finishedThrough: Double = -.infinity
 
@@ -89,12 +96,15 @@ public struct CountingLabel: Sendable {
 
     /// Counts from `start` to `end` from `time` on, over `duration` (`animationDuration` when nil).
     public mutating func count(from start: Double, to end: Double, duration: Double? = nil, at time: Double) {
-        counts.append(Count(begin: time, from: start, to: end, duration: max(duration ?? animationDuration, 0), curve: method.curve(rate: rate)))
+        counts.append(Count(
+            begin: time, from: start, to: end, duration: max(duration ?? animationDuration, 0), curve: method.curve(rate: rate),
+            method: method, rate: rate
+        ))
     }
 
-    /// Counts from the value shown at `time` to `end`.
+    /// Counts from the value shown at `time` (with quirks, the one at the original's last update).
     public mutating func countFromCurrentValue(to end: Double, duration: Double? = nil, at time: Double) {
-        count(from: value(at: time), to: end, duration: duration, at: time)
+        count(from: shownValue(at: time), to: end, duration: duration, at: time)
     }
 
     /// Counts from 0 to `end` from `time` on.
@@ -104,8 +114,8 @@ public struct CountingLabel: Sendable {
 
     /// Freezes the value shown at `time`; no completion runs for the count stopped.
     public mutating func stop(at time: Double) {
-        let current = value(at: time)
-        counts.append(Count(begin: time, from: current, to: current, duration: 0, curve: .linear))
+        let current = shownValue(at: time)
+        counts.append(Count(begin: time, from: current, to: current, duration: 0, curve: .linear, method: .linear, rate: rate))
         finishedThrough = time
     }
 
@@ -122,6 +132,40 @@ public struct CountingLabel: Sendable {
         return count.from + (count.to - count.from) * count.curve.value(at: progress)
     }
 
+    /// The value shown at `time`: `value(at:)` at the last update, or with `quirks` set to
+    /// `.original`, the original's (`originalValue(at:)`).
+    public func shownValue(at time: Double) -> Double {
+        quirks == .original ? originalValue(at: time) : value(at: updateTime(at: time))
+    }
+
+    /// UICountingLabel's value at `time`, as its timer leaves it: the display link fires every
+    /// second vsync of a 60 Hz display (`frameInterval = 2`, line 202 of `UICountingLabel.m` at
+    /// commit 51d8f02), first at the second vsync after the count begins, and each update adds
+    /// `now − lastUpdate` to the progress (line 228), so an update shows the value for
+    /// `vsync − begin`; once that reaches the duration the final value shows. Before a count's
+    /// first update the label still shows what it showed before. Easing in `Float` (`powf`), as
+    /// the original's counters.
+    public func originalValue(at time: Double) -> Double {
+        var end = counts.endIndex
+        var moment = time
+        while let index = counts[..<end].lastIndex(where: { $0.begin <= moment }) {
+            let count = counts[index]
+            if count.duration <= 0 { return count.to }  // set at once, no timer (lines 167–172)
+            // Whole vsyncs as Doubles: no conversion to Int, so no time can trap.
+            let vsync = (count.begin * Self.originalRefreshRate + 1e-9).rounded(.down)
+            let updates = ((moment * Self.originalRefreshRate + 1e-9 - vsync) / 2).rounded(.down)
+            if updates >= 1 {
+                let progress = (vsync + 2 * updates) / Self.originalRefreshRate - count.begin
+                if progress >= count.duration { return count.to }
+                let eased = Self.originalCounter(count.method, rate: count.rate, at: progress / count.duration)
+                return count.from + eased * (count.to - count.from)
+            }
+            end = index
+            moment = count.begin
+        }
+        return 0
+    }
+
     /// The time of the last display update at or before `time`.
     public func updateTime(at time: Double) -> Double {
         guard preferredFramesPerSecond > 0 else { return time }
@@ -131,13 +175,17 @@ public struct CountingLabel: Sendable {
 
     /// The text shown at `time`.
     public func text(at time: Double) -> String {
-        let value = value(at: updateTime(at: time))
-        return formatter?(value) ?? format.string(for: value)
+        let value = shownValue(at: time)
+        if let formatter { return formatter(value) }
+        if quirks == .original, case .printf(let printf) = format, printf.isInteger {
+            return printf.string(for: Double(Self.originalInt(value)))
+        }
+        return format.string(for: value)
     }
 
     /// What is drawn at `time`: the attributed formatter's text, or the text in the label's style.
     public func attributedText(at time: Double) -> AttributedText {
-        if let attributedFormatter { return attributedFormatter(value(at: updateTime(at: time))) }
+        if let attributedFormatter { return attributedFormatter(shownValue(at: time)) }
         return AttributedText(text(at: time), attributes: TextAttributes(font: font, color: textColor, shadow: shadow))
     }
 

@@ -64,7 +64,8 @@ public struct EditLog: Sendable {
     /// Everything a frame needs at `time` from one replay: the characters, the caret (a count of
     /// characters before it) and the empty/non-empty transitions so far.
     public func state(at time: Double) -> (text: [Character], caret: Int, transitions: [(time: Double, hasText: Bool)]) {
-        replay(until: time)
+        let replayed = replay(until: time)
+        return (replayed.text, replayed.caret, replayed.transitions)
     }
 
     /// The text at `time`.
@@ -82,29 +83,44 @@ public struct EditLog: Sendable {
         replay(until: time).transitions
     }
 
+    /// Every edit up to `time` that changed the text — one `UITextFieldTextDidChangeNotification`
+    /// each — with whether there was text after it, in order.
+    public func changes(until time: Double) -> [(time: Double, hasText: Bool)] {
+        replay(until: time).changes
+    }
+
     /// When the last edit up to `time` happened.
     public func lastEdit(until time: Double) -> Double? {
         edits.last { $0.time <= time }?.time
     }
 
-    private func replay(until time: Double) -> (text: [Character], caret: Int, transitions: [(time: Double, hasText: Bool)]) {
+    private func replay(
+        until time: Double
+    ) -> (text: [Character], caret: Int, transitions: [(time: Double, hasText: Bool)], changes: [(time: Double, hasText: Bool)]) {
         var text: [Character] = []
         var caret = 0
         var transitions: [(Double, Bool)] = []
+        var changes: [(Double, Bool)] = []
         for (editTime, edit) in edits where editTime <= time {
             let wasEmpty = text.isEmpty
+            let count = text.count
+            let changed: Bool
             switch edit {
             case .insert(let inserted):
                 text.insert(contentsOf: inserted, at: caret)
                 caret += inserted.count
+                changed = !inserted.isEmpty
             case .deleteBackward:
+                changed = caret > 0
                 if caret > 0 {
                     text.remove(at: caret - 1)
                     caret -= 1
                 }
             case .deleteForward:
+                changed = caret < count
                 if caret < text.count { text.remove(at: caret) }
             case .move(let move):
+                changed = false
                 switch move {
                 case .left: caret = max(caret - 1, 0)
                 case .right: caret = min(caret + 1, text.count)
@@ -112,11 +128,13 @@ public struct EditLog: Sendable {
                 case .end: caret = text.count
                 }
             case .clear:
+                changed = count > 0
                 text = []
                 caret = 0
             }
             if wasEmpty != text.isEmpty { transitions.append((editTime, !text.isEmpty)) }
+            if changed { changes.append((editTime, !text.isEmpty)) }
         }
-        return (text, caret, transitions)
+        return (text, caret, transitions, changes)
     }
 }

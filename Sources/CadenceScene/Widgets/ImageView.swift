@@ -19,11 +19,18 @@ public struct NoImages: ImageProvider {
 ///
 /// Rules it keeps (REFERENCE.md):
 /// - a load shows the placeholder and starts the indicator; on completion the indicator stops and
-///   the image cross-dissolves in over `transitionDuration` (0.2 s by default);
-/// - an image already in the memory cache (loaded and finished before) appears at once, with no
-///   indicator and no dissolve, unless `forceTransition`;
+///   the image shows; it cross-dissolves in over `transitionDuration` (0.2 s by default) only
+///   when it came from the network (`cacheType == .none`), or with `forceTransition`;
+/// - an image in the memory cache — which every image view of a scene shares (`ImageCache`),
+///   holding every source whose load has finished — appears at once, with no indicator;
+/// - an image from the disk cache appears when read (the load's latency), with no dissolve;
+/// - Kingfisher's own defaults are no indicator and no transition; Cadence's are the activity
+///   indicator and 0.2 s (what the demo wants); `indicator = .none` and
+///   `transitionDuration = 0` give Kingfisher's;
 /// - indicator starts and stops are reference-counted (overlapping loads keep it spinning);
-/// - a missing or corrupt image leaves the placeholder in place.
+/// - a missing or corrupt image leaves the placeholder in place;
+/// - a `.progress` indicator shows the fraction the running load last reported (`progress`
+///   events), as a ring or a percentage, until the image is ready.
 ///
 /// Load times are scripted (`load(_:latency:at:)`), so renders are deterministic; the decoding
 /// itself happens off the main thread in the `ImageProvider`.
@@ -42,6 +49,39 @@ public struct ImageView: Sendable {
         case activity
         /// An image shown centred while loading.
         case image(String)
+        /// The download's progress, as scripted `progress` events report it (Kingfisher #230).
+        case progress(ProgressStyle)
+        /// Images shown in turn, `frameDuration` seconds each, from the load's start: an animated
+        /// image indicator, as Kingfisher's `.image(imageData:)` with a GIF.
+        case animatedImage([String], frameDuration: Double)
+        /// `customIndicator`, a layer subtree (Kingfisher #113, #734).
+        case custom
+    }
+
+    /// How big an image or custom indicator is drawn, as Kingfisher's `IndicatorSizeStrategy`.
+    public enum IndicatorSize: Sendable, Hashable {
+        /// Its own size: the image's pixels, the layer's bounds.
+        case intrinsic
+        /// The view's size.
+        case full
+        /// This size.
+        case fixed(Size)
+    }
+
+    /// How a `.progress` indicator shows the fraction downloaded.
+    public enum ProgressStyle: String, Sendable, Hashable, CaseIterable {
+        /// A ring filling clockwise from twelve o'clock over a faint track.
+        case ring
+        /// The percentage as text, e.g. `40%`.
+        case percentage
+    }
+
+    /// A progress report: the fraction (0 … 1) of the image downloaded by `time`.
+    public struct ProgressMark: Sendable, Hashable {
+        /// When the report came, in scene seconds.
+        public var time: Double
+        /// How much was downloaded by then, 0 … 1.
+        public var fraction: Double
     }
 
     /// One load: the image asked for, when, and when it completes.
@@ -52,10 +92,17 @@ public struct ImageView: Sendable {
         public var start: Double
         /// When the image is ready: at once from the memory cache, else after the latency.
         public var completion: Double
-        /// Whether the image came from the memory cache (no indicator, no dissolve).
-        public var fromCache: Bool
+        /// Where the image was found.
+        public var cacheType: ImageCache.CacheType
         /// Whether the dissolve runs even for a cached image.
         public var forceTransition: Bool
+        /// The progress reported for this load, in time order.
+        public var progress: [ProgressMark] = []
+
+        /// True when the image came from a cache (memory or disk).
+        public var fromCache: Bool { cacheType != .none }
+        /// Kingfisher's rule: dissolve only what came from the network, unless forced.
+        public var dissolves: Bool { cacheType == .none || forceTransition }
     }
 
     /// Where the view is, in its parent's coordinates.
@@ -68,6 +115,13 @@ public struct ImageView: Sendable {
     public var placeholder: String?
     /// What shows while loading.
     public var indicator = Indicator.activity
+    /// The layer tree `.custom` shows, centred (its anchor at the view's centre plus
+    /// `indicatorCenterOffset`), its animations running on the scene's clock.
+    public var customIndicator: Layer?
+    /// Moves every indicator from the view's centre, as Kingfisher's `centerOffset`.
+    public var indicatorCenterOffset = Point.zero
+    /// The size of an image or custom indicator.
+    public var indicatorSize = IndicatorSize.intrinsic
     /// Seconds of the cross-dissolve when an image arrives.
     public var transitionDuration = 0.2
     /// The spinner used for `.activity` (centred, with its own look and style).
@@ -81,17 +135,40 @@ public struct ImageView: Sendable {
         spinner = ActivityIndicator(frame: frame)
     }
 
-    /// Starts loading `source` at `time`; it is ready `latency` seconds later, or at once when an
-    /// earlier load of it has finished (memory cache).
-    public mutating func load(_ source: String, latency: Double = 0, forceTransition: Bool = false, at time: Double) {
-        let cached = loads.contains { $0.source == source && $0.completion <= time }
-        let load = Load(source: source, start: time, completion: cached ? time : time + max(latency, 0), fromCache: cached,
-                        forceTransition: forceTransition)
+    /// Starts loading `source` at `time` with this view's own loads as the cache (a view alone in
+    /// its scene); see `load(_:latency:cache:forceTransition:at:sharedCache:)`.
+    public mutating func load(_ source: String, latency: Double = 0, cache: ImageCache.CacheType? = nil, forceTransition: Bool = false, at time: Double) {
+        var store = ImageCache()
+        for load in loads { store.store(load.source, readyAt: load.completion) }
+        self.load(source, latency: latency, cache: cache, forceTransition: forceTransition, at: time, sharedCache: &store)
+    }
+
+    /// Starts loading `source` at `time`, looking it up in the scene's shared cache (`sharedCache`).
+    ///
+    /// `cache` scripts where the image is found; nil asks the shared cache (memory when a load of it has
+    /// finished by `time`, else the network). A memory hit is ready at once; a disk hit or a
+    /// download `latency` seconds later, with the indicator running meanwhile. The shared cache holds
+    /// the source from its completion on.
+    public mutating func load(
+        _ source: String, latency: Double = 0, cache: ImageCache.CacheType? = nil, forceTransition: Bool = false,
+        at time: Double, sharedCache store: inout ImageCache
+    ) {
+        let cacheType = cache ?? store.cacheType(of: source, at: time)
+        let completion = cacheType == .memory ? time : time + max(latency, 0)
+        let load = Load(source: source, start: time, completion: completion, cacheType: cacheType, forceTransition: forceTransition)
         loads.append(load)
-        if !cached, indicator == .activity {
+        store.store(source, readyAt: completion)
+        if cacheType != .memory, indicator == .activity {
             spinner.startAnimating(at: load.start)
             spinner.stopAnimating(at: load.completion)
         }
+    }
+
+    /// Records that the load running at `time` has downloaded `fraction` (clamped to 0 … 1) of
+    /// its image; ignored when no load has begun by then.
+    public mutating func reportProgress(_ fraction: Double, at time: Double) {
+        guard let index = loads.lastIndex(where: { $0.start <= time }), !fraction.isNaN else { return }
+        loads[index].progress.append(ProgressMark(time: time, fraction: min(max(fraction, 0), 1)))
     }
 
     /// Every image source the view will need, for prefetching.
@@ -99,10 +176,13 @@ public struct ImageView: Sendable {
         var all = loads.map(\.source)
         if let placeholder { all.append(placeholder) }
         if case .image(let source) = indicator { all.append(source) }
+        if case .animatedImage(let frames, _) = indicator { all += frames }
+        if case .custom = indicator, let customIndicator { all += Node.layer(customIndicator).imageSources }
         return all
     }
 
-    /// Draws the view as it is at `time`, with images from `images`.
+    /// Draws the view at `time`: background, placeholder or image, and the indicator — all but
+    /// the `.percentage` progress text, which needs fonts (`draw(at:context:into:)` adds it).
     public func draw(at time: Double, images: any ImageProvider, into list: inout DisplayList) {
         list.roundedRect(RoundedRect(rect: frame, cornerRadius: 0, fill: backgroundColor))
         list.clipped(to: frame) { list in
@@ -115,17 +195,23 @@ public struct ImageView: Sendable {
             if time < latest.completion {
                 if let shown { drawImage(shown, alpha: 1, images: images, into: &list) }
                 if case .image(let source) = indicator { drawCentred(source, images: images, into: &list) }
+                if case .animatedImage(let frames, let duration) = indicator {
+                    drawCentred(Self.frame(of: frames, duration: duration, elapsed: time - latest.start), images: images, into: &list)
+                }
             } else {
-                let dissolves = !latest.fromCache || latest.forceTransition
-                let progress = dissolves && transitionDuration > 0 ? min(max((time - latest.completion) / transitionDuration, 0), 1) : 1
+                let progress = latest.dissolves && transitionDuration > 0 ? min(max((time - latest.completion) / transitionDuration, 0), 1) : 1
                 let loaded = images.image(for: latest.source) != nil
                 if let shown, progress < 1 || !loaded { drawImage(shown, alpha: loaded ? 1 - progress : 1, images: images, into: &list) }
                 if loaded { drawImage(latest.source, alpha: progress, images: images, into: &list) }
             }
         }
+        if case .progress(.ring) = indicator, let fraction = loadingProgress(at: time) {
+            drawRing(fraction: fraction, into: &list)
+        }
         if indicator == .activity {
             var centred = spinner
             centred.frame = frame
+            centred.centerOffset = indicatorCenterOffset
             centred.draw(at: time, into: &list)
         }
     }
@@ -138,8 +224,9 @@ public struct ImageView: Sendable {
 
     private func drawCentred(_ source: String, images: any ImageProvider, into list: inout DisplayList) {
         guard let image = images.image(for: source) else { return }
-        let size = Size(width: Double(image.width), height: Double(image.height))
-        let rect = Rect(x: frame.minX + (frame.width - size.width) / 2, y: frame.minY + (frame.height - size.height) / 2,
+        let size = indicatorSize(intrinsic: Size(width: Double(image.width), height: Double(image.height)))
+        let rect = Rect(x: frame.minX + (frame.width - size.width) / 2 + indicatorCenterOffset.x,
+                        y: frame.minY + (frame.height - size.height) / 2 + indicatorCenterOffset.y,
                         width: size.width, height: size.height)
         list.append(.image(ImageDraw(key: source, image: image, rect: rect)))
     }

@@ -7,7 +7,8 @@ extension PlaceholderTextView: TextInput {
     /// The keys the node's `attributes` take, in the order messages list them.
     public static let attributeKeys = [
         "font", "textColor", "alignment", "backgroundColor", "textContainerInset", "lineFragmentPadding",
-        "placeholder", "attributedPlaceholder", "placeholderColor", "location", "shadowColor", "shadowOffset",
+        "placeholder", "attributedPlaceholder", "placeholderColor", "location", "placeholderVerticalAlignment",
+        "growsToFitPlaceholder", "exclusionPaths", "shadowColor", "shadowOffset",
     ]
     /// Editing: `type`, `deleteBackward`, `clear`. The view takes no focus and no caret moves.
     public static var events: [WidgetEventType<TextInputEvent>] {
@@ -43,6 +44,27 @@ extension PlaceholderTextView: TextInput {
         if let color = try attributes.color("placeholderColor") { placeholderColor = color }
         if let location = try attributes.numbers("location", count: 2) {
             self.location = Point(x: location[0], y: location[1])
+        }
+        if let text = try attributes.string("placeholderVerticalAlignment") {
+            guard let value = PlaceholderVerticalAlignment(rawValue: text) else {
+                throw attributes.error("must be top or center, got '\(text)'", key: "placeholderVerticalAlignment")
+            }
+            placeholderVerticalAlignment = value
+        }
+        if let grows = try attributes.bool("growsToFitPlaceholder") { growsToFitPlaceholder = grows }
+        if let value = attributes["exclusionPaths"] {
+            let message = "must be a list of [x, y, width, height] rectangles with width and height not negative"
+            guard case .array(let entries) = value else { throw attributes.error(message, key: "exclusionPaths") }
+            exclusionPaths = try entries.enumerated().map { (index, entry) throws(SceneError) -> Rect in
+                guard case .array(let items) = entry, items.count == 4 else { throw attributes.error(message, key: "exclusionPaths[\(index)]") }
+                var numbers: [Double] = []
+                for item in items {
+                    guard case .number(let number) = item, number.isFinite else { throw attributes.error(message, key: "exclusionPaths[\(index)]") }
+                    numbers.append(number)
+                }
+                guard numbers[2] >= 0, numbers[3] >= 0 else { throw attributes.error(message, key: "exclusionPaths[\(index)]") }
+                return Rect(x: numbers[0], y: numbers[1], width: numbers[2], height: numbers[3])
+            }
         }
         shadow = try attributes.awakeShadow()
     }

@@ -56,6 +56,10 @@ public protocol Widget: Sendable {
 
     /// Records `event` as happening at `time`.
     mutating func apply(_ event: Event, at time: Double)
+    /// Records `event` as happening at `time`, with the scene's shared image cache (events arrive
+    /// in time order). Widgets that load no images take the default, which calls
+    /// `apply(_:at:)` and leaves the store alone.
+    mutating func apply(_ event: Event, at time: Double, imageCache: inout ImageCache)
 
     /// Draws what the widget shows at `time` into `list`.
     func draw(at time: Double, context: WidgetDrawContext, into list: inout DisplayList) throws(TextError)
@@ -75,8 +79,13 @@ extension Widget {
 
     /// Applies `event` if it is one of this widget's; another widget's event is ignored (the
     /// scene reader refuses those before they get here).
-    mutating func apply(widgetEvent event: WidgetEvent, at time: Double) {
+    mutating func apply(widgetEvent event: WidgetEvent, at time: Double, imageCache: inout ImageCache) {
         guard let event = event.value(as: Event.self) else { return }
+        apply(event, at: time, imageCache: &imageCache)
+    }
+
+    /// Applies `event` with `apply(_:at:)`: the widget shares nothing with the scene.
+    public mutating func apply(_ event: Event, at time: Double, imageCache: inout ImageCache) {
         apply(event, at: time)
     }
 
