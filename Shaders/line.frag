@@ -17,6 +17,7 @@ void main() {
     vec2 pa = vLocal - vEnds.xy;
     vec2 ba = vEnds.zw - vEnds.xy;
     float distance;
+#ifdef TRANSFORMED
     if (vScale.x == vScale.y) {
         // A uniform scale: scaled local space is pixel space turned.
         pa *= vScale;
@@ -32,5 +33,10 @@ void main() {
         vec2 direction = away > 0.0 ? offset / away : vec2(-ba.y, ba.x) / max(length(ba), 1e-12);
         distance = (away - vHalfWidth) * length(direction * vScale);
     }
+#else
+    // Untransformed: local space is pixel space.
+    float h = clamp(dot(pa, ba) / max(dot(ba, ba), 1e-12), 0.0, 1.0);
+    distance = length(pa - ba * h) - vHalfWidth;
+#endif
     fragColor = vColor * clamp(0.5 - distance, 0.0, 1.0);
 }

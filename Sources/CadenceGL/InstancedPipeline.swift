@@ -123,10 +123,12 @@ extension InstancedPipeline {
     }
 
     /// Lines with round caps: ends, width, colour, matrix, scales (`Shaders/line.*`).
-    static func lines() throws(GLError) -> InstancedPipeline {
-        try InstancedPipeline(
+    /// `transformed` compiles the general distance, as for rounded rectangles.
+    static func lines(transformed: Bool) throws(GLError) -> InstancedPipeline {
+        let fragment = ShaderProgram.Source(file: "Shaders/line.frag", bytes: PackageResources.line_frag)
+        return try InstancedPipeline(
             vertex: .init(file: "Shaders/line.vert", bytes: PackageResources.line_vert),
-            fragment: .init(file: "Shaders/line.frag", bytes: PackageResources.line_frag),
+            fragment: transformed ? fragment.defining("TRANSFORMED") : fragment,
             layout: Layout(attributes: [(1, 4, 0), (2, 1, 4), (3, 4, 5), (4, 3, 9), (5, 3, 12), (6, 4, 15)], floatsPerInstance: 19)
         )
     }

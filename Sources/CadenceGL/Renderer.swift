@@ -11,12 +11,13 @@ import CadenceText
 @MainActor
 public final class Renderer {
     private enum Kind {
-        case roundedRects, transformedRoundedRects, lines, glyphs, transformedGlyphs, shadows
+        case roundedRects, transformedRoundedRects, lines, transformedLines, glyphs, transformedGlyphs, shadows
     }
 
     private let roundedRects: InstancedPipeline
     private let transformedRoundedRects: InstancedPipeline
     private let lines: InstancedPipeline
+    private let transformedLines: InstancedPipeline
     private let glyphs: InstancedPipeline
     private let images: InstancedPipeline
     private let transformedImages: InstancedPipeline
@@ -56,7 +57,8 @@ public final class Renderer {
     public init(fonts: FontLibrary = .shared) throws(GLError) {
         roundedRects = try .roundedRects(transformed: false)
         transformedRoundedRects = try .roundedRects(transformed: true)
-        lines = try .lines()
+        lines = try .lines(transformed: false)
+        transformedLines = try .lines(transformed: true)
         glyphs = try .glyphs()
         images = try .images(transformed: false)
         transformedImages = try .images(transformed: true)
@@ -145,7 +147,7 @@ public final class Renderer {
                 kind = shape.transform.isIdentity ? .roundedRects : .transformedRoundedRects
             case .line(let line):
                 guard line.transform.isInvertible else { continue }
-                kind = .lines
+                kind = line.transform.isIdentity ? .lines : .transformedLines
             case .glyphs(let run):
                 if run.transform.isIdentity {
                     kind = .glyphs
@@ -211,7 +213,7 @@ public final class Renderer {
             switch command {
             case .roundedRect(let shape):
                 (kind == .roundedRects ? roundedRects : transformedRoundedRects).append { InstancedPipeline.encode(shape, into: &$0) }
-            case .line(let line): lines.append { InstancedPipeline.encode(line, into: &$0) }
+            case .line(let line): (kind == .lines ? lines : transformedLines).append { InstancedPipeline.encode(line, into: &$0) }
             case .glyphs(let run): try queue(run)
             case .shadow(let shadow): shadows.append { InstancedPipeline.encode(shadow, into: &$0) }
             case .pushClip, .popClip, .image, .path, .pushGroup, .popGroup: break
@@ -232,6 +234,7 @@ public final class Renderer {
         case .roundedRects: return roundedRects.flush(viewport: viewport, topRowFirst: topRowFirst) ? 1 : 0
         case .transformedRoundedRects: return transformedRoundedRects.flush(viewport: viewport, topRowFirst: topRowFirst) ? 1 : 0
         case .lines: return lines.flush(viewport: viewport, topRowFirst: topRowFirst) ? 1 : 0
+        case .transformedLines: return transformedLines.flush(viewport: viewport, topRowFirst: topRowFirst) ? 1 : 0
         case .shadows: return shadows.flush(viewport: viewport, topRowFirst: topRowFirst) ? 1 : 0
         case .glyphs: return flushGlyphs(&glyphInstances, sampler: 0, viewport: viewport)
         case .transformedGlyphs: return flushGlyphs(&transformedGlyphInstances, sampler: linearSampler, viewport: viewport)
