@@ -151,7 +151,7 @@ let package = Package(
         ),
         .testTarget(
             name: "CadenceEngineTests",
-            dependencies: ["CadenceEngine", "CadenceScene", "CadenceAnimation", "CadenceDraw", "CadenceImage", "CadenceTiming"],
+            dependencies: ["CadenceEngine", "CadenceScene", "CadenceAnimation", "CadenceDraw", "CadenceImage", "CadenceTiming", "CDeflate"],
             swiftSettings: strict
         ),
         .testTarget(

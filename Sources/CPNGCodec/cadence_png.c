@@ -189,3 +189,58 @@ int cadence_png_write_deflate(const char *path, const uint8_t *rgba, uint32_t wi
     free(compressed);
     return finish_file(file, ok, error, error_size);
 }
+
+int cadence_png_compress_region(const uint8_t *rgba, uint32_t stride, uint32_t x, uint32_t y,
+                                uint32_t width, uint32_t height, int level, int filters,
+                                uint8_t **out, size_t *out_size, char *error, size_t error_size) {
+    *out = NULL;
+    *out_size = 0;
+    if (filters != CADENCE_PNG_FILTER_NONE && filters != CADENCE_PNG_FILTER_UP) {
+        snprintf(error, error_size, "region compression: only the none and up filters");
+        return -1;
+    }
+    if (width == 0 || height == 0 || x > stride || width > stride - x) {
+        snprintf(error, error_size, "region %ux%u at (%u, %u) is empty or outside rows of %u pixels", width, height, x, y, stride);
+        return -1;
+    }
+    size_t row_bytes = (size_t)width * 4;
+    size_t stride_bytes = (size_t)stride * 4;
+    size_t raw_size = (row_bytes + 1) * height;
+    uint8_t *raw = malloc(raw_size);
+    struct libdeflate_compressor *compressor = libdeflate_alloc_compressor(level);
+    if (!raw || !compressor) {
+        free(raw);
+        if (compressor) libdeflate_free_compressor(compressor);
+        snprintf(error, error_size, "out of memory (or libdeflate level %d out of 1...12)", level);
+        return -1;
+    }
+    for (uint32_t row = 0; row < height; row++) {
+        uint8_t *line = raw + row * (row_bytes + 1);
+        const uint8_t *source = rgba + (size_t)(y + row) * stride_bytes + (size_t)x * 4;
+        if (filters == CADENCE_PNG_FILTER_UP && row > 0) {
+            const uint8_t *above = source - stride_bytes;
+            line[0] = 2;
+            for (size_t i = 0; i < row_bytes; i++) line[1 + i] = (uint8_t)(source[i] - above[i]);
+        } else {
+            line[0] = filters == CADENCE_PNG_FILTER_UP ? 2 : 0; /* Up on a first row is the row itself */
+            memcpy(line + 1, source, row_bytes);
+        }
+    }
+    size_t bound = libdeflate_zlib_compress_bound(compressor, raw_size);
+    uint8_t *compressed = malloc(bound);
+    size_t compressed_size = compressed ? libdeflate_zlib_compress(compressor, raw, raw_size, compressed, bound) : 0;
+    libdeflate_free_compressor(compressor);
+    free(raw);
+    if (compressed_size == 0) {
+        free(compressed);
+        snprintf(error, error_size, "libdeflate: compression failed");
+        return -1;
+    }
+    *out = compressed;
+    *out_size = compressed_size;
+    return 0;
+}
+
+uint32_t cadence_png_crc32(uint32_t crc, const uint8_t *data, size_t length) {
+    return libdeflate_crc32(crc, data, length);
+}

@@ -178,6 +178,9 @@ struct RenderSpeed: ParsableCommand {
     @Option(help: "How frames come back from the GPU: direct or pbo (as cadence render --readback).")
     var readback = ReadbackMode.default.rawValue
 
+    @Option(help: "Also time a whole render into this format (png, apng, gif, mp4 or webm, as cadence render --format): frames/s and bytes.")
+    var format: OutputFormat?
+
     @Flag(help: "Print a JSON object instead of a table.")
     var json = false
 
@@ -201,8 +204,18 @@ struct RenderSpeed: ParsableCommand {
             width: size?.width ?? Int(loaded.size.width), height: size?.height ?? Int(loaded.size.height), jobs: jobs,
             readback: ReadbackMode(rawValue: readback) ?? .default
         )
+        let formatResult = try format.map { format throws(EngineError) in
+            try RenderBenchmark.run(
+                scene: loaded, frames: frames, width: result.width, height: result.height, format: format, jobs: jobs,
+                readback: ReadbackMode(rawValue: readback) ?? .default
+            )
+        }
         if json {
-            print(result.json)
+            guard let formatResult else {
+                print(result.json)
+                return
+            }
+            print(String(result.json.dropLast()) + ", \"format\": \(formatResult.json)}")
             return
         }
         print("\(result.frames) frames of \(loaded.name) at \(result.width)x\(result.height), \(result.jobs) encoder thread(s), \(result.readback.rawValue) readback")
@@ -213,6 +226,11 @@ struct RenderSpeed: ParsableCommand {
             print(padded(stage.name, 24) + String(format: " %8.3f ms/frame", stage.milliseconds))
         }
         print(String(format: "peak RSS (dump)          %8.1f MB", result.peakRSS))
+        if let formatResult {
+            print(padded("render as \(formatResult.format.rawValue)", 24) + String(
+                format: " %8.1f frames/s, %.1f KB", formatResult.framesPerSecond, Double(formatResult.bytes) / 1024
+            ))
+        }
     }
 }
 

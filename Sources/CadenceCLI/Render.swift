@@ -18,8 +18,11 @@ struct Render: ParsableCommand {
     @Argument(help: "A scene file (JSON). Default: the built-in demo scene.")
     var scene: String?
 
-    @Option(help: "The folder to write frame_00000.png, … into; created if missing.")
-    var out = "frames"
+    @Option(help: "png: the folder to write frame_00000.png, … into (default: frames). apng, gif, mp4, webm: the file to write (default: animation.<format>). Created if missing.")
+    var out: String?
+
+    @Option(help: "png (one file per frame), apng (written by Cadence: later frames hold only what changed), gif, mp4 (H.264) or webm (VP9), the last three through ffmpeg.")
+    var format: OutputFormat = .png
 
     @Option(help: "Frame size in pixels, WxH. Default: the scene's size. The scene is scaled to fit.")
     var size: FrameSize?
@@ -51,7 +54,7 @@ struct Render: ParsableCommand {
     @Option(help: "Render only frames A through B of the timeline, e.g. 30..59.")
     var frames: FrameRange?
 
-    @Option(help: "Render only slice K of N of the frames (1-based, contiguous), e.g. 2/4.")
+    @Option(help: "Render only slice K of N of the frames (1-based, contiguous), e.g. 2/4; auto/N takes K from JOB_COMPLETION_INDEX + 1 (a Kubernetes Indexed Job).")
     var shard: Shard?
 
     @Flag(help: "Treat unknown keys in the scene file as errors, not warnings.")
@@ -78,6 +81,12 @@ struct Render: ParsableCommand {
         guard ReadbackMode(rawValue: readback) != nil else {
             throw ValidationError("--readback must be direct or pbo, got \(readback)")
         }
+        if let shard {
+            guard !format.isAnimated else {
+                throw ValidationError("--shard splits a render into frame files; --format \(format.rawValue) writes one file (use --frames A..B for part of the timeline)")
+            }
+            if shard.index == nil { _ = try shard.resolved() }
+        }
     }
 
     func run() throws {
@@ -93,7 +102,7 @@ struct Render: ParsableCommand {
             height: size?.height ?? Int(scene.size.height),
             fps: fps,
             duration: duration,
-            outputDirectory: out,
+            outputDirectory: out ?? (format.isAnimated ? "animation.\(format.rawValue)" : "frames"),
             png: PNGOptions(
                 level: pngLevel, filter: PNGOptions.Filter(rawValue: pngFilter) ?? .none,
                 encoder: PNGOptions.Encoder(rawValue: pngEncoder) ?? .libpng
@@ -103,7 +112,14 @@ struct Render: ParsableCommand {
         settings.frames = frames?.range
         settings.fullRedraw = fullRedraw
         settings.readback = ReadbackMode(rawValue: readback) ?? .default
-        settings.shard = shard.map { ($0.index, $0.count) }
+        settings.format = format
+        if let shard {
+            do {
+                settings.shard = try shard.resolved()
+            } catch {
+                throw .invalidOption(name: "--shard", message: error.message)
+            }
+        }
         let showProgress = isatty(STDERR_FILENO) == 1
         let summary = try FrameDump.run(scene: scene, settings: settings) { done, total in
             guard showProgress else { return }
@@ -166,18 +182,43 @@ struct FrameRange: ExpressibleByArgument {
     }
 }
 
-/// `K/N`: slice K of N.
+/// `K/N`: slice K of N; `auto/N`: K from `JOB_COMPLETION_INDEX` (0-based) + 1.
 struct Shard: ExpressibleByArgument {
-    let index: Int
+    /// K, or nil for `auto`.
+    let index: Int?
     let count: Int
 
     init?(argument: String) {
         let parts = argument.split(separator: "/", omittingEmptySubsequences: false)
-        guard parts.count == 2, let index = Int(parts[0]), let count = Int(parts[1]) else { return nil }
-        self.index = index
+        guard parts.count == 2, let count = Int(parts[1]) else { return nil }
+        if parts[0] == "auto" {
+            index = nil
+        } else if let index = Int(parts[0]) {
+            self.index = index
+        } else {
+            return nil
+        }
         self.count = count
     }
+
+    /// K and N, K read from `JOB_COMPLETION_INDEX` for `auto` (the engine checks a given K).
+    func resolved(environment: [String: String] = ProcessInfo.processInfo.environment) throws(ValidationError) -> (index: Int, count: Int) {
+        guard let index else {
+            guard count >= 1 else { throw ValidationError("--shard auto/N needs N ≥ 1, got \(count)") }
+            guard let text = environment["JOB_COMPLETION_INDEX"] else {
+                throw ValidationError("--shard auto/\(count) reads JOB_COMPLETION_INDEX (set by a Kubernetes Indexed Job), which is not set")
+            }
+            guard let completion = Int(text.trimmingCharacters(in: .whitespaces)), (0..<count).contains(completion) else {
+                throw ValidationError("--shard auto/\(count): JOB_COMPLETION_INDEX must be 0...\(count - 1) (0-based), got \"\(text)\"")
+            }
+            return (completion + 1, count)
+        }
+        return (index, count)
+    }
 }
+
+/// `--format png|apng|gif|mp4|webm`.
+extension OutputFormat: ExpressibleByArgument {}
 
 /// Runs `body` on the main actor (GL and GLFW live there) and turns an engine error into its
 /// message on stderr and an exit status: 2 when there is no display, 1 otherwise.

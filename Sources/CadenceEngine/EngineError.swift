@@ -21,6 +21,8 @@ public enum EngineError: Error, Sendable, Equatable, CustomStringConvertible {
     case text(TextError)
     /// The output folder cannot be made or written.
     case outputDirectory(path: String, reason: String)
+    /// An animation file (`--format apng|gif|mp4|webm`) could not be written.
+    case animation(path: String, reason: String)
     /// An option is out of range: its name and the rule.
     case invalidOption(name: String, message: String)
 
@@ -33,6 +35,7 @@ public enum EngineError: Error, Sendable, Equatable, CustomStringConvertible {
         case .clock(let error): error.description
         case .text(let error): error.description
         case .outputDirectory(let path, let reason): "output folder \(path): \(reason)"
+        case .animation(let path, let reason): "cannot write \(path): \(reason)"
         case .invalidOption(let name, let message): "\(name): \(message)"
         }
     }

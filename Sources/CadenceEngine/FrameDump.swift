@@ -15,8 +15,11 @@ public struct FrameDumpSettings: Sendable {
     public var fps: Double
     /// Seconds of scene time to render.
     public var duration: Double
-    /// The folder the PNGs go to (made if missing).
+    /// The folder the PNGs go to (made if missing); for an animated `format`, the file's path
+    /// (its folder is made if missing).
     public var outputDirectory: String
+    /// PNG frame files (the default) or one animation file (`--format`).
+    public var format: OutputFormat = .png
     /// How the PNGs are encoded.
     public var png: PNGOptions
     /// PNG encoder threads; by default one per core. With damage tracking the GL thread is idle
@@ -63,6 +66,12 @@ public struct FrameDumpSettings: Sendable {
         }
         if let shard, shard.count < 1 || shard.index < 1 || shard.index > shard.count {
             throw .invalidOption(name: "--shard", message: "K/N needs 1 ≤ K ≤ N, got \(shard.index)/\(shard.count)")
+        }
+        if shard != nil, format.isAnimated {
+            throw .invalidOption(
+                name: "--shard",
+                message: "shards split a render into frame files; --format \(format.rawValue) writes one file (use --frames A..B for part of the timeline)"
+            )
         }
     }
 
@@ -136,25 +145,28 @@ public enum FrameDump {
         let renderer = try OffscreenRenderer(width: settings.width, height: settings.height)
         renderer.fullRedraw = settings.fullRedraw
         renderer.readback = settings.readback
-        try prepareOutputDirectory(settings.outputDirectory)
-
         let images = ImageStore()
         images.prefetch(scene.imageSources)
-        let sink = PNGFileSink(renderer: renderer, directory: settings.outputDirectory, png: settings.png, jobs: settings.jobs) { written in
-            progress(written, frameCount)
-        }
-        // The same path as a window: a display link on a vsync source, here driven by the
-        // manual clock as fast as the work allows (vsync n at exactly n / fps).
+        let loop = FrameLoop(scene: scene, context: RenderContext(images: images))
+        let report: (Int) -> Void = { written in progress(written, frameCount) }
         var failure: EngineError?
-        do throws(EngineError) {
-            try FrameLoop(scene: scene, context: RenderContext(images: images)).run(frames: selection, fps: clock.fps, into: sink) { sink.encodingFailed }
-        } catch {
-            failure = error
-        }
-        do throws(EngineError) {
-            try sink.waitForFiles()
-        } catch {
-            failure = failure ?? error
+        if settings.format.isAnimated {
+            failure = try runAnimation(loop: loop, renderer: renderer, selection: selection, fps: clock.fps, settings: settings, progress: report)
+        } else {
+            try prepareOutputDirectory(settings.outputDirectory)
+            let sink = PNGFileSink(renderer: renderer, directory: settings.outputDirectory, png: settings.png, jobs: settings.jobs, progress: report)
+            // The same path as a window: a display link on a vsync source, here driven by the
+            // manual clock as fast as the work allows (vsync n at exactly n / fps).
+            do throws(EngineError) {
+                try loop.run(frames: selection, fps: clock.fps, into: sink) { sink.encodingFailed }
+            } catch {
+                failure = error
+            }
+            do throws(EngineError) {
+                try sink.waitForFiles()
+            } catch {
+                failure = failure ?? error
+            }
         }
         if let failure { throw failure }
         let elapsed = start.duration(to: .now)
@@ -163,6 +175,48 @@ public enum FrameDump {
             frames: frameCount, width: settings.width, height: settings.height,
             seconds: seconds, outputDirectory: settings.outputDirectory, warnings: images.takeWarnings()
         )
+    }
+
+    /// Renders into one animation file at `settings.outputDirectory`; the error that stopped it,
+    /// if any (nothing is then left at the path).
+    private static func runAnimation(
+        loop: FrameLoop, renderer: OffscreenRenderer, selection: Range<Int>, fps: Double, settings: FrameDumpSettings,
+        progress: @escaping (Int) -> Void
+    ) throws(EngineError) -> EngineError? {
+        let path = settings.outputDirectory
+        let folder = (path as NSString).deletingLastPathComponent
+        try prepareOutputDirectory(folder.isEmpty ? "." : folder)
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
+            throw .animation(path: path, reason: "is a folder: --format \(settings.format.rawValue) writes one file")
+        }
+        var failure: EngineError?
+        if settings.format == .apng {
+            let sink = try APNGFileSink(renderer: renderer, path: path, fps: fps, progress: progress)
+            do throws(EngineError) {
+                try loop.run(frames: selection, fps: fps, into: sink) { sink.encodingFailed }
+            } catch {
+                failure = error
+            }
+            do throws(EngineError) {
+                if failure == nil { try sink.waitForFile() } else { sink.cancel() }
+            } catch {
+                failure = error
+            }
+        } else {
+            let sink = try FFmpegFileSink(renderer: renderer, path: path, format: settings.format, fps: fps, progress: progress)
+            do throws(EngineError) {
+                try loop.run(frames: selection, fps: fps, into: sink)
+            } catch {
+                failure = error
+            }
+            do throws(EngineError) {
+                if failure == nil { try sink.waitForFile() } else { sink.cancel() }
+            } catch {
+                failure = error
+            }
+        }
+        return failure
     }
 
     /// Creates the folder if needed and checks it can be written, naming the path if not.

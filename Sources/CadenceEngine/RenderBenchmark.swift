@@ -163,3 +163,42 @@ private final class StageTimingSink: FrameSink {
         if frame.index % sampleEvery == 0 { encodeSamples.append(image) }
     }
 }
+
+/// One render into an output format, for `cadence bench render --format`.
+public struct FormatBenchmarkResult: Sendable {
+    /// The format written.
+    public var format: OutputFormat
+    /// Frames written.
+    public var frames: Int
+    /// Frames per second of the whole render: scene, GL, readback and encoding.
+    public var framesPerSecond: Double
+    /// Bytes written: the file, or every frame file for `png`.
+    public var bytes: Int
+
+    /// The object `--json` prints under "format".
+    public var json: String {
+        "{\"format\": \"\(format.rawValue)\", \"frames\": \(frames), \"fps\": \(round3(framesPerSecond)), \"bytes\": \(bytes)}"
+    }
+}
+
+extension RenderBenchmark {
+    /// Renders `frames` frames of `scene` at `fps` into `format` in a temporary folder (removed
+    /// after) and times it end to end.
+    public static func run(scene: Scene, frames: Int, width: Int, height: Int, format: OutputFormat, jobs: Int,
+                           readback: ReadbackMode = .default, fps: Double = 60) throws(EngineError) -> FormatBenchmarkResult {
+        guard frames >= 1 else { throw .invalidOption(name: "--frames", message: "must be at least 1, got \(frames)") }
+        let scratch = NSTemporaryDirectory() + "cadence-bench-format-\(ProcessInfo.processInfo.processIdentifier)"
+        defer { try? FileManager.default.removeItem(atPath: scratch) }
+        let output = scratch + (format.isAnimated ? "/animation.\(format.rawValue)" : "/frames")
+        var settings = FrameDumpSettings(width: width, height: height, fps: fps, duration: Double(frames) / fps, outputDirectory: output, jobs: jobs)
+        settings.format = format
+        settings.readback = readback
+        let summary = try FrameDump.run(scene: scene, settings: settings)
+        var bytes = 0
+        let files = format.isAnimated ? [output] : ((try? FileManager.default.contentsOfDirectory(atPath: output)) ?? []).map { output + "/" + $0 }
+        for file in files {
+            bytes += ((try? FileManager.default.attributesOfItem(atPath: file))?[.size] as? Int) ?? 0
+        }
+        return FormatBenchmarkResult(format: format, frames: summary.frames, framesPerSecond: summary.framesPerSecond, bytes: bytes)
+    }
+}

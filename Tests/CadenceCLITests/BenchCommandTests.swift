@@ -79,6 +79,20 @@ import Testing
         #expect(bad.status != 0 && bad.stderr.contains("--readback must be direct or pbo"), "\(bad.stderr)")
     }
 
+    @Test(arguments: ["png", "apng", "gif", "mp4", "webm"])
+    func renderReportsFramesPerSecondForAFormat(format: String) throws {
+        let result = try CLI.run(["bench", "render", "--frames", "12", "--size", "320x180", "--format", format, "--json"], in: NSTemporaryDirectory())
+        #expect(result.status == 0, "\(result.stderr)")
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        let measured = try #require(object["format"] as? [String: Any], "\(result.stdout)")
+        #expect(measured["format"] as? String == format)
+        #expect(measured["frames"] as? Int == 12)
+        #expect((measured["fps"] as? Double).map { $0 > 0 } ?? false, "\(result.stdout)")
+        #expect((measured["bytes"] as? Int).map { $0 > 0 } ?? false, "\(result.stdout)")
+        let table = try CLI.run(["bench", "render", "--frames", "6", "--size", "160x90", "--format", format], in: NSTemporaryDirectory())
+        #expect(table.status == 0 && table.stdout.contains("render as \(format)"), "\(table.stdout)\(table.stderr)")
+    }
+
     @Test(.enabled(if: ProcessInfo.processInfo.environment["DISPLAY"].map { !$0.isEmpty } ?? false,
                    "needs an X display: make test runs the suite under xvfb-run"))
     func windowReportsFrameTimesUnderXvfb() throws {

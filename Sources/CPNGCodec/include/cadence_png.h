@@ -20,6 +20,18 @@ int cadence_png_write_deflate(const char *path, const uint8_t *rgba, uint32_t wi
 int cadence_png_read(const char *path, uint8_t **pixels, uint32_t *width, uint32_t *height,
                      char *error, size_t error_size);
 
+/// Compresses the `width` × `height` region at (`x`, `y`) of an 8-bit RGBA image `stride` pixels
+/// wide (top row first) as a PNG zlib stream of filtered scanlines: what an IDAT or an APNG fdAT
+/// chunk holds. filters: CADENCE_PNG_FILTER_NONE or CADENCE_PNG_FILTER_UP; level: libdeflate's
+/// 1...12. On success *out is malloc'd (the caller frees it), *out_size set and 0 returned;
+/// otherwise a message is left in `error`.
+int cadence_png_compress_region(const uint8_t *rgba, uint32_t stride, uint32_t x, uint32_t y,
+                                uint32_t width, uint32_t height, int level, int filters,
+                                uint8_t **out, size_t *out_size, char *error, size_t error_size);
+
+/// The CRC-32 of PNG chunks, continued from `crc` (0 to start).
+uint32_t cadence_png_crc32(uint32_t crc, const uint8_t *data, size_t length);
+
 /// Filter masks, mirrored from png.h so Swift needs no libpng header.
 enum {
     CADENCE_PNG_FILTER_ADAPTIVE = 0,

@@ -1,0 +1,325 @@
+import CadenceDraw
+import CadenceGL
+import CadenceImage
+import CadenceTiming
+import Foundation
+
+/// What `cadence render --format` writes: PNG frame files, or one animation file.
+nonisolated public enum OutputFormat: String, Sendable, CaseIterable {
+    /// One PNG file per frame into a folder (the default).
+    case png
+    /// One animated PNG, written by Cadence: later frames hold only what changed.
+    case apng
+    /// One GIF through ffmpeg (a palette made for the whole animation).
+    case gif
+    /// One H.264 MP4 (yuv420p) through ffmpeg.
+    case mp4
+    /// One VP9 WebM through ffmpeg.
+    case webm
+
+    /// Whether the output is one file rather than a folder of frames.
+    public var isAnimated: Bool { self != .png }
+
+    /// Whether ffmpeg encodes it.
+    public var usesFFmpeg: Bool { self == .gif || self == .mp4 || self == .webm }
+}
+
+/// The first error of work done on another thread.
+nonisolated private final class FirstError: @unchecked Sendable {
+    private let lock = NSLock()
+    private var error: EngineError?
+
+    var value: EngineError? { lock.withLock { error } }
+
+    func record(_ new: EngineError) {
+        lock.withLock { if error == nil { error = new } }
+    }
+}
+
+/// Renders each frame offscreen and writes them into one animated PNG (`APNGWriter`): the first
+/// frame whole, each later frame only the box around the rectangles the renderer redrew (its
+/// damage), so the file and the encoding cost follow what changed. Compression runs on a
+/// background thread, at most a few frames behind the GPU.
+///
+/// Call `waitForFile()` after the loop: it writes the file into place or throws the first error
+/// (leaving nothing at the path); `cancel()` drops the file.
+public final class APNGFileSink: FrameSink {
+    /// The renderer the frames are drawn with.
+    public let renderer: OffscreenRenderer
+    /// Frames handed to the writer so far.
+    public private(set) var written = 0
+    private let writer: APNGWriter
+    private let queue = DispatchQueue(label: "cadence.apng")
+    private let slots = DispatchSemaphore(value: 3)
+    private let group = DispatchGroup()
+    private let failure = FirstError()
+    private let progress: (Int) -> Void
+    /// What changed in each frame submitted and not yet back from the GPU, oldest first.
+    private var changes: [ImageRegion?] = []
+
+    /// A sink drawing with `renderer` into the APNG at `path` (its folder must exist) at `fps`,
+    /// compressed at libdeflate `level` (1...12); `progress(written)` as each frame is handed over.
+    public init(renderer: OffscreenRenderer, path: String, fps: Double, level: Int = 6,
+                progress: @escaping (Int) -> Void = { _ in }) throws(EngineError) {
+        self.renderer = renderer
+        self.progress = progress
+        do {
+            writer = try APNGWriter(path: path, width: renderer.width, height: renderer.height, fps: fps, level: level)
+        } catch {
+            throw .png(error)
+        }
+    }
+
+    /// Whether writing has failed: the loop should stop.
+    public var encodingFailed: Bool { failure.value != nil }
+
+    public func take(_ list: DisplayList, frame: FrameInfo) throws(EngineError) {
+        let images = try renderer.submit(list)
+        let redrawn = (renderer.lastRedrawn ?? []).map { ImageRegion(x: $0.x, y: $0.y, width: $0.width, height: $0.height) }
+        changes.append(ImageRegion.bounds(of: redrawn, within: renderer.width, renderer.height))
+        write(images)
+    }
+
+    public func finish() throws(EngineError) {
+        write(try renderer.finish())
+    }
+
+    /// Waits for the writer, then puts the file in place; throws the first error, leaving no file.
+    public func waitForFile() throws(EngineError) {
+        group.wait()
+        if let error = failure.value {
+            writer.cancel()
+            throw error
+        }
+        do {
+            try writer.finish()
+        } catch {
+            throw .png(error)
+        }
+    }
+
+    /// Drops the file (after a failed loop).
+    public func cancel() {
+        group.wait()
+        writer.cancel()
+    }
+
+    private func write(_ images: [RGBAImage]) {
+        for image in images {
+            let changed = changes.removeFirst()
+            slots.wait()
+            group.enter()
+            let failure = failure
+            let slots = slots
+            let group = group
+            // Only this serial queue touches the writer until `waitForFile` has waited for it.
+            nonisolated(unsafe) let unsafeWriter = writer
+            queue.async {
+                defer {
+                    slots.signal()
+                    group.leave()
+                }
+                guard failure.value == nil else { return }
+                do throws(PNGError) {
+                    try unsafeWriter.add(image, changed: changed)
+                } catch {
+                    failure.record(.png(error))
+                }
+            }
+            written += 1
+            progress(written)
+        }
+    }
+}
+
+/// Renders each frame offscreen and pipes its RGBA bytes to an `ffmpeg` process that encodes a
+/// GIF (palette made from the whole animation: `palettegen` and `paletteuse`), an H.264 MP4
+/// (`yuv420p`, padded to even sides, `+faststart`) or a VP9 WebM. ffmpeg writes a temporary file
+/// in the same folder, renamed into place only when it succeeds; when it is missing or fails, the
+/// error carries the last lines of its stderr and nothing is left at the path.
+public final class FFmpegFileSink: FrameSink {
+    /// The renderer the frames are drawn with.
+    public let renderer: OffscreenRenderer
+    /// The file written.
+    public let path: String
+    /// Frames piped to ffmpeg so far.
+    public private(set) var written = 0
+    private let process: Process
+    private let input: FileHandle
+    private let errors: StderrCollector
+    private let temporary: String
+    private let progress: (Int) -> Void
+    private var closed = false
+
+    /// Starts ffmpeg (found on `PATH`) to encode `format` at `fps` into `path`, whose folder
+    /// must exist; `progress(written)` as each frame is piped.
+    public init(renderer: OffscreenRenderer, path: String, format: OutputFormat, fps: Double,
+                progress: @escaping (Int) -> Void = { _ in }) throws(EngineError) {
+        guard format.usesFFmpeg else {
+            throw .invalidOption(name: "--format", message: "\(format.rawValue) is not encoded by ffmpeg")
+        }
+        self.renderer = renderer
+        self.path = path
+        self.progress = progress
+        guard let executable = Self.findExecutable("ffmpeg") else {
+            throw .animation(path: path, reason: "ffmpeg is not on PATH: install it (apt-get install ffmpeg, or make deps)")
+        }
+        let url = URL(fileURLWithPath: path)
+        temporary = url.deletingLastPathComponent()
+            .appendingPathComponent(".\(url.lastPathComponent).\(ProcessInfo.processInfo.processIdentifier).tmp").path
+        // A dead ffmpeg must give an error from write(2), not end this process.
+        signal(SIGPIPE, SIG_IGN)
+        process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = Self.arguments(format: format, width: renderer.width, height: renderer.height, fps: fps, output: temporary)
+        let stdin = Pipe()
+        let stderr = Pipe()
+        process.standardInput = stdin
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = stderr
+        input = stdin.fileHandleForWriting
+        errors = StderrCollector(stderr.fileHandleForReading)
+        do {
+            try process.run()
+        } catch {
+            throw .animation(path: path, reason: "cannot start ffmpeg (\(executable)): \(error.localizedDescription)")
+        }
+        errors.start()
+    }
+
+    /// ffmpeg's arguments: raw RGBA frames on stdin, `format` into `output`.
+    static func arguments(format: OutputFormat, width: Int, height: Int, fps: Double, output: String) -> [String] {
+        var arguments = [
+            "-hide_banner", "-loglevel", "error", "-y",
+            "-f", "rawvideo", "-pix_fmt", "rgba", "-s", "\(width)x\(height)", "-r", String(fps), "-i", "-",
+        ]
+        switch format {
+        case .gif:
+            arguments += ["-filter_complex", "[0:v]split[a][b];[a]palettegen[p];[b][p]paletteuse", "-loop", "0", "-f", "gif"]
+        case .mp4:
+            arguments += [
+                "-vf", "pad=ceil(iw/2)*2:ceil(ih/2)*2", "-c:v", "libx264", "-pix_fmt", "yuv420p", "-preset", "veryfast", "-crf", "20",
+                "-movflags", "+faststart", "-f", "mp4",
+            ]
+        case .webm:
+            arguments += [
+                "-c:v", "libvpx-vp9", "-pix_fmt", "yuv420p", "-b:v", "0", "-crf", "32", "-deadline", "realtime", "-cpu-used", "8",
+                "-row-mt", "1", "-f", "webm",
+            ]
+        case .png, .apng:
+            break
+        }
+        return arguments + [output]
+    }
+
+    /// The first executable file named `name` in a folder of `PATH`.
+    static func findExecutable(_ name: String) -> String? {
+        let path = ProcessInfo.processInfo.environment["PATH"] ?? ""
+        for folder in path.split(separator: ":", omittingEmptySubsequences: true) {
+            let candidate = String(folder) + "/" + name
+            if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
+        }
+        return nil
+    }
+
+    public func take(_ list: DisplayList, frame: FrameInfo) throws(EngineError) {
+        try pipe(try renderer.submit(list))
+    }
+
+    public func finish() throws(EngineError) {
+        try pipe(try renderer.finish())
+    }
+
+    /// Closes ffmpeg's input, waits for it and puts the file in place; throws with ffmpeg's last
+    /// stderr lines when it failed, leaving no file.
+    public func waitForFile() throws(EngineError) {
+        closeInput()
+        process.waitUntilExit()
+        let messages = errors.finish()
+        guard process.terminationReason == .exit, process.terminationStatus == 0 else {
+            unlink(temporary)
+            throw .animation(path: path, reason: failureReason(messages))
+        }
+        guard rename(temporary, path) == 0 else {
+            let reason = String(cString: strerror(errno))
+            unlink(temporary)
+            throw .animation(path: path, reason: reason)
+        }
+    }
+
+    /// Stops ffmpeg and drops its file (after a failed loop).
+    public func cancel() {
+        closeInput()
+        if process.isRunning { process.terminate() }
+        process.waitUntilExit()
+        _ = errors.finish()
+        unlink(temporary)
+    }
+
+    private func closeInput() {
+        guard !closed else { return }
+        closed = true
+        try? input.close()
+    }
+
+    private func failureReason(_ messages: String) -> String {
+        let lines = messages.split(separator: "\n").suffix(5).joined(separator: "\n  ")
+        let status = process.terminationReason == .exit
+            ? "exited with status \(process.terminationStatus)" : "was killed by signal \(process.terminationStatus)"
+        return "ffmpeg \(status)" + (lines.isEmpty ? "" : ":\n  " + lines)
+    }
+
+    private func pipe(_ images: [RGBAImage]) throws(EngineError) {
+        for image in images {
+            let descriptor = input.fileDescriptor
+            var offset = 0
+            let total = image.pixels.count
+            while offset < total {
+                let count = image.pixels.withUnsafeBytes { Foundation.write(descriptor, $0.baseAddress! + offset, total - offset) }
+                if count < 0, errno == EINTR { continue }
+                guard count > 0 else {
+                    // ffmpeg stopped reading: it failed; its stderr says why.
+                    closeInput()
+                    process.waitUntilExit()
+                    let messages = errors.finish()
+                    unlink(temporary)
+                    throw .animation(path: path, reason: failureReason(messages))
+                }
+                offset += count
+            }
+            written += 1
+            progress(written)
+        }
+    }
+}
+
+/// Reads a process's stderr on a thread of its own (so a chatty process never blocks on a full
+/// pipe) and keeps it.
+nonisolated private final class StderrCollector: @unchecked Sendable {
+    private let handle: FileHandle
+    private let lock = NSLock()
+    private var data = Data()
+    private let done = DispatchSemaphore(value: 0)
+    private var finished = false
+
+    init(_ handle: FileHandle) {
+        self.handle = handle
+    }
+
+    func start() {
+        Thread.detachNewThread { [self] in
+            let all = handle.readDataToEndOfFile()
+            lock.withLock { data = all }
+            done.signal()
+        }
+    }
+
+    /// Waits for the end of the stream; what was written.
+    func finish() -> String {
+        if !lock.withLock({ finished }) {
+            done.wait()
+            lock.withLock { finished = true }
+        }
+        return lock.withLock { String(decoding: data, as: UTF8.self) }
+    }
+}
