@@ -150,6 +150,8 @@ public enum FrameDump {
         renderer.fullRedraw = settings.fullRedraw
         renderer.readback = settings.readback
         try prepareOutputDirectory(settings.outputDirectory)
+        let lock = try OutputFolderLock(directory: settings.outputDirectory)
+        defer { lock.release() }
 
         let images = ImageStore()
         images.prefetch(scene.imageSources)
@@ -185,16 +187,17 @@ public enum FrameDump {
         if manager.fileExists(atPath: path, isDirectory: &isDirectory) {
             guard isDirectory.boolValue else { throw .outputDirectory(path: path, reason: "exists and is not a folder") }
         } else {
-            // A file where a parent folder should be: say so, not "error 512".
-            var parent = (path as NSString).deletingLastPathComponent
-            while !parent.isEmpty && parent != "/" {
-                if manager.fileExists(atPath: parent, isDirectory: &isDirectory) {
+            // A file where a parent folder should be: say so, not "error 512". (Split by hand:
+            // Foundation's deletingLastPathComponent traps on a one-letter path such as "f".)
+            var parent = Substring(path)
+            while let slash = parent.lastIndex(of: "/"), slash > parent.startIndex {
+                parent = parent[..<slash]
+                if manager.fileExists(atPath: String(parent), isDirectory: &isDirectory) {
                     guard isDirectory.boolValue else {
                         throw .outputDirectory(path: path, reason: "cannot be created: \(parent) is a file, not a folder")
                     }
                     break
                 }
-                parent = (parent as NSString).deletingLastPathComponent
             }
             do {
                 try manager.createDirectory(atPath: path, withIntermediateDirectories: true)

@@ -96,4 +96,39 @@ import Testing
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stderr.contains("16385x1 pixels is above the limit of 16384 pixels a side"), "\(result.stderr)")
     }
+
+    /// Foundation's `deletingLastPathComponent` traps on a one-letter path: `--out f` must work.
+    @Test func aOneLetterOutputFolderRenders() throws {
+        let result = try CLI.run(["render", "--size", "32x18", "--fps", "10", "--duration", "0.1", "--out", "f"], in: folder)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(FileManager.default.fileExists(atPath: folder + "/f/frame_00000.png"))
+    }
+
+    /// A killed render's temporary frames (its PID gone) are removed by the next render there;
+    /// those of a live process are not.
+    @Test func staleTemporaryFramesOfDeadProcessesAreRemoved() throws {
+        try FileManager.default.createDirectory(atPath: folder + "/frames", withIntermediateDirectories: true)
+        let dead = ".frame_00003.png.999999999.tmp"
+        let live = ".frame_00004.png.\(getpid()).tmp"
+        for name in [dead, live] { try Data("x".utf8).write(to: URL(fileURLWithPath: folder + "/frames/" + name)) }
+        let result = try CLI.run(["render", "--size", "32x18", "--fps", "10", "--duration", "0.1", "--out", "frames"], in: folder)
+        #expect(result.status == 0, "\(result.stderr)")
+        let names = try FileManager.default.contentsOfDirectory(atPath: folder + "/frames").sorted()
+        #expect(names == [live, "frame_00000.png"], "\(names)")
+    }
+
+    /// A second render into a folder being written fails naming the first one's PID.
+    @Test func aSecondRenderIntoTheSameFolderFailsNamingTheHolder() throws {
+        try FileManager.default.createDirectory(atPath: folder + "/frames", withIntermediateDirectories: true)
+        let lockPath = folder + "/frames/.cadence-render.lock"
+        let descriptor = open(lockPath, O_RDWR | O_CREAT, 0o644)
+        #expect(descriptor >= 0)
+        defer { close(descriptor) }
+        #expect(flock(descriptor, LOCK_EX | LOCK_NB) == 0)
+        _ = Glibc.write(descriptor, "4242\n", 5)
+        let result = try CLI.run(["render", "--size", "32x18", "--fps", "10", "--duration", "0.1", "--out", "frames"], in: folder)
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("output folder frames: another render (PID 4242) is writing into it"), "\(result.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: folder + "/frames/frame_00000.png"))
+    }
 }
