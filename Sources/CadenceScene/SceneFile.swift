@@ -131,6 +131,16 @@ struct Reader {
         return problems
     }
 
+    /// A warning for each key written twice in one object (the decoder keeps only one); the
+    /// first thrown instead when strict.
+    mutating func duplicates(in data: Data) throws(SceneError) {
+        for duplicate in duplicateKeys(in: data) {
+            let problem = error("written twice in one object (line \(duplicate.line)): only one of them is used (which is the decoder's choice); remove the other", key: duplicate.key)
+            if strict { throw problem }
+            warnings.append(problem)
+        }
+    }
+
     mutating func scene(_ data: Data) throws(SceneError) -> Scene {
         let root: JSONValue
         do {
@@ -139,6 +149,7 @@ struct Reader {
             throw self.error("not valid JSON: \(jsonProblem(in: data) ?? describe(error))")
         }
         guard case .object(let object) = root else { throw error("the top level must be a JSON object") }
+        try duplicates(in: data)
         try unknown(object.keys, known: ["name", "size", "background", "nodes", "events"], node: nil)
 
         let defaultName = URL(fileURLWithPath: file).deletingPathExtension().lastPathComponent

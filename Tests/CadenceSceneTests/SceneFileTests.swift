@@ -85,3 +85,26 @@ import Testing
         }
     }
 }
+
+@Suite struct DuplicateKeyTests {
+    static let json = """
+    {"size": [10, 10],
+     "nodes": [{"type": "RoundedRect", "id": "a", "frame": [0, 0, 1, 1],
+                "attributes": {"fill": "#FF0000", "note": "a \\"fill\\": here", "fill": "#00FF00"}}],
+     "size": [20, 20]}
+    """
+
+    @Test func duplicateKeysWarnWithTheirLineAndFailUnderStrict() throws {
+        let loaded = try SceneFile.parse(Data(Self.json.utf8), file: "dup.json")
+        let messages = loaded.warnings.map(\.description)
+        #expect(messages.contains("dup.json: key 'fill': written twice in one object (line 3): only one of them is used (which is the decoder's choice); remove the other"), "\(messages)")
+        #expect(messages.contains("dup.json: key 'size': written twice in one object (line 4): only one of them is used (which is the decoder's choice); remove the other"), "\(messages)")
+        #expect(messages.filter { $0.contains("written twice") }.count == 2, "\(messages)")
+        #expect(throws: SceneError.self) { try SceneFile.parse(Data(Self.json.utf8), file: "dup.json", strict: true) }
+    }
+
+    @Test func theSameKeyInDifferentObjectsIsFine() throws {
+        let json = #"{"size": [10, 10], "nodes": [{"type": "RoundedRect", "id": "a", "frame": [0, 0, 1, 1]}, {"type": "RoundedRect", "id": "b", "frame": [0, 0, 1, 1]}]}"#
+        #expect(try SceneFile.parse(Data(json.utf8), file: "ok.json").warnings.isEmpty)
+    }
+}
