@@ -12,6 +12,8 @@ struct failure {
     jmp_buf jump;
     char *error;
     size_t error_size;
+    /// errno when libpng failed: a full disk reaches libpng as a short fwrite ("Write Error").
+    int saved_errno;
 };
 
 /// Flushes and closes `file`, reporting a failed write (a full disk shows here) or close.
@@ -30,6 +32,7 @@ static int finish_file(FILE *file, int written, char *error, size_t error_size) 
 
 static void on_error(png_structp png, png_const_charp message) {
     struct failure *failure = png_get_error_ptr(png);
+    failure->saved_errno = errno;
     snprintf(failure->error, failure->error_size, "libpng: %s", message);
     longjmp(failure->jump, 1);
 }
@@ -57,6 +60,9 @@ int cadence_png_write(const char *path, const uint8_t *rgba, uint32_t width, uin
     }
     png_bytep *rows = malloc(sizeof(png_bytep) * (height ? height : 1));
     if (setjmp(failure.jump)) {
+        if (ferror(file) && failure.saved_errno != 0) {
+            snprintf(error, error_size, "write failed: %s", strerror(failure.saved_errno));
+        }
         png_destroy_write_struct(&png, &info);
         free(rows);
         fclose(file);
@@ -83,13 +89,19 @@ int cadence_png_write(const char *path, const uint8_t *rgba, uint32_t width, uin
     return finish_file(file, 1, error, error_size);
 }
 
-int cadence_png_read(const char *path, uint8_t **pixels, uint32_t *width, uint32_t *height,
+int cadence_png_read(const char *path, uint32_t max_side, uint8_t **pixels, uint32_t *width, uint32_t *height,
                      char *error, size_t error_size) {
     png_image image;
     memset(&image, 0, sizeof image);
     image.version = PNG_IMAGE_VERSION;
     if (!png_image_begin_read_from_file(&image, path)) {
         snprintf(error, error_size, "%s", image.message);
+        return -1;
+    }
+    if (image.width > max_side || image.height > max_side) {
+        snprintf(error, error_size, "%ux%u pixels is above the limit of %u pixels a side",
+                 (unsigned)image.width, (unsigned)image.height, (unsigned)max_side);
+        png_image_free(&image);
         return -1;
     }
     image.format = PNG_FORMAT_RGBA;

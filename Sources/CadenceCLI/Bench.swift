@@ -186,6 +186,7 @@ struct RenderSpeed: ParsableCommand {
 
     func validate() throws {
         guard frames >= 1 else { throw ValidationError("--frames must be at least 1, got \(frames)") }
+        try size?.check("--size")
         guard jobs >= 1 else { throw ValidationError("--jobs must be at least 1, got \(jobs)") }
         guard ReadbackMode(rawValue: readback) != nil else {
             throw ValidationError("--readback must be direct or pbo, got \(readback)")

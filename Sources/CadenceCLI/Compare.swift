@@ -21,10 +21,10 @@ struct Compare: ParsableCommand {
     @Argument(help: "The image to check.")
     var actual: String
 
-    @Option(help: "Largest per-channel difference (0...255) that still counts as equal.")
-    var tolerance = 0
+    @Option(parsing: .unconditional, help: "Largest per-channel difference (0...255) that still counts as equal. Default 1: GL drivers round blends differently by one level.")
+    var tolerance = 1
 
-    @Option(name: .customLong("max-diff-fraction"), help: "Share of pixels (0...1) allowed to differ.")
+    @Option(name: .customLong("max-diff-fraction"), parsing: .unconditional, help: "Share of pixels (0...1) allowed to differ.")
     var maxDiffFraction = 0.0
 
     @Option(help: "Write a diff image here.")

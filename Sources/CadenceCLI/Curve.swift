@@ -3,6 +3,7 @@ import CadenceAnimation
 import CadenceDraw
 import CadenceEngine
 import CadenceImage
+import CadenceScene
 import CadenceText
 import Foundation
 
@@ -19,17 +20,30 @@ struct Curve: ParsableCommand {
     @Argument(help: "The curve, e.g. easeInOut, caEaseOut, cubicBezier(0.25,0.1,0.25,1), spring(1,100,10,0), easeOutBounce, steps(4,end).")
     var spec: String
 
-    @Option(help: "Number of samples, at least 2.")
+    @Option(parsing: .unconditional, help: "Number of samples, 2 ... 1000000.")
     var samples = 11
 
-    @Option(help: "Seconds to sample a spring over. Default: its settling duration. Springs only.")
+    @Option(parsing: .unconditional, help: "Seconds to sample a spring over. Default: its settling duration. Springs only.")
     var duration: Double?
 
-    @Option(help: "Rate of the power curves easeIn, easeOut, easeInOut (default 3).")
+    @Option(parsing: .unconditional, help: "Rate of the power curves easeIn, easeOut, easeInOut (default 3).")
     var rate: Double?
 
     @Option(help: "Also draw the curve (grid, axes, labels) into this PNG file.")
     var plot: String?
+
+    /// The most samples one command prints: about 40 MB of output.
+    static let maximumSamples = 1_000_000
+
+    func validate() throws {
+        guard samples >= 2 else { throw ValidationError("--samples must be at least 2, got \(samples)") }
+        guard samples <= Self.maximumSamples else {
+            throw ValidationError("--samples must be at most \(Self.maximumSamples), got \(samples)")
+        }
+        if let duration, !(duration.isFinite && duration > 0 && duration <= SceneFile.maximumTime) {
+            throw ValidationError("--duration must be a number of seconds above 0 and at most \(number(SceneFile.maximumTime)), got \(number(duration))")
+        }
+    }
 
     func run() throws {
         let curve: CurveSpec
@@ -38,7 +52,6 @@ struct Curve: ParsableCommand {
         } catch {
             throw fail(error.description)
         }
-        guard samples >= 2 else { throw fail("--samples must be at least 2, got \(samples)") }
         let end: Double
         switch curve {
         case .curve:
@@ -46,7 +59,9 @@ struct Curve: ParsableCommand {
             end = 1
         case .spring(let spring):
             end = duration ?? spring.settlingDuration
-            guard end.isFinite, end > 0 else { throw fail("--duration must be a finite number of seconds above 0, got \(end)") }
+            guard end.isFinite, end > 0, end <= SceneFile.maximumTime else {
+                throw fail("'\(spec)' never settles (it oscillates for ever without damping): pass --duration to sample it")
+            }
         }
         let plotter = CurvePlot(spec: curve, title: spec, xEnd: end)
         var output = ""

@@ -24,16 +24,16 @@ struct Render: ParsableCommand {
     @Option(help: "png (one file per frame), apng (written by Cadence: later frames hold only what changed), gif, mp4 (H.264) or webm (VP9), the last three through ffmpeg.")
     var format: OutputFormat = .png
 
-    @Option(help: "Frame size in pixels, WxH. Default: the scene's size. The scene is scaled to fit.")
+    @Option(parsing: .unconditional, help: "Frame size in pixels, WxH. Default: the scene's size. The scene is scaled to fit.")
     var size: FrameSize?
 
-    @Option(help: "Frames per second.")
+    @Option(parsing: .unconditional, help: "Frames per second.")
     var fps: Double = 60
 
-    @Option(help: "Seconds of the timeline to render, from 0.")
+    @Option(parsing: .unconditional, help: "Seconds of the timeline to render, from 0.")
     var duration: Double = 2
 
-    @Option(name: .customLong("png-level"), help: "PNG compression level, 0 (fastest) ... 9 (smallest).")
+    @Option(name: .customLong("png-level"), parsing: .unconditional, help: "PNG compression level, 0 (fastest) ... 9 (smallest).")
     var pngLevel = 1
 
     @Option(name: .customLong("png-filter"), help: "PNG row filter: none, sub, up, average, paeth or adaptive.")
@@ -42,7 +42,7 @@ struct Render: ParsableCommand {
     @Option(name: .customLong("png-encoder"), help: "libpng (fastest dumps here) or libdeflate (about a third smaller; none and up filters, levels 1...9).")
     var pngEncoder = "libpng"
 
-    @Option(help: "PNG encoder threads. Default: one per core.")
+    @Option(parsing: .unconditional, help: "PNG encoder threads. Default: one per core.")
     var jobs = max(1, ProcessInfo.processInfo.activeProcessorCount)
 
     @Flag(name: .customLong("full-redraw"), help: "Redraw whole frames instead of only what changed (for comparison).")
@@ -51,10 +51,10 @@ struct Render: ParsableCommand {
     @Option(help: "How frames come back from the GPU: direct (glReadPixels; fastest on llvmpipe) or pbo (double-buffered pixel buffers: frame N is read while N+1 is drawn).")
     var readback = ReadbackMode.default.rawValue
 
-    @Option(help: "Render only frames A through B of the timeline, e.g. 30..59.")
+    @Option(parsing: .unconditional, help: "Render only frames A through B of the timeline, e.g. 30..59.")
     var frames: FrameRange?
 
-    @Option(help: "Render only slice K of N of the frames (1-based, contiguous), e.g. 2/4; auto/N takes K from JOB_COMPLETION_INDEX + 1 (a Kubernetes Indexed Job).")
+    @Option(parsing: .unconditional, help: "Render only slice K of N of the frames (1-based, contiguous), e.g. 2/4; auto/N takes K from JOB_COMPLETION_INDEX + 1 (a Kubernetes Indexed Job).")
     var shard: Shard?
 
     @Flag(help: "Treat unknown keys in the scene file as errors, not warnings.")
@@ -66,9 +66,18 @@ struct Render: ParsableCommand {
     @OptionGroup var logging: LoggingOptions
 
     func validate() throws {
-        guard fps.isFinite, fps > 0 else { throw ValidationError("--fps must be a finite number above 0, got \(fps)") }
+        try size?.check("--size")
+        guard fps.isFinite, fps > 0 else { throw ValidationError("--fps must be above 0, got \(number(fps))") }
         guard duration.isFinite, duration >= 0 else {
-            throw ValidationError("--duration must be a finite number of seconds, 0 or more, got \(duration)")
+            throw ValidationError("--duration must be a number of seconds, 0 or more, got \(number(duration))")
+        }
+        guard duration <= SceneFile.maximumTime else {
+            throw ValidationError("--duration must be at most \(number(SceneFile.maximumTime)) s, got \(number(duration))")
+        }
+        guard duration * fps <= Double(FrameDumpSettings.maximumFrameCount) else {
+            throw ValidationError(
+                "--fps \(number(fps)) × --duration \(number(duration)) is \(number((duration * fps).rounded())) frames, above the limit of \(FrameDumpSettings.maximumFrameCount) frames a render"
+            )
         }
         guard (0...9).contains(pngLevel) else { throw ValidationError("--png-level must be 0...9, got \(pngLevel)") }
         guard PNGOptions.Filter(rawValue: pngFilter) != nil else {
@@ -77,6 +86,12 @@ struct Render: ParsableCommand {
         guard jobs >= 1 else { throw ValidationError("--jobs must be at least 1, got \(jobs)") }
         guard PNGOptions.Encoder(rawValue: pngEncoder) != nil else {
             throw ValidationError("--png-encoder must be libdeflate or libpng, got \(pngEncoder)")
+        }
+        if pngEncoder == PNGOptions.Encoder.libdeflate.rawValue {
+            guard ["none", "up"].contains(pngFilter) else {
+                throw ValidationError("--png-encoder libdeflate writes the none and up filters only, got --png-filter \(pngFilter) (use libpng for it)")
+            }
+            guard pngLevel >= 1 else { throw ValidationError("--png-encoder libdeflate takes --png-level 1...9, got 0 (use libpng for it)") }
         }
         guard ReadbackMode(rawValue: readback) != nil else {
             throw ValidationError("--readback must be direct or pbo, got \(readback)")
@@ -137,21 +152,37 @@ struct Render: ParsableCommand {
     }
 }
 
-/// `WxH`, e.g. `1280x720`; both at least 1.
+/// `WxH`, e.g. `1280x720`; each side 1 ... `SceneFile.maximumFrameSide`, checked by `check(_:)`
+/// so a bad size is named with the rule rather than refused as unparsable.
 struct FrameSize: ExpressibleByArgument {
     let width: Int
     let height: Int
+    let text: String
 
     init?(argument: String) {
         let parts = argument.lowercased().split(separator: "x", omittingEmptySubsequences: false)
-        guard parts.count == 2, let width = Int(parts[0]), let height = Int(parts[1]), width >= 1, height >= 1 else {
-            return nil
+        guard parts.count == 2, let width = Double(parts[0]), let height = Double(parts[1]) else { return nil }
+        text = argument
+        // Out-of-range sides stay out of range (and are named by `check`) without trapping.
+        let limit = Double(SceneFile.maximumFrameSide + 1)
+        self.width = width.isFinite && width == width.rounded() ? Int(min(max(width, 0), limit)) : 0
+        self.height = height.isFinite && height == height.rounded() ? Int(min(max(height, 0), limit)) : 0
+    }
+
+    /// Throws naming `option` unless both sides are whole numbers from 1 to the cap.
+    func check(_ option: String) throws {
+        let range = 1...SceneFile.maximumFrameSide
+        guard range.contains(width), range.contains(height) else {
+            throw ValidationError("\(option) must be WxH with whole sides from 1 to \(SceneFile.maximumFrameSide), got \(text)")
         }
-        self.width = width
-        self.height = height
     }
 
     static var defaultCompletionKind: CompletionKind { .default }
+}
+
+/// `value` as a person writes it: `-5`, `0.25`, `1e+300`.
+func number(_ value: Double) -> String {
+    String(format: "%.15g", value)
 }
 
 func printError(_ message: String) {
@@ -221,7 +252,8 @@ struct Shard: ExpressibleByArgument {
 extension OutputFormat: ExpressibleByArgument {}
 
 /// Runs `body` on the main actor (GL and GLFW live there) and turns an engine error into its
-/// message on stderr and an exit status: 2 when there is no display, 1 otherwise.
+/// message on stderr and an exit status: 2 when there is no display, 64 for an option out of
+/// range (as argument errors), 1 otherwise.
 func onMainActor(_ body: @MainActor () throws(EngineError) -> Void) throws {
     try MainActor.assumeIsolated {
         do {
@@ -229,6 +261,7 @@ func onMainActor(_ body: @MainActor () throws(EngineError) -> Void) throws {
         } catch let error as EngineError {
             printError(error.description)
             if case .platform(.noDisplay) = error { throw ExitCode(2) }
+            if case .invalidOption = error { throw ExitCode.validationFailure }
             throw ExitCode.failure
         }
     }

@@ -14,13 +14,13 @@ struct Sheet: ParsableCommand {
     @Argument(help: "A scene file (JSON). Default: the built-in demo scene.")
     var scene: String?
 
-    @Option(help: "Comma-separated times in seconds, e.g. 0,0.25,0.5.")
+    @Option(parsing: .unconditional, help: "Comma-separated times in seconds, e.g. 0,0.25,0.5.")
     var times: String
 
-    @Option(help: "Frames per row.")
+    @Option(parsing: .unconditional, help: "Frames per row.")
     var columns = 4
 
-    @Option(help: "Size of each frame, WxH. Default: the scene's size scaled to 320 pixels wide.")
+    @Option(parsing: .unconditional, help: "Size of each frame, WxH. Default: the scene's size scaled to 320 pixels wide.")
     var size: FrameSize?
 
     @Option(help: "The PNG to write.")
@@ -31,6 +31,10 @@ struct Sheet: ParsableCommand {
 
     @Option(help: "original: every node that has quirks reproduces its original exactly, bugs included (a node's own \"quirks\" key wins); none: Cadence's behaviour.")
     var quirks: Quirks = .none
+
+    func validate() throws {
+        try size?.check("--size")
+    }
 
     func run() throws {
         try onMainActor { () throws(EngineError) in try make() }
@@ -47,7 +51,7 @@ struct Sheet: ParsableCommand {
         }
         let loaded = try loadScene(scene, strict: strict, quirks: quirks)
         let tile = size.map { Size(width: Double($0.width), height: Double($0.height)) }
-            ?? Size(width: 320, height: (320 * loaded.size.height / loaded.size.width).rounded())
+            ?? Size(width: 320, height: min(max((320 * loaded.size.height / loaded.size.width).rounded(), 1), Double(SceneFile.maximumFrameSide)))
         let image = try ContactSheet.render(scene: loaded, times: parsed, columns: columns, tile: tile)
         do throws(PNGError) {
             try image.writePNG(to: out, options: PNGOptions(level: 9, filter: .adaptive, encoder: .libpng))

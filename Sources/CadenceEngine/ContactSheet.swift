@@ -11,12 +11,24 @@ public enum ContactSheet {
     /// labelled with its time.
     public static func render(scene: Scene, times: [Double], columns: Int, tile: Size) throws(EngineError) -> RGBAImage {
         guard !times.isEmpty else { throw .invalidOption(name: "--times", message: "needs at least one time") }
-        for time in times where !time.isFinite || time < 0 {
-            throw .invalidOption(name: "--times", message: "times must be finite and 0 or more, got \(time)")
+        for time in times where !time.isFinite || time < 0 || time > SceneFile.maximumTime {
+            throw .invalidOption(name: "--times", message: "times must be from 0 to \(Int(SceneFile.maximumTime)) s, got \(String(format: "%.15g", time))")
         }
         guard columns >= 1 else { throw .invalidOption(name: "--columns", message: "must be at least 1, got \(columns)") }
+        guard tile.width >= 1, tile.height >= 1, tile.width <= Double(SceneFile.maximumFrameSide), tile.height <= Double(SceneFile.maximumFrameSide) else {
+            throw .invalidOption(name: "--size", message: "each frame must be 1 to \(SceneFile.maximumFrameSide) pixels a side, got \(tile.width)x\(tile.height)")
+        }
         let gap = 8.0
         let label = 24.0
+        let rowCount = (times.count + columns - 1) / columns
+        let sheetWidth = Double(min(columns, times.count)) * (tile.width + gap) + gap
+        let sheetHeight = Double(rowCount) * (tile.height + label + gap) + gap
+        guard sheetWidth <= Double(SceneFile.maximumFrameSide), sheetHeight <= Double(SceneFile.maximumFrameSide) else {
+            throw .invalidOption(
+                name: "--times",
+                message: "\(times.count) frames of \(Int(tile.width))x\(Int(tile.height)) in \(columns) columns make a \(Int(sheetWidth))x\(Int(sheetHeight)) sheet, above the limit of \(SceneFile.maximumFrameSide) pixels a side: fewer times, more columns or a smaller --size"
+            )
+        }
         let width = Int(tile.width)
         let height = Int(tile.height)
         let frames = try ImageSink(width: width, height: height)

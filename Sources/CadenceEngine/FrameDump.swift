@@ -47,16 +47,29 @@ public struct FrameDumpSettings: Sendable {
         self.jobs = jobs
     }
 
+    /// The most frames one render may plan (`fps × duration`): 1,000,000, over 4.6 hours at
+    /// 60 fps. Split longer timelines with `--frames`.
+    nonisolated public static let maximumFrameCount = 1_000_000
+
     /// Checks the settings before any GL or file work, so nothing is half-done on bad input.
     public func validate() throws(EngineError) {
         guard width >= 1, height >= 1 else {
             throw .invalidOption(name: "--size", message: "\(width)x\(height) is empty: width and height must be at least 1")
         }
-        guard fps.isFinite, fps > 0 else {
-            throw .invalidOption(name: "--fps", message: "must be a finite number above 0, got \(fps)")
+        guard width <= SceneFile.maximumFrameSide, height <= SceneFile.maximumFrameSide else {
+            throw .invalidOption(name: "--size", message: "\(width)x\(height) is too large: width and height must be at most \(SceneFile.maximumFrameSide)")
         }
-        guard duration.isFinite, duration >= 0 else {
-            throw .invalidOption(name: "--duration", message: "must be a finite number of seconds, 0 or more, got \(duration)")
+        guard fps.isFinite, fps > 0 else {
+            throw .invalidOption(name: "--fps", message: "must be above 0, got \(fps)")
+        }
+        guard duration.isFinite, duration >= 0, duration <= SceneFile.maximumTime else {
+            throw .invalidOption(name: "--duration", message: "must be a number of seconds from 0 to \(Int(SceneFile.maximumTime)), got \(duration)")
+        }
+        guard (duration * fps).rounded() <= Double(Self.maximumFrameCount) else {
+            throw .invalidOption(
+                name: "--fps",
+                message: "\(fps) fps for \(duration) s is \((duration * fps).rounded()) frames, above the limit of \(Self.maximumFrameCount) frames a render"
+            )
         }
         guard (0...9).contains(png.level) else {
             throw .invalidOption(name: "--png-level", message: "must be 0...9, got \(png.level)")
@@ -154,6 +167,8 @@ public enum FrameDump {
             failure = try runAnimation(loop: loop, renderer: renderer, selection: selection, fps: clock.fps, settings: settings, progress: report)
         } else {
             try prepareOutputDirectory(settings.outputDirectory)
+            let lock = try OutputFolderLock(directory: settings.outputDirectory)
+            defer { lock.release() }
             let sink = PNGFileSink(renderer: renderer, directory: settings.outputDirectory, png: settings.png, jobs: settings.jobs, progress: report)
             // The same path as a window: a display link on a vsync source, here driven by the
             // manual clock as fast as the work allows (vsync n at exactly n / fps).
@@ -226,6 +241,18 @@ public enum FrameDump {
         if manager.fileExists(atPath: path, isDirectory: &isDirectory) {
             guard isDirectory.boolValue else { throw .outputDirectory(path: path, reason: "exists and is not a folder") }
         } else {
+            // A file where a parent folder should be: say so, not "error 512". (Split by hand:
+            // Foundation's deletingLastPathComponent traps on a one-letter path such as "f".)
+            var parent = Substring(path)
+            while let slash = parent.lastIndex(of: "/"), slash > parent.startIndex {
+                parent = parent[..<slash]
+                if manager.fileExists(atPath: String(parent), isDirectory: &isDirectory) {
+                    guard isDirectory.boolValue else {
+                        throw .outputDirectory(path: path, reason: "cannot be created: \(parent) is a file, not a folder")
+                    }
+                    break
+                }
+            }
             do {
                 try manager.createDirectory(atPath: path, withIntermediateDirectories: true)
             } catch {

@@ -99,13 +99,18 @@ extension RGBAImage {
         }
     }
 
-    /// Reads any PNG, converted to 8-bit RGBA with straight alpha.
-    public init(contentsOfPNG path: String) throws(PNGError) {
+    /// The widest and tallest image read: 16384, the largest texture llvmpipe (and most GPUs)
+    /// take; a bigger image is refused from its header, before it is decoded.
+    public static let maximumSide = 16384
+
+    /// Reads any PNG, converted to 8-bit RGBA with straight alpha; at most `maximumSide`
+    /// pixels a side.
+    public init(contentsOfPNG path: String, maximumSide: Int = RGBAImage.maximumSide) throws(PNGError) {
         var message = [CChar](repeating: 0, count: 256)
         var bytes: UnsafeMutablePointer<UInt8>?
         var width: UInt32 = 0
         var height: UInt32 = 0
-        guard cadence_png_read(path, &bytes, &width, &height, &message, message.count) == 0, let bytes else {
+        guard cadence_png_read(path, UInt32(clamping: maximumSide), &bytes, &width, &height, &message, message.count) == 0, let bytes else {
             throw .readFailed(path: path, reason: String(decoding: message.prefix { $0 != 0 }.map(UInt8.init(bitPattern:)), as: UTF8.self))
         }
         defer { free(bytes) }

@@ -86,6 +86,7 @@ public struct SceneAttributes {
             type = name
         }
         var copy = reader
+        copy.requiresIDs = false
         let known = copy.warnings.count
         let layer = try copy.layer(object, id: id, type: type, depth: 1)
         log.warnings += copy.warnings[known...]

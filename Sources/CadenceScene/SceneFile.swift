@@ -47,6 +47,16 @@ public enum SceneFile {
     /// The font of text nodes that name none: UIKit's 17-point system size.
     public static let defaultFont = try! FontDescriptor(family: "DejaVu Sans", size: 17)
 
+    /// The widest and tallest frame, in pixels, of a scene's `size` and of `--size`: the largest
+    /// texture and renderbuffer llvmpipe and most GPUs allow (one such frame is 1 GiB of RGBA).
+    public static let maximumFrameSide = 16384
+    /// The latest scene time, in seconds (event times, render durations, sheet times): about
+    /// 116 days, so frame and tick counts stay exact integers.
+    public static let maximumTime = 1e7
+    /// The longest string value, in UTF-8 bytes (texts, placeholders, formats, ids): text is laid
+    /// out per frame, so its length is work.
+    public static let maximumStringLength = 1 << 20
+
     /// Loads the scene at `path`, its nodes of the layer types or of `widgets`. Warnings for
     /// unknown keys are returned with it, each once.
     /// `quirks` is the default for nodes without a `quirks` key (`cadence render --quirks`).
@@ -91,6 +101,9 @@ struct Reader {
     /// The widget types nodes may have.
     let widgets: WidgetRegistry
     var warnings: [SceneError] = []
+    /// Whether every node must have an id: true for the scene's nodes (events and animations
+    /// target them), false inside a widget's own layer tree (`customIndicator`), which nothing targets.
+    var requiresIDs = true
 
     init(file: String, strict: Bool, quirks: Quirks = .none, widgets: WidgetRegistry) {
         self.file = file
@@ -118,6 +131,16 @@ struct Reader {
         return problems
     }
 
+    /// A warning for each key written twice in one object (the decoder keeps only one); the
+    /// first thrown instead when strict.
+    mutating func duplicates(in data: Data) throws(SceneError) {
+        for duplicate in duplicateKeys(in: data) {
+            let problem = error("written twice in one object (line \(duplicate.line)): only one of them is used (which is the decoder's choice); remove the other", key: duplicate.key)
+            if strict { throw problem }
+            warnings.append(problem)
+        }
+    }
+
     mutating func scene(_ data: Data) throws(SceneError) -> Scene {
         let root: JSONValue
         do {
@@ -126,6 +149,7 @@ struct Reader {
             throw self.error("not valid JSON: \(jsonProblem(in: data) ?? describe(error))")
         }
         guard case .object(let object) = root else { throw error("the top level must be a JSON object") }
+        try duplicates(in: data)
         try unknown(object.keys, known: ["name", "size", "background", "nodes", "events"], node: nil)
 
         let defaultName = URL(fileURLWithPath: file).deletingPathExtension().lastPathComponent
@@ -133,6 +157,9 @@ struct Reader {
         guard let sizeValue = object["size"] else { throw error("missing", key: "size") }
         let size = try numbers(sizeValue, count: 2, key: "size", node: nil)
         guard size[0] >= 1, size[1] >= 1 else { throw error("width and height must be at least 1", key: "size") }
+        guard size[0] <= Double(SceneFile.maximumFrameSide), size[1] <= Double(SceneFile.maximumFrameSide) else {
+            throw error("\(size[0])x\(size[1]) is too large: width and height must be at most \(SceneFile.maximumFrameSide)", key: "size")
+        }
         let background = try color(object["background"], key: "background", node: nil) ?? .white
 
         var nodes: [Node] = []
@@ -191,6 +218,7 @@ struct Reader {
         let object = try self.object(entry, key: path, node: nil)
         guard let at = try number(object["at"], key: "\(path).at", node: nil) else { throw error("missing", key: "\(path).at") }
         guard at >= 0 else { throw error("must not be negative", key: "\(path).at") }
+        guard at <= SceneFile.maximumTime else { throw error("\(at) is beyond the limit of \(Int(SceneFile.maximumTime)) s", key: "\(path).at") }
         guard let target = try string(object["target"], key: "\(path).target", node: nil) else { throw error("missing", key: "\(path).target") }
         guard let layer = scene.layer(id: target) else {
             throw error("no node has id '\(target)'", key: "\(path).target")
@@ -219,7 +247,11 @@ struct Reader {
     mutating func node(_ entry: JSONValue, index: Int, depth: Int = 0) throws(SceneError) -> Node {
         let fallbackID = "#\(index)"
         guard case .object(let object) = entry else { throw error("a node must be a JSON object", node: fallbackID) }
-        let id = try string(object["id"], key: "id", node: fallbackID) ?? fallbackID
+        let givenID = try string(object["id"], key: "id", node: fallbackID)
+        if givenID == nil && requiresIDs {
+            throw error("missing: every node needs an id, unique in the scene", node: fallbackID, key: "id")
+        }
+        let id = givenID ?? fallbackID
         guard let type = try string(object["type"], key: "type", node: id) else { throw error("missing", node: id, key: "type") }
         if SceneFile.layerTypes.contains(type) {
             return .layer(try layer(object, id: id, type: type, depth: depth))
@@ -235,6 +267,9 @@ struct Reader {
         guard let frameValue = object["frame"] else { throw error("missing", node: id, key: "frame") }
         let frame = try numbers(frameValue, count: 4, key: "frame", node: id)
         guard frame[2] >= 0, frame[3] >= 0 else { throw error("width and height must not be negative", node: id, key: "frame") }
+        for value in frame where abs(value) > SceneFile.maximumLayerValue {
+            throw error("\(value) is out of range: frame values must lie within ±\(Int(SceneFile.maximumLayerValue))", node: id, key: "frame")
+        }
         let rect = Rect(x: frame[0], y: frame[1], width: frame[2], height: frame[3])
         let attributes = try object["attributes"].map { value throws(SceneError) in try self.object(value, key: "attributes", node: id) } ?? [:]
         guard let widget = widgets.type(named: type) else {
@@ -293,6 +328,9 @@ struct Reader {
     func string(_ value: JSONValue?, key: String, node: String?) throws(SceneError) -> String? {
         guard let value else { return nil }
         guard case .string(let string) = value else { throw error("must be a string", node: node, key: key) }
+        guard string.utf8.count <= SceneFile.maximumStringLength else {
+            throw error("is \(string.utf8.count) bytes long: strings may be at most \(SceneFile.maximumStringLength) bytes", node: node, key: key)
+        }
         return string
     }
 

@@ -35,9 +35,12 @@ public struct ManualClock: Sendable, Hashable {
     }
 
     /// The number of frames that fit in `duration` seconds, rounded to the nearest frame:
-    /// 0.5 s at 60 fps is 30 frames (0 ... 29).
+    /// 0.5 s at 60 fps is 30 frames (0 ... 29). Clamped to 0 ... 2⁵³ (an infinite or NaN
+    /// product counts as 2⁵³ or 0), so no duration traps; renders cap it far lower.
     public func frameCount(forDuration duration: Double) -> Int {
-        Int((duration * fps).rounded())
+        let frames = (duration * fps).rounded()
+        guard !frames.isNaN, frames > 0 else { return 0 }
+        return Int(min(frames, 0x1p53))
     }
 }
 

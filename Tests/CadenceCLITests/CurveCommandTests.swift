@@ -56,11 +56,9 @@ import CadenceDraw
         (["curve", "wobble"], "valid forms: linear, easeIn, easeOut, easeInOut"),
         (["curve", "cubicBezier(1.5,0,0.5,1)"], "x1 and x2 must be in 0...1"),
         (["curve", "spring(-1,100,10,0)"], "mass must be"),
-        (["curve", "linear", "--samples", "1"], "--samples must be at least 2"),
         (["curve", "caDefault", "--rate", "2"], "--rate applies to easeIn, easeOut and easeInOut"),
         (["curve", "easeIn", "--rate", "nan"], "rate must be a finite number above 0"),
         (["curve", "linear", "--duration", "2"], "--duration applies to springs only"),
-        (["curve", "spring(1,100,10,0)", "--duration=-1"], "--duration must be a finite number of seconds above 0"),
         (["curve", "linear", "--plot", "no/such/folder/plot.png"], "no/such/folder/plot.png"),
     ])
     func badInputIsAClearError(arguments: [String], message: String) throws {

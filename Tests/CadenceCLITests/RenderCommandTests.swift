@@ -125,8 +125,8 @@ struct CLI {
 
     @Test func sizeBeyondTheDriverLimitIsAClearError() throws {
         let result = try CLI.run(["render", "--size", "100000x100", "--duration", "0.1", "--out", "huge"], in: folder)
-        #expect(result.status == 1)
-        #expect(result.stderr.contains("100000x100 is larger than this OpenGL driver allows"), "\(result.stderr)")
+        #expect(result.status == 64)
+        #expect(result.stderr.contains("--size must be WxH with whole sides from 1 to 16384, got 100000x100"), "\(result.stderr)")
         #expect(!FileManager.default.fileExists(atPath: folder + "/huge"))
     }
 

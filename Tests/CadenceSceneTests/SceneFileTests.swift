@@ -60,7 +60,8 @@ import Testing
         (#"{"size": [10, 10], "nodes": [{"type": "RoundedRect", "id": "a", "frame": [0,0,1,1], "motion": {"by": [1, 1], "duration": -2}}]}"#, "node 'a': key 'motion.duration': must not be negative"),
         (#"{"size": [10, 10], "nodes": [{"type": "RoundedRect", "id": "a", "frame": [0,0,1,1], "motion": {"by": [1, 1], "duration": 1, "repeats": 1}}]}"#, "node 'a': key 'motion.repeats': must be true or false"),
         (#"{"size": [10, 10], "nodes": [{"type": "RoundedRect", "id": "a", "frame": [0,0,1,1]}, {"type": "RoundedRect", "id": "a", "frame": [0,0,1,1]}]}"#, "node 'a': key 'id': duplicate id"),
-        (#"{"size": [10, 10], "nodes": [{"type": "RoundedRect", "frame": [0,0,1,1], "attributes": {"fill": true}}]}"#, "node '#0': key 'attributes.fill': must be a string"),
+        (#"{"size": [10, 10], "nodes": [{"type": "RoundedRect", "id": "r", "frame": [0,0,1,1], "attributes": {"fill": true}}]}"#, "node 'r': key 'attributes.fill': must be a string"),
+        (#"{"size": [10, 10], "nodes": [{"type": "RoundedRect", "frame": [0,0,1,1]}]}"#, "node '#0': key 'id': missing"),
         (#"[1, 2]"#, "the top level must be a JSON object"),
         (#"{"size": [10, 10],"#, "not valid JSON"),
         ("{\"size\": [10, 10],\n \"nodes\": [\n  {\"type\": \"RoundedRect\" \"id\": \"x\"}\n ]}", "not valid JSON: line 3, column 26: invalid value"),
@@ -82,5 +83,28 @@ import Testing
         } throws: { error in
             "\(error)".hasPrefix("/nonexistent/scene.json: ")
         }
+    }
+}
+
+@Suite struct DuplicateKeyTests {
+    static let json = """
+    {"size": [10, 10],
+     "nodes": [{"type": "RoundedRect", "id": "a", "frame": [0, 0, 1, 1],
+                "attributes": {"fill": "#FF0000", "note": "a \\"fill\\": here", "fill": "#00FF00"}}],
+     "size": [20, 20]}
+    """
+
+    @Test func duplicateKeysWarnWithTheirLineAndFailUnderStrict() throws {
+        let loaded = try SceneFile.parse(Data(Self.json.utf8), file: "dup.json")
+        let messages = loaded.warnings.map(\.description)
+        #expect(messages.contains("dup.json: key 'fill': written twice in one object (line 3): only one of them is used (which is the decoder's choice); remove the other"), "\(messages)")
+        #expect(messages.contains("dup.json: key 'size': written twice in one object (line 4): only one of them is used (which is the decoder's choice); remove the other"), "\(messages)")
+        #expect(messages.filter { $0.contains("written twice") }.count == 2, "\(messages)")
+        #expect(throws: SceneError.self) { try SceneFile.parse(Data(Self.json.utf8), file: "dup.json", strict: true) }
+    }
+
+    @Test func theSameKeyInDifferentObjectsIsFine() throws {
+        let json = #"{"size": [10, 10], "nodes": [{"type": "RoundedRect", "id": "a", "frame": [0, 0, 1, 1]}, {"type": "RoundedRect", "id": "b", "frame": [0, 0, 1, 1]}]}"#
+        #expect(try SceneFile.parse(Data(json.utf8), file: "ok.json").warnings.isEmpty)
     }
 }

@@ -103,8 +103,10 @@ public struct ActivityIndicator: Sendable, Hashable {
     public func headTick(at time: Double) -> Int {
         let state = animation(at: time)
         guard state.isAnimating else { return 0 }
-        let steps = Int(((time - state.since) * Double(tickCount)).rounded(.down))
-        return steps % tickCount
+        // Reduced in Double before it becomes an Int: no time, however far, can trap.
+        let step = ((time - state.since) * Double(tickCount)).rounded(.down).truncatingRemainder(dividingBy: Double(tickCount))
+        guard step.isFinite else { return 0 }
+        return Int(step < 0 ? step + Double(tickCount) : step)
     }
 
     /// The colour of the tick `behind` steps behind the head.

@@ -235,6 +235,7 @@ public struct BouncyPlaceholderField: Sendable {
         let lastEdit = edits.lastEdit(until: time)
         if let lastEdit, time - lastEdit < 0.5 { return true }
         let since = max(lastEdit ?? 0, focusChanges.last(where: { $0.time <= time })?.time ?? 0)
-        return Int(((time - since) / 0.5).rounded(.down)) % 2 == 0
+        // Reduced in Double before any Int: no time, however far, can trap.
+        return ((time - since) / 0.5).rounded(.down).truncatingRemainder(dividingBy: 2) == 0
     }
 }

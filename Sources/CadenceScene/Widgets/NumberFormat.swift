@@ -77,6 +77,9 @@ public struct PrintfFormat: Sendable, Hashable {
     /// UICountingLabel's default.
     public static let `default` = try! PrintfFormat("%f")
 
+    /// The largest width or precision a conversion may ask for: `%.64f` is the most digits.
+    public static let maximumWidth = 64
+
     /// Checks `format`: exactly one number conversion (one of `d i u x X o e E f F g G a A`); throws naming the problem.
     public init(_ format: String) throws(NumberFormatError) {
         var conversions: [(range: Range<String.Index>, conversion: Character)] = []
@@ -87,7 +90,13 @@ public struct PrintfFormat: Sendable, Hashable {
             index = format.index(after: index)
             guard index < format.endIndex else { throw .malformed(format) }
             if format[index] == "%" { index = format.index(after: index); continue }
+            let flagsStart = index
             while index < format.endIndex, "-+ #0123456789.'".contains(format[index]) { index = format.index(after: index) }
+            // Width and precision drive the work printf does (%.999999999f allocates gigabytes).
+            for digits in format[flagsStart..<index].split(whereSeparator: { !$0.isNumber })
+            where digits.count > 3 || Int(digits) ?? 0 > Self.maximumWidth {
+                throw .tooWide(format, String(digits))
+            }
             while index < format.endIndex, "hlLqjzt".contains(format[index]) { index = format.index(after: index) }
             guard index < format.endIndex else { throw .malformed(format) }
             let conversion = format[index]
@@ -130,6 +139,8 @@ public enum NumberFormatError: Error, Sendable, Equatable, CustomStringConvertib
     case unsupportedConversion(String, Character)
     /// Not exactly one number conversion: the count found.
     case needsOneNumber(String, Int)
+    /// A width or precision above `PrintfFormat.maximumWidth`: the number given.
+    case tooWide(String, String)
 
     public var description: String {
         switch self {
@@ -138,6 +149,8 @@ public enum NumberFormatError: Error, Sendable, Equatable, CustomStringConvertib
             "format '\(format)': %\(conversion) is not a number conversion (use d, i, u, x, o, f, e, g or a)"
         case .needsOneNumber(let format, let count):
             "format '\(format)' must hold exactly one number conversion such as %d or %.1f (found \(count)); write %% for a percent sign"
+        case .tooWide(let format, let number):
+            "format '\(format)': width or precision \(number) is above the limit of \(PrintfFormat.maximumWidth)"
         }
     }
 }
