@@ -33,6 +33,12 @@ struct Pacing: ParsableCommand {
     @Option(name: .customLong("spin-ms"), help: "How long before each deadline the paced driver stops sleeping and spins, milliseconds.")
     var spinMilliseconds: Double = 0.5
 
+    @Option(parsing: .unconditional, help: "Play a display clock instead of a fixed grid: a trace file (all its vsyncs) or a spec (vrr:120,80,60@0.5s, jitter:0.5ms,seed=7, drop:every=30, drop:5%,seed=3, joined with +; --frames vsyncs at --fps). Adds a 'trace' row; the naive timer is left out.")
+    var clock: String?
+
+    @Option(help: "Work per frame: render this scene offscreen at the frame's time and read it back, in each callback (demo: the built-in demo scene; or a scene file), instead of --work-ms of busy work.")
+    var scene: String?
+
     @Flag(help: "Print a JSON list of objects instead of a table.")
     var json = false
 
@@ -43,43 +49,52 @@ struct Pacing: ParsableCommand {
 
     func run() throws {
         logging.bootstrap()
-        try MainActor.assumeIsolated {
-            let results: [PacingResult]
-            do {
-                results = try PacingBenchmark.run(
-                    frames: frames, fps: fps, workMilliseconds: workMilliseconds, spinMilliseconds: spinMilliseconds, logger: logging.logger
-                )
-            } catch let error as EngineError {
-                printError(error.description)
-                throw ExitCode.failure
-            }
-            if let plot {
-                let chart = FrameTimeChart(
-                    title: String(format: "Frame intervals at %g Hz with %g ms of work", fps, workMilliseconds),
-                    series: zip(results, [Color(hex: "#007AFF")!, Color(hex: "#FF3B30")!]).map {
-                        FrameTimeChart.Series(name: $0.driver, values: $0.intervals, color: $1)
-                    },
-                    reference: ("refresh interval", 1000 / fps)
-                )
-                do {
-                    try chart.write(to: plot)
-                } catch let error as EngineError {
-                    printError(error.description)
-                    throw ExitCode.failure
-                }
-            }
-            if json {
-                print("[\n  " + results.map(\.json).joined(separator: ",\n  ") + "\n]")
-                return
-            }
-            print(String(format: "pacing at %g Hz, %d frames, %g ms of work per frame", fps, frames, workMilliseconds))
-            print("driver  frames  jitter p50 ms  jitter p99 ms  jitter max ms    drift ms  dropped")
-            for result in results {
-                print(padded(result.driver, 6) + String(
-                    format: "  %6d  %13.4f  %13.4f  %13.4f  %10.3f  %7d",
-                    result.frames, result.jitterP50, result.jitterP99, result.jitterMax, result.drift, result.dropped
+        try onMainActor { () throws(EngineError) in try measure() }
+    }
+
+    @MainActor
+    private func measure() throws(EngineError) {
+        let trace = try clock.map { text throws(EngineError) in try loadClock(text, fps: fps, count: frames) }
+        let work = try scene.map { name throws(EngineError) in try loadScene(name == "demo" ? nil : name, strict: false) }
+        let results = try PacingBenchmark.run(
+            frames: frames, fps: fps, workMilliseconds: workMilliseconds, spinMilliseconds: spinMilliseconds,
+            clock: trace, scene: work, logger: logging.logger
+        )
+        let workText = work.map { "\($0.name) rendered offscreen" } ?? String(format: "%g ms of work", workMilliseconds)
+        if let plot {
+            let colors = [Color(hex: "#007AFF")!, Color(hex: "#FF3B30")!]
+            var series = zip(results, colors).map { FrameTimeChart.Series(name: $0.driver, values: $0.intervals, color: $1) }
+            if let trace {
+                series.append(FrameTimeChart.Series(
+                    name: "refresh interval in force", values: trace.vsyncs.dropLast().map { $0.interval * 1000 }, color: Color(hex: "#FF9500")!
                 ))
             }
+            try FrameTimeChart(
+                title: trace == nil
+                    ? String(format: "Frame intervals at %g Hz with %@", fps, workText)
+                    : "Frame intervals of --clock \(clock ?? "") with \(workText)",
+                series: series,
+                reference: trace == nil ? ("refresh interval", 1000 / fps) : nil
+            ).write(to: plot)
+        }
+        if json {
+            print("[\n  " + results.map(\.json).joined(separator: ",\n  ") + "\n]")
+            return
+        }
+        if let trace, let clock {
+            print("pacing --clock \(clock), \(trace.count) vsyncs, \(workText) per frame")
+        } else {
+            print(String(format: "pacing at %g Hz, %d frames, %@ per frame", fps, frames, workText))
+        }
+        print("driver  frames  jitter p50 ms  jitter p99 ms  jitter max ms    drift ms  dropped")
+        for result in results {
+            print(padded(result.driver, 6) + String(
+                format: "  %6d  %13.4f  %13.4f  %13.4f  %10.3f  %7d",
+                result.frames, result.jitterP50, result.jitterP99, result.jitterMax, result.drift, result.dropped
+            ))
+        }
+        if let fixed = results.first?.droppedAtFixedInterval {
+            print("dropped counted against one fixed interval (the trace's shortest), as a VRR-unaware counter would: \(fixed)")
         }
     }
 }

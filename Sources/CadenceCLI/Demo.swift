@@ -27,6 +27,9 @@ struct Demo: ParsableCommand {
     @Option(name: .customLong("events"), help: "Replay the scripted events of this JSON file (an object with an events list, as in scene files) into the window.")
     var eventsFile: String?
 
+    @Option(name: .customLong("record-clock"), help: "When the window closes, write the vsyncs its frames were drawn for to this JSON trace file (written whole or not at all); cadence render --clock FILE replays them headlessly.")
+    var recordClock: String?
+
     @Flag(help: "Treat unknown keys in the scene file as errors, not warnings.")
     var strict = false
 
@@ -55,10 +58,13 @@ struct Demo: ParsableCommand {
                 throw .scene(error)
             }
         }
-        let app = DemoApp(scene: loaded, options: DemoApp.Options(screenshot: screenshot, after: after, events: scripted))
+        let app = DemoApp(scene: loaded, options: DemoApp.Options(screenshot: screenshot, after: after, events: scripted, recordClock: recordClock))
         let outcome = try app.run()
         if let shot = outcome.screenshot {
             print("\(outcome.frames) frames, \(outcome.dropped) dropped, \(outcome.pacedItself ? "paced on deadlines" : "paced by vsync") -> \(shot)")
+        }
+        if let recordClock {
+            print("\(outcome.clock.count) vsyncs -> \(recordClock)")
         }
     }
 }

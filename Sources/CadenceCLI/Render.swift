@@ -57,6 +57,9 @@ struct Render: ParsableCommand {
     @Option(parsing: .unconditional, help: "Render only slice K of N of the frames (1-based, contiguous), e.g. 2/4; auto/N takes K from JOB_COMPLETION_INDEX + 1 (a Kubernetes Indexed Job).")
     var shard: Shard?
 
+    @Option(parsing: .unconditional, help: "Render at a display clock's timestamps instead of n / fps: a trace file (JSON list of {\"timestamp\", \"targetTimestamp\"}, e.g. from cadence demo --record-clock; all its vsyncs, --fps and --duration unused) or a spec: vrr:120,80,60@0.5s, jitter:0.5ms,seed=7, drop:every=30 or drop:5%,seed=3, joined with + (at --fps for --duration). PNG frames only.")
+    var clock: String?
+
     @Flag(help: "Treat unknown keys in the scene file as errors, not warnings.")
     var strict = false
 
@@ -67,6 +70,9 @@ struct Render: ParsableCommand {
 
     func validate() throws {
         try size?.check("--size")
+        if clock != nil, format.isAnimated {
+            throw ValidationError("--clock renders PNG frames at the clock's own timestamps; --format \(format.rawValue) plays at one fixed frame rate")
+        }
         guard fps.isFinite, fps > 0 else { throw ValidationError("--fps must be above 0, got \(number(fps))") }
         guard duration.isFinite, duration >= 0 else {
             throw ValidationError("--duration must be a number of seconds, 0 or more, got \(number(duration))")
@@ -111,6 +117,7 @@ struct Render: ParsableCommand {
 
     @MainActor
     private func render() throws(EngineError) {
+        let trace = try clock.map { text throws(EngineError) in try loadClock(text, fps: fps, duration: duration) }
         let scene = try loadScene(scene, strict: strict, quirks: quirks)
         var settings = FrameDumpSettings(
             width: size?.width ?? Int(scene.size.width),
@@ -128,6 +135,7 @@ struct Render: ParsableCommand {
         settings.fullRedraw = fullRedraw
         settings.readback = ReadbackMode(rawValue: readback) ?? .default
         settings.format = format
+        settings.clock = trace
         if let shard {
             do {
                 settings.shard = try shard.resolved()
@@ -253,7 +261,7 @@ extension OutputFormat: ExpressibleByArgument {}
 
 /// Runs `body` on the main actor (GL and GLFW live there) and turns an engine error into its
 /// message on stderr and an exit status: 2 when there is no display, 64 for an option out of
-/// range (as argument errors), 1 otherwise.
+/// range or an unparsable `--clock` spec (as argument errors), 1 otherwise.
 func onMainActor(_ body: @MainActor () throws(EngineError) -> Void) throws {
     try MainActor.assumeIsolated {
         do {
@@ -262,6 +270,7 @@ func onMainActor(_ body: @MainActor () throws(EngineError) -> Void) throws {
             printError(error.description)
             if case .platform(.noDisplay) = error { throw ExitCode(2) }
             if case .invalidOption = error { throw ExitCode.validationFailure }
+            if case .clockTrace(.spec) = error { throw ExitCode.validationFailure }
             throw ExitCode.failure
         }
     }

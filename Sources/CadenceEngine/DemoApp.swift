@@ -27,13 +27,17 @@ public final class DemoApp {
         public var events: [SceneEvent]
         /// Whether the window is shown (hidden for tests).
         public var visible: Bool
+        /// Where to write the vsyncs the window's frames were drawn for, as a `VSyncTrace` file
+        /// (`--record-clock`), when the run ends; nil records nothing.
+        public var recordClock: String?
 
         /// Options for a visible run with no screenshot and no events unless told.
-        public init(screenshot: String? = nil, after: Double = 0, events: [SceneEvent] = [], visible: Bool = true) {
+        public init(screenshot: String? = nil, after: Double = 0, events: [SceneEvent] = [], visible: Bool = true, recordClock: String? = nil) {
             self.screenshot = screenshot
             self.after = after
             self.events = events
             self.visible = visible
+            self.recordClock = recordClock
         }
     }
 
@@ -47,6 +51,8 @@ public final class DemoApp {
         public var pacedItself: Bool
         /// The screenshot written, if any.
         public var screenshot: String?
+        /// The vsyncs the frames were drawn for, in order (written to `recordClock` if set).
+        public var clock: [VSyncTime] = []
     }
 
     private var scene: Scene
@@ -65,6 +71,7 @@ public final class DemoApp {
     private var frames: WindowFrames?
     private var failure: EngineError?
     private var shot: String?
+    private var recorded: [VSyncTime] = []
 
     /// The demo of `scene` with `options`; the scripted events are applied here.
     public init(scene: Scene, options: Options) {
@@ -83,6 +90,13 @@ public final class DemoApp {
 
     /// Opens the window and runs until Esc, the window closes, or the screenshot is taken.
     public func run() throws(EngineError) -> Outcome {
+        if let path = options.recordClock {
+            do throws(ClockTraceError) {
+                try VSyncTrace.checkWritable(path)
+            } catch {
+                throw .clockTrace(error)
+            }
+        }
         let window: WindowContext
         do {
             window = try WindowContext(width: Int(scene.size.width), height: Int(scene.size.height),
@@ -111,6 +125,7 @@ public final class DemoApp {
 
         failure = nil
         shot = nil
+        recorded = []
         var frameStart: UInt64 = 0
         let loop = FrameLoop(scene: scene, context: RenderContext(images: images))
         loop.willDraw = { [unowned self, unowned loop] frame in
@@ -123,6 +138,7 @@ public final class DemoApp {
         loop.time = { [options] frame in options.screenshot != nil && frame.animationTime >= options.after ? options.after : frame.animationTime }
         let sink = DemoSink { [unowned self, unowned window] list, frame throws(EngineError) in
             defer {
+                recorded.append(VSyncTime(timestamp: frame.timestamp, targetTimestamp: frame.targetTimestamp))
                 if let last = lastIndex, frame.index > last + 1 { droppedFrames += frame.index - last - 1 }
                 lastIndex = frame.index
                 frameTimes.append((frameStart, HostClock.now() - frameStart))
@@ -169,7 +185,14 @@ public final class DemoApp {
         let leftover = glGetError()
         if let failure { throw failure }
         if leftover != GLenum(GL_NO_ERROR) { throw .gl(.glError(code: leftover, operation: "the demo's last frame")) }
-        return Outcome(frames: stats.frames, dropped: stats.dropped, pacedItself: driver.pacesItself, screenshot: shot)
+        if let path = options.recordClock {
+            do throws(ClockTraceError) {
+                try VSyncTrace(recorded).write(to: path)
+            } catch {
+                throw .clockTrace(error)
+            }
+        }
+        return Outcome(frames: stats.frames, dropped: stats.dropped, pacedItself: driver.pacesItself, screenshot: shot, clock: recorded)
     }
 
     // MARK: Input

@@ -17,6 +17,8 @@ public enum EngineError: Error, Sendable, Equatable, CustomStringConvertible {
     case scene(SceneError)
     /// The clock's settings are wrong.
     case clock(ClockError)
+    /// A `--clock` spec or trace file is wrong, or a trace cannot be written.
+    case clockTrace(ClockTraceError)
     /// A font could not be found or loaded.
     case text(TextError)
     /// The output folder cannot be made or written.
@@ -33,6 +35,7 @@ public enum EngineError: Error, Sendable, Equatable, CustomStringConvertible {
         case .png(let error): error.description
         case .scene(let error): error.description
         case .clock(let error): error.description
+        case .clockTrace(let error): error.description
         case .text(let error): error.description
         case .outputDirectory(let path, let reason): "output folder \(path): \(reason)"
         case .animation(let path, let reason): "cannot write \(path): \(reason)"

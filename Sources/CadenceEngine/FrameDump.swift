@@ -34,6 +34,9 @@ public struct FrameDumpSettings: Sendable {
     public var fullRedraw = false
     /// How frames come back from the GPU (`--readback`).
     public var readback: ReadbackMode = .default
+    /// A display clock to render at (`--clock`): frame `i` shows the scene at the trace's `i`-th
+    /// timestamp, and `fps` and `duration` are not used. PNG frames only.
+    public var clock: VSyncTrace?
 
     /// Settings for every frame, whole redraws off, direct readback, one encoder per core unless told.
     public init(width: Int, height: Int, fps: Double, duration: Double, outputDirectory: String, png: PNGOptions = PNGOptions(),
@@ -79,6 +82,12 @@ public struct FrameDumpSettings: Sendable {
         }
         if let shard, shard.count < 1 || shard.index < 1 || shard.index > shard.count {
             throw .invalidOption(name: "--shard", message: "K/N needs 1 ≤ K ≤ N, got \(shard.index)/\(shard.count)")
+        }
+        if clock != nil, format.isAnimated {
+            throw .invalidOption(
+                name: "--clock",
+                message: "renders PNG frames at the clock's own timestamps; --format \(format.rawValue) plays at one fixed frame rate"
+            )
         }
         if shard != nil, format.isAnimated {
             throw .invalidOption(
@@ -151,7 +160,7 @@ public enum FrameDump {
         } catch {
             throw .clock(error)
         }
-        let selection = try settings.selectedFrames(ofTimeline: clock.frameCount(forDuration: settings.duration))
+        let selection = try settings.selectedFrames(ofTimeline: settings.clock?.count ?? clock.frameCount(forDuration: settings.duration))
         let frameCount = selection.count
         let start = ContinuousClock.now
         // The renderer first: without EGL or with a size the driver refuses, no folder is made.
@@ -173,7 +182,11 @@ public enum FrameDump {
             // The same path as a window: a display link on a vsync source, here driven by the
             // manual clock as fast as the work allows (vsync n at exactly n / fps).
             do throws(EngineError) {
-                try loop.run(frames: selection, fps: clock.fps, into: sink) { sink.encodingFailed }
+                if let trace = settings.clock {
+                    try loop.run(trace: trace, frames: selection, into: sink) { sink.encodingFailed }
+                } else {
+                    try loop.run(frames: selection, fps: clock.fps, into: sink) { sink.encodingFailed }
+                }
             } catch {
                 failure = error
             }

@@ -97,6 +97,22 @@ public final class FrameLoop {
         return result
     }
 
+    /// The vsyncs `frames` of `trace` (a replayed or generated display clock): frame `i` is the
+    /// trace's `i`-th vsync and shows the scene at its timestamp, through a display link on a
+    /// vsync source, as fast as `sink` takes them.
+    public func run(trace: VSyncTrace, frames: Range<Int>? = nil, into sink: any FrameSink, shouldStop: @escaping () -> Bool = { false }) throws(EngineError) {
+        let source: VSyncSource
+        do {
+            source = try VSyncSource(refreshRate: 1 / trace.vsyncs[0].interval)
+        } catch {
+            throw .invalidOption(name: "--clock", message: error.description)
+        }
+        let driver = TraceDriver(source: source, trace: trace)
+        try run(on: source, into: sink) { failed in
+            driver.run(frames) { failed() || shouldStop() }
+        }
+    }
+
     /// The frames at `times`, in the order given (not a clock: a contact sheet's times).
     /// Frame i has index i and `times[i]` as its time.
     public func run(times: [Double], into sink: any FrameSink) throws(EngineError) {

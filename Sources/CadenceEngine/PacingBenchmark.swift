@@ -1,10 +1,11 @@
+import CadenceScene
 import CadenceTiming
 import Histogram
 import Logging
 
 /// One driver's figures from `cadence bench pacing`.
 public struct PacingResult: Sendable, Equatable {
-    /// "paced" or "naive".
+    /// "paced" or "naive"; "trace" for the figures of a `--clock` trace's own timestamps.
     public var driver: String
     /// Frames measured.
     public var frames: Int
@@ -17,8 +18,12 @@ public struct PacingResult: Sendable, Equatable {
     /// How far the last callback is from where the vsync grid puts it:
     /// (t_last − t_first) − (frames − 1) × period, milliseconds.
     public var drift: Double
-    /// Vsyncs that passed with no callback.
+    /// Vsyncs that passed with no callback; with a `--clock`, VRR-aware (late against the
+    /// refresh interval in force, see `VSyncTrace.dropped(before:)`).
     public var dropped: Int
+    /// With a `--clock`: the trace's dropped frames counted the naive way, against one fixed
+    /// interval (its shortest), for comparison; nil otherwise.
+    public var droppedAtFixedInterval: Int?
     /// Each interval between callback starts, ms (for `--plot`).
     public var intervals: [Double] = []
 
@@ -26,7 +31,8 @@ public struct PacingResult: Sendable, Equatable {
     public var json: String {
         "{\"driver\": \"\(driver)\", \"frames\": \(frames), "
             + "\"jitter_ms\": {\"p50\": \(number(jitterP50)), \"p99\": \(number(jitterP99)), \"max\": \(number(jitterMax))}, "
-            + "\"drift_ms\": \(number(drift)), \"dropped\": \(dropped)}"
+            + "\"drift_ms\": \(number(drift)), \"dropped\": \(dropped)"
+            + (droppedAtFixedInterval.map { ", \"dropped_fixed_interval\": \($0)" } ?? "") + "}"
     }
 
     private func number(_ value: Double) -> String {
@@ -35,11 +41,20 @@ public struct PacingResult: Sendable, Equatable {
 }
 
 /// Runs the paced driver (absolute deadlines) and the naive timer (relative sleeps) one after the
-/// other with the same simulated work, and measures both from their callbacks' start times.
+/// other with the same work, and measures both from their callbacks' start times.
+///
+/// The work is simulated (a busy loop of `workMilliseconds`) or, with a scene, the scene really
+/// rendered offscreen at the frame's time and read back, each callback. With a clock trace
+/// (`--clock`), the paced driver plays the trace's timestamps on absolute deadlines instead of
+/// a fixed grid, and the trace's own timestamps are measured as a third row, "trace"; the naive
+/// timer, which knows one fixed rate only, is left out.
 public enum PacingBenchmark {
-    /// Runs `frames` frames at `fps` under each driver, with `workMilliseconds` of simulated work a frame; throws for options out of range.
+    /// Runs `frames` frames at `fps` under each driver, with `workMilliseconds` of simulated work
+    /// a frame, or `scene` rendered offscreen; plays `clock` when given. Throws for options out
+    /// of range.
     public static func run(
-        frames: Int, fps: Double, workMilliseconds: Double, spinMilliseconds: Double = 0.5, logger: Logger? = nil
+        frames: Int, fps: Double, workMilliseconds: Double, spinMilliseconds: Double = 0.5,
+        clock: VSyncTrace? = nil, scene: Scene? = nil, logger: Logger? = nil
     ) throws(EngineError) -> [PacingResult] {
         guard frames >= 2 else { throw .invalidOption(name: "--frames", message: "must be at least 2, got \(frames)") }
         guard fps.isFinite, fps > 0 else { throw .invalidOption(name: "--fps", message: "must be a finite number above 0, got \(fps)") }
@@ -49,27 +64,46 @@ public enum PacingBenchmark {
         guard spinMilliseconds.isFinite, spinMilliseconds >= 0 else {
             throw .invalidOption(name: "--spin-ms", message: "must be a finite number of milliseconds, 0 or more, got \(spinMilliseconds)")
         }
-        let work = UInt64((workMilliseconds * 1e6).rounded())
+        if let clock, clock.count < 2 {
+            throw .invalidOption(name: "--clock", message: "the trace has \(clock.count) vsync; pacing needs at least 2")
+        }
         let period = 1e9 / fps
+        let work = try Work(milliseconds: workMilliseconds, scene: scene)
 
         // Paced: a display link on a deadline-driven source.
         let source: VSyncSource
         do {
-            source = try VSyncSource(refreshRate: fps)
+            source = try VSyncSource(refreshRate: clock.map { 1 / $0.vsyncs[0].interval } ?? fps)
         } catch {
             throw .invalidOption(name: "--fps", message: error.description)
         }
         var pacedStarts: [UInt64] = []
-        pacedStarts.reserveCapacity(frames)
-        let link = DisplayLink { _, _ in
+        pacedStarts.reserveCapacity(clock?.count ?? frames)
+        var failure: EngineError?
+        let link = DisplayLink { link, frame in
             pacedStarts.append(HostClock.now())
-            HostClock.busyWork(for: work)
+            do throws(EngineError) {
+                try work.perform(at: frame.timestamp)
+            } catch {
+                failure = error
+                link.invalidate()
+            }
         }
         link.add(to: source)
         let driver = DeadlineDriver(source: source)
         driver.spin = UInt64((spinMilliseconds * 1e6).rounded())
-        let stats = driver.run(frames: frames, stats: FrameStats(logger: logger))
+        if let clock {
+            let (stats, delivered) = driver.run(trace: clock, stats: FrameStats(logger: logger)) { failure != nil }
+            link.invalidate()
+            if let failure { throw failure }
+            let scheduled = delivered.map { clock.vsyncs[$0].timestamp * 1e9 }
+            var paced = measure(driver: "paced", starts: pacedStarts, scheduled: scheduled)
+            paced.dropped = stats.dropped
+            return [measure(trace: clock), paced]
+        }
+        let stats = driver.run(frames: frames, stats: FrameStats(logger: logger)) { failure != nil }
         link.invalidate()
+        if let failure { throw failure }
         var paced = measure(driver: "paced", starts: pacedStarts, period: period)
         paced.dropped = stats.dropped
 
@@ -82,12 +116,98 @@ public enum PacingBenchmark {
         } catch {
             throw .invalidOption(name: "--fps", message: error.description)
         }
-        timer.run(frames: frames) { _, _ in
+        timer.run(frames: frames) { _, progress in
             naiveStarts.append(HostClock.now())
-            HostClock.busyWork(for: work)
+            do throws(EngineError) {
+                if failure == nil { try work.perform(at: progress) }
+            } catch {
+                failure = error
+            }
         }
+        if let failure { throw failure }
         let naive = measure(driver: "naive", starts: naiveStarts, period: period)
         return [paced, naive]
+    }
+
+    /// A frame's work: a busy loop, or a scene drawn offscreen at the frame's time and read back.
+    @MainActor
+    private struct Work {
+        let busy: UInt64
+        let loop: FrameLoop?
+        let renderer: OffscreenRenderer?
+
+        init(milliseconds: Double, scene: Scene?) throws(EngineError) {
+            busy = scene == nil ? UInt64((milliseconds * 1e6).rounded()) : 0
+            guard let scene else {
+                loop = nil
+                renderer = nil
+                return
+            }
+            let images = ImageStore()
+            images.prefetch(scene.imageSources)
+            loop = FrameLoop(scene: scene, context: RenderContext(images: images))
+            renderer = try OffscreenRenderer(sizeOf: scene)
+            // Shaders, glyph atlas and images before the clock starts, as a window warms up.
+            for source in scene.imageSources { _ = images.image(for: source) }
+            _ = try renderer?.render(try loop!.displayList(at: 0))
+        }
+
+        func perform(at time: Double) throws(EngineError) {
+            guard let loop, let renderer else {
+                HostClock.busyWork(for: busy)
+                return
+            }
+            _ = try renderer.render(try loop.displayList(at: time))
+        }
+    }
+
+    /// Jitter, drift and dropped frames of a trace's own timestamps: jitter is how far each
+    /// vsync is from the previous one's `targetTimestamp` after whole dropped intervals are
+    /// taken out (|residual|), drift the sum of those residuals, dropped VRR-aware.
+    static func measure(trace: VSyncTrace) -> PacingResult {
+        var jitter = Histogram<UInt64>(lowestDiscernibleValue: 1, highestTrackableValue: 60_000_000_000, numberOfSignificantValueDigits: .three)
+        var drift = 0.0
+        for index in trace.vsyncs.indices.dropFirst() {
+            let previous = trace.vsyncs[index - 1]
+            let residual = trace.vsyncs[index].timestamp - previous.targetTimestamp - Double(trace.dropped(before: index)) * previous.interval
+            drift += residual
+            _ = jitter.record(UInt64(min(abs(residual) * 1e9, 6e10).rounded()))
+        }
+        let shortest = trace.vsyncs.map(\.interval).min() ?? 1
+        return PacingResult(
+            driver: "trace",
+            frames: trace.count,
+            jitterP50: jitter.milliseconds(atPercentile: 50),
+            jitterP99: jitter.milliseconds(atPercentile: 99),
+            jitterMax: Double(jitter.max) / 1e6,
+            drift: drift * 1e3,
+            dropped: trace.dropped,
+            droppedAtFixedInterval: trace.dropped(againstFixedPeriod: shortest),
+            intervals: zip(trace.vsyncs.dropFirst(), trace.vsyncs).map { ($0.timestamp - $1.timestamp) * 1e3 }
+        )
+    }
+
+    /// Jitter and drift of callback `starts` (ns) against the times they were `scheduled` for
+    /// (ns from the first): jitter |measured interval − scheduled interval|.
+    static func measure(driver: String, starts: [UInt64], scheduled: [Double]) -> PacingResult {
+        var jitter = Histogram<UInt64>(lowestDiscernibleValue: 1, highestTrackableValue: 60_000_000_000, numberOfSignificantValueDigits: .three)
+        let pairs = Array(zip(starts, scheduled))
+        for (later, earlier) in zip(pairs.dropFirst(), pairs) {
+            let measured = Double(later.0 - earlier.0)
+            _ = jitter.record(UInt64(min(abs(measured - (later.1 - earlier.1)), 6e10).rounded()))
+        }
+        let span = Double((starts.last ?? 0) - (starts.first ?? 0))
+        let planned = (scheduled.last ?? 0) - (scheduled.first ?? 0)
+        return PacingResult(
+            driver: driver,
+            frames: starts.count,
+            jitterP50: jitter.milliseconds(atPercentile: 50),
+            jitterP99: jitter.milliseconds(atPercentile: 99),
+            jitterMax: Double(jitter.max) / 1e6,
+            drift: (span - planned) / 1e6,
+            dropped: 0,
+            intervals: zip(starts.dropFirst(), starts).map { Double($0 - $1) / 1e6 }
+        )
     }
 
     /// Jitter, drift and vsyncs missed, from callback start times (nanoseconds).

@@ -69,6 +69,53 @@ public final class DeadlineDriver {
     }
 }
 
+extension DeadlineDriver {
+    /// Delivers `trace`'s vsyncs in real time on absolute deadlines: vsync `i` is due at
+    /// `origin + timestamp(i)` (default origin: one refresh interval from now). Lateness is
+    /// recorded against each vsync's own time. Dropped frames are counted VRR-aware: the
+    /// vsyncs the trace itself misses (`VSyncTrace.dropped(before:)`), plus any the work
+    /// overran, which are skipped as on a regular grid. Returns the stats and the indices of the
+    /// vsyncs delivered.
+    @discardableResult
+    public func run(
+        trace: VSyncTrace,
+        origin: UInt64? = nil,
+        stats: FrameStats = FrameStats(),
+        shouldStop: @MainActor () -> Bool = { false }
+    ) -> (stats: FrameStats, delivered: [Int]) {
+        let first = trace.vsyncs[0]
+        let origin = origin ?? HostClock.now() + UInt64((first.interval * 1e9).rounded())
+        func deadline(_ index: Int) -> UInt64 {
+            origin + UInt64(((trace.vsyncs[index].timestamp - first.timestamp) * 1e9).rounded())
+        }
+        source.stats = stats
+        var delivered: [Int] = []
+        var index = 0
+        while index < trace.count, !shouldStop() {
+            let due = deadline(index)
+            HostClock.sleep(until: due, spin: spin)
+            let woke = HostClock.now()
+            source.stats?.recordDropped(trace.dropped(before: index), at: index, because: "the clock trace has no vsync there")
+            source.deliver(vsync: index, at: trace.vsyncs[index])
+            afterFrame()
+            let finished = HostClock.now()
+            source.stats?.recordFrame(latenessNanoseconds: woke - due, workNanoseconds: finished - woke)
+            delivered.append(index)
+            var next = index + 1
+            // Deadlines passed during the work: resume at the first one still ahead.
+            while next < trace.count, deadline(next) < finished { next += 1 }
+            if next < trace.count {
+                let skipped = (index + 1..<next).reduce(next - index - 1) { $0 + trace.dropped(before: $1) }
+                source.stats?.recordDropped(skipped, at: next)
+            }
+            index = next
+        }
+        let result = source.stats ?? stats
+        source.stats = nil
+        return (result, delivered)
+    }
+}
+
 /// Drives a `VSyncSource` as fast as the work allows, on a `ManualClock`: vsync `n` is at
 /// exactly `n / fps`. Offscreen renders and tests use it; nothing sleeps.
 @MainActor
@@ -115,6 +162,33 @@ public struct NaiveTimer: Sendable {
             last = now
             tick(frame, progress)
             HostClock.sleep(for: period)
+        }
+    }
+}
+
+/// Drives a `VSyncSource` through the vsyncs of a `VSyncTrace`, as fast as the callbacks return:
+/// vsync `i` is the trace's `i`-th, at its timestamp. `cadence render --clock` renders with it;
+/// nothing sleeps.
+@MainActor
+public final class TraceDriver {
+    /// The source whose vsyncs this driver delivers.
+    public let source: VSyncSource
+    /// The vsyncs delivered.
+    public let trace: VSyncTrace
+
+    /// A driver delivering `trace`'s vsyncs to `source`.
+    public init(source: VSyncSource, trace: VSyncTrace) {
+        self.source = source
+        self.trace = trace
+    }
+
+    /// Delivers the trace's vsyncs in `range` (clamped to the trace), in order, stopping early
+    /// when `shouldStop` says so.
+    public func run(_ range: Range<Int>? = nil, shouldStop: @MainActor () -> Bool = { false }) {
+        let range = (range ?? trace.vsyncs.indices).clamped(to: trace.vsyncs.indices)
+        for index in range {
+            if shouldStop() { return }
+            source.deliver(vsync: index, at: trace.vsyncs[index])
         }
     }
 }

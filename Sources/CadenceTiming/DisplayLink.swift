@@ -80,15 +80,24 @@ public final class DisplayLink {
         return max(1, Int((refreshRate / Double(preferredFramesPerSecond)).rounded()))
     }
 
-    func vsync(index: Int, refreshRate: Double, animationTime: Double) {
+    /// Vsync `index`: at `index / refreshRate` on a regular source, or at `time` (its refresh
+    /// interval in force giving the rate) on a replayed or generated clock.
+    func vsync(index: Int, refreshRate: Double, animationTime: Double, time: VSyncTime? = nil) {
         guard isValid, !isPaused, let callback else { return }
-        let interval = vsyncsPerFrame(refreshRate: refreshRate)
+        let rate = time.map { 1 / $0.interval } ?? refreshRate
+        let interval = vsyncsPerFrame(refreshRate: rate)
         let origin = phaseOrigin ?? index
         phaseOrigin = origin
         guard (index - origin) % interval == 0 else { return }
-        timestamp = Double(index) / refreshRate
-        targetTimestamp = Double(index + interval) / refreshRate
-        duration = 1 / refreshRate
+        if let time {
+            timestamp = time.timestamp
+            targetTimestamp = time.timestamp + Double(interval) * time.interval
+            duration = time.interval
+        } else {
+            timestamp = Double(index) / refreshRate
+            targetTimestamp = Double(index + interval) / refreshRate
+            duration = 1 / refreshRate
+        }
         frameCount += 1
         callback(self, FrameInfo(
             index: index, timestamp: timestamp, targetTimestamp: targetTimestamp,

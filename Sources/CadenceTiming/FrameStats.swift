@@ -32,12 +32,12 @@ public struct FrameStats: Sendable {
         _ = work.record(workNanoseconds)
     }
 
-    /// Records `count` vsyncs missed in a row (one burst).
-    public mutating func recordDropped(_ count: Int, at vsync: Int) {
+    /// Records `count` vsyncs missed in a row (one burst), logged with `reason`.
+    public mutating func recordDropped(_ count: Int, at vsync: Int, because reason: String = "the frame's work took longer than its refresh interval") {
         guard count > 0 else { return }
         dropped += count
         dropBursts += 1
-        logger?.warning("Skipped \(count) frame\(count == 1 ? "" : "s") before vsync \(vsync): the frame's work took longer than its refresh interval")
+        logger?.warning("Skipped \(count) frame\(count == 1 ? "" : "s") before vsync \(vsync): \(reason)")
     }
 
     /// A histogram of nanoseconds up to one minute, three significant digits.

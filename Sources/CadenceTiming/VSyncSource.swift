@@ -52,11 +52,22 @@ public final class VSyncSource {
     /// gets its first frame on the next vsync, a link removed now gets no further call, not
     /// even later in this same vsync.
     public func deliver(vsync index: Int) {
-        let timestamp = timestamp(ofVSync: index)
+        deliver(vsync: index, time: nil)
+    }
+
+    /// Calls the links as `deliver(vsync:)` does, with vsync `index` at `time` instead of
+    /// `index / refreshRate`: a replayed or generated clock (`VSyncTrace`). The refresh interval
+    /// in force is `time`'s, so a link's `duration` follows a variable refresh rate.
+    public func deliver(vsync index: Int, at time: VSyncTime) {
+        deliver(vsync: index, time: time)
+    }
+
+    private func deliver(vsync index: Int, time: VSyncTime?) {
+        let timestamp = time?.timestamp ?? timestamp(ofVSync: index)
         lastTimestamp = timestamp
         let animationTime = timeDilation.animationTime(at: timestamp)
         for link in links where link.source === self {
-            link.vsync(index: index, refreshRate: refreshRate, animationTime: animationTime)
+            link.vsync(index: index, refreshRate: refreshRate, animationTime: animationTime, time: time)
         }
     }
 }
