@@ -55,7 +55,7 @@ struct Pacing: ParsableCommand {
     @MainActor
     private func measure() throws(EngineError) {
         let trace = try clock.map { text throws(EngineError) in try loadClock(text, fps: fps, count: frames) }
-        let work = try scene.map { name throws(EngineError) in try loadScene(name == "demo" ? nil : name, strict: false) }
+        let work = try scene.map { name throws(EngineError) in try loadScene(sceneArgument(name), strict: false) }
         let results = try PacingBenchmark.run(
             frames: frames, fps: fps, workMilliseconds: workMilliseconds, spinMilliseconds: spinMilliseconds,
             clock: trace, scene: work, logger: logging.logger

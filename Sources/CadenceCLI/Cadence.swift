@@ -6,6 +6,6 @@ struct Cadence: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "cadence",
         abstract: "Cadence: iOS-style UI animation on Linux, rendered with OpenGL in a window or offscreen.",
-        subcommands: [Render.self, Demo.self, Curve.self, Sheet.self, Compare.self, Bench.self]
+        subcommands: [Render.self, Demo.self, Curve.self, Sheet.self, Compare.self, Check.self, Bench.self]
     )
 }

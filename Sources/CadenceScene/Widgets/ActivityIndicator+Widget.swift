@@ -55,3 +55,10 @@ extension ActivityIndicator: Widget {
         draw(at: time, into: &list)
     }
 }
+
+extension ActivityIndicator {
+    /// Whether it spins at `time` (1 or 0) and the tick at the head, as `animating` and `headTick`.
+    public func animatedValues(at time: Double) -> [String: [Double]] {
+        ["animating": [isAnimating(at: time) ? 1 : 0], "headTick": [Double(headTick(at: time))]]
+    }
+}

@@ -129,3 +129,10 @@ extension CountingLabel: Widget {
         return value
     }
 }
+
+extension CountingLabel {
+    /// The number shown at `time` (after updates and quirks), as `value`.
+    public func animatedValues(at time: Double) -> [String: [Double]] {
+        ["value": [shownValue(at: time)]]
+    }
+}

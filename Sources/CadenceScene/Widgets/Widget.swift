@@ -63,6 +63,10 @@ public protocol Widget: Sendable {
 
     /// Draws what the widget shows at `time` into `list`.
     func draw(at time: Double, context: WidgetDrawContext, into list: inout DisplayList) throws(TextError)
+
+    /// The values the widget animates, by name, as they are at `time` (`cadence check fps`
+    /// compares them between frame rates); none unless the widget says so.
+    func animatedValues(at time: Double) -> [String: [Double]]
 }
 
 extension Widget {
@@ -71,6 +75,9 @@ extension Widget {
 
     /// No images.
     public var imageSources: [String] { [] }
+
+    /// No values of its own: its drawing is all there is to compare.
+    public func animatedValues(at time: Double) -> [String: [Double]] { [:] }
 
     /// Each event's name with the keys it reads beside `at`, `target` and `type`.
     public static var eventKeys: [String: [String]] {
