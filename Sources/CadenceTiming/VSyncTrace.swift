@@ -125,9 +125,9 @@ public struct VSyncTrace: Sendable, Hashable {
         do {
             list = try JSONDecoder().decode([[String: Double]].self, from: data)
         } catch let DecodingError.typeMismatch(_, context), let DecodingError.dataCorrupted(context) {
-            throw .invalid(decodingMessage(context.codingPath))
+            throw .invalid(decodingMessage(context.codingPath, detail: context.debugDescription))
         } catch {
-            throw .invalid(decodingMessage([]))
+            throw .invalid(decodingMessage([], detail: ""))
         }
         var vsyncs: [VSyncTime] = []
         vsyncs.reserveCapacity(list.count)
@@ -143,9 +143,9 @@ public struct VSyncTrace: Sendable, Hashable {
     }
 
     /// What is wrong at `path` (from a decoding error) in words.
-    private static func decodingMessage(_ path: [any CodingKey]) -> String {
+    private static func decodingMessage(_ path: [any CodingKey], detail: String) -> String {
         let form = "a JSON list of {\"timestamp\": seconds, \"targetTimestamp\": seconds} objects"
-        guard let index = path.first?.intValue else { return "must be \(form)" }
+        guard let index = path.first?.intValue else { return "must be \(form)" + (detail.isEmpty ? "" : " (\(detail))") }
         guard path.count > 1 else { return "vsync \(index): must be an object {\"timestamp\": seconds, \"targetTimestamp\": seconds}" }
         return "vsync \(index): \(path[1].stringValue) must be a finite number of seconds"
     }
