@@ -65,14 +65,15 @@ struct Pacing: ParsableCommand {
             let colors = [Color(hex: "#007AFF")!, Color(hex: "#FF3B30")!]
             var series = zip(results, colors).map { FrameTimeChart.Series(name: $0.driver, values: $0.intervals, color: $1) }
             if let trace {
-                series.append(FrameTimeChart.Series(
+                // Beneath the measured lines, which lie on it wherever the clock keeps time.
+                series.insert(FrameTimeChart.Series(
                     name: "refresh interval in force", values: trace.vsyncs.dropLast().map { $0.interval * 1000 }, color: Color(hex: "#FF9500")!
-                ))
+                ), at: 0)
             }
             try FrameTimeChart(
                 title: trace == nil
                     ? String(format: "Frame intervals at %g Hz with %@", fps, workText)
-                    : "Frame intervals of --clock \(clock ?? "") with \(workText)",
+                    : "Frame intervals, \(clock ?? ""), \(workText)",
                 series: series,
                 reference: trace == nil ? ("refresh interval", 1000 / fps) : nil
             ).write(to: plot)
