@@ -193,10 +193,19 @@ private let hasDisplay = ProcessInfo.processInfo.environment["DISPLAY"].map { !$
         #expect(result.stdout.contains("passed: frame-rate independent"))
     }
 
-    @Test(arguments: ["heartbeat.json", "loading-ring.json"])
-    func checkFPSPassesOnTheLayerExamples(name: String) throws {
-        let scene = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("Examples/scenes/" + name).path
+    static let exampleScenes: [String] = {
+        let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Examples/scenes").path
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+        return names.filter { $0.hasSuffix(".json") }.sorted().map { folder + "/" + $0 }
+    }()
+
+    @Test func theLayerExamplesAreThere() {
+        #expect(Self.exampleScenes.contains { $0.hasSuffix("/heartbeat.json") } && Self.exampleScenes.contains { $0.hasSuffix("/loading-ring.json") })
+    }
+
+    @Test(arguments: exampleScenes)
+    func checkFPSPassesOnTheLayerExamples(scene: String) throws {
         let result = try CLI.run(["check", "fps", scene, "--duration", "1"], in: folder)
         #expect(result.status == 0, "\(result.stderr)\(result.stdout)")
         #expect(result.stdout.contains("30, 60, 90, 120, 144 fps"))
