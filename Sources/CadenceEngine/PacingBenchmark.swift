@@ -64,8 +64,17 @@ public enum PacingBenchmark {
         guard spinMilliseconds.isFinite, spinMilliseconds >= 0 else {
             throw .invalidOption(name: "--spin-ms", message: "must be a finite number of milliseconds, 0 or more, got \(spinMilliseconds)")
         }
-        if let clock, clock.count < 2 {
-            throw .invalidOption(name: "--clock", message: "the trace has \(clock.count) vsync; pacing needs at least 2")
+        if let clock {
+            guard clock.count >= 2 else {
+                throw .invalidOption(name: "--clock", message: "the trace has \(clock.count) vsync; pacing needs at least 2")
+            }
+            let span = (clock.vsyncs.last?.timestamp ?? 0) - clock.vsyncs[0].timestamp
+            guard span <= maximumPlayedSpan else {
+                throw .invalidOption(
+                    name: "--clock",
+                    message: "the trace spans \(span) s; bench pacing plays it in real time, at most \(Int(maximumPlayedSpan)) s"
+                )
+            }
         }
         let period = 1e9 / fps
         let work = try Work(milliseconds: workMilliseconds, scene: scene)
@@ -128,6 +137,9 @@ public enum PacingBenchmark {
         let naive = measure(driver: "naive", starts: naiveStarts, period: period)
         return [paced, naive]
     }
+
+    /// The longest trace `--clock` plays, seconds: it runs in real time.
+    public static let maximumPlayedSpan = 3600.0
 
     /// A frame's work: a busy loop, or a scene drawn offscreen at the frame's time and read back.
     @MainActor
