@@ -33,6 +33,8 @@ struct Demo: ParsableCommand {
     @Option(help: "original: every node that has quirks reproduces its original exactly, bugs included (a node's own \"quirks\" key wins); none: Cadence's behaviour.")
     var quirks: Quirks = .none
 
+    @OptionGroup var motionOptions: MotionOptions
+
     @OptionGroup var logging: LoggingOptions
 
     func validate() throws {
@@ -46,7 +48,7 @@ struct Demo: ParsableCommand {
 
     @MainActor
     private func show() throws(EngineError) {
-        let loaded = try loadScene(scene, strict: strict, quirks: quirks)
+        let loaded = motionOptions.applied(to: try loadScene(scene, strict: strict, quirks: quirks))
         var scripted: [SceneEvent] = []
         if let path = eventsFile {
             do {

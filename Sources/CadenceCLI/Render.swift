@@ -63,6 +63,8 @@ struct Render: ParsableCommand {
     @Option(help: "original: every node that has quirks reproduces its original exactly, bugs included (a node's own \"quirks\" key wins); none: Cadence's behaviour.")
     var quirks: Quirks = .none
 
+    @OptionGroup var motionOptions: MotionOptions
+
     @OptionGroup var logging: LoggingOptions
 
     func validate() throws {
@@ -111,7 +113,7 @@ struct Render: ParsableCommand {
 
     @MainActor
     private func render() throws(EngineError) {
-        let scene = try loadScene(scene, strict: strict, quirks: quirks)
+        let scene = motionOptions.applied(to: try loadScene(scene, strict: strict, quirks: quirks))
         var settings = FrameDumpSettings(
             width: size?.width ?? Int(scene.size.width),
             height: size?.height ?? Int(scene.size.height),

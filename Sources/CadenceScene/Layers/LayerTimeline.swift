@@ -50,6 +50,28 @@ extension Layer {
         return layer
     }
 
+    /// The layer as it shows at `time` under `motion`: as `presentation(at:)` under `full`;
+    /// otherwise each animation follows its rule (`PropertyAnimation.reducedMotion(_:at:)`):
+    /// movement key paths fade under `fade` (the fades multiply the layer's opacity), every
+    /// animation jumps under `jump`, nothing changes under `keep`.
+    public func presentation(at time: Double, motion: MotionSetting) -> Layer {
+        let rule = motion.overridden(by: reducedMotion).rule(default: .fade)
+        guard rule != .keep, !timeline.isEmpty else { return presentation(at: time) }
+        var layer = model(at: time)
+        var fade = 1.0
+        for entry in timeline.entries where entry.added <= time && time < entry.removed {
+            let own = rule == .fade && !entry.keyPath.isMovement ? ReducedMotion.keep : rule
+            let shown = entry.animation.reducedMotion(own, at: time)
+            let base = entry.keyPath.read(layer)
+            if let value = entry.animation.value(at: shown.time, base: base, discrete: entry.keyPath.isDiscrete) {
+                entry.keyPath.write(&layer, value)
+            }
+            fade *= shown.opacity
+        }
+        layer.properties.opacity *= fade
+        return layer
+    }
+
     /// The model value at `time`: values set at or before it applied in order.
     public func model(at time: Double) -> Layer {
         var layer = self

@@ -1,3 +1,4 @@
+import CadenceAnimation
 import CadenceDraw
 import CadenceText
 
@@ -111,11 +112,16 @@ public struct WidgetDrawContext: Sendable {
     public var fonts: FontLibrary
     /// Where images come from, by source (`builtin:NAME` or a path).
     public var images: any ImageProvider
+    /// The scene's motion profile and the node's `reducedMotion` rule: a widget asks
+    /// `motion.rule(default:)` with its own default rule and draws accordingly (one that does
+    /// not ask moves under every profile).
+    public var motion: MotionSetting
 
-    /// A context drawing text with `fonts` and images from `images`.
-    public init(fonts: FontLibrary, images: any ImageProvider) {
+    /// A context drawing text with `fonts` and images from `images`, under `motion`.
+    public init(fonts: FontLibrary, images: any ImageProvider, motion: MotionSetting = .full) {
         self.fonts = fonts
         self.images = images
+        self.motion = motion
     }
 }
 
