@@ -35,6 +35,8 @@ struct Demo: ParsableCommand {
 
     @OptionGroup var motionOptions: MotionOptions
 
+    @OptionGroup var traceOptions: TraceOptions
+
     @OptionGroup var logging: LoggingOptions
 
     func validate() throws {
@@ -49,6 +51,7 @@ struct Demo: ParsableCommand {
     @MainActor
     private func show() throws(EngineError) {
         let loaded = motionOptions.applied(to: try loadScene(scene, strict: strict, quirks: quirks))
+        try traceOptions.check()
         var scripted: [SceneEvent] = []
         if let path = eventsFile {
             do {
@@ -59,6 +62,7 @@ struct Demo: ParsableCommand {
         }
         let app = DemoApp(scene: loaded, options: DemoApp.Options(screenshot: screenshot, after: after, events: scripted))
         let outcome = try app.run()
+        try traceOptions.write(outcome.scene, frames: .times(outcome.frameTimes), through: outcome.frameTimes.last)
         if let shot = outcome.screenshot {
             print("\(outcome.frames) frames, \(outcome.dropped) dropped, \(outcome.pacedItself ? "paced on deadlines" : "paced by vsync") -> \(shot)")
         }

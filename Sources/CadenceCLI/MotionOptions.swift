@@ -1,5 +1,6 @@
 import ArgumentParser
 import CadenceAnimation
+import CadenceEngine
 import CadenceScene
 
 /// `--motion full|reduced|none`, shared by `render`, `demo` and `sheet`.
@@ -12,6 +13,32 @@ struct MotionOptions: ParsableArguments {
         var scene = scene
         if let motion { scene.motion = motion }
         return scene
+    }
+}
+
+/// `--trace FILE`, shared by `render` and `demo`.
+struct TraceOptions: ParsableArguments {
+    @Option(help: "Also write every animation and widget event, with its scene time and the first frame showing it, to this file as a Chrome trace (Perfetto, chrome://tracing).")
+    var trace: String?
+
+    /// Throws unless the trace can be written (checked before any work).
+    func check() throws(EngineError) {
+        guard let trace else { return }
+        do {
+            try SceneTracer.checkWritable(trace)
+        } catch {
+            throw .trace(error)
+        }
+    }
+
+    /// Writes `scene`'s trace through `end` seconds with the frames given, whole or not at all.
+    func write(_ scene: Scene, frames: SceneTracer.Frames, through end: Double?) throws(EngineError) {
+        guard let trace else { return }
+        do {
+            try SceneTracer(scene: scene).write(to: trace, frames: frames, through: end)
+        } catch {
+            throw .trace(error)
+        }
     }
 }
 

@@ -65,6 +65,8 @@ struct Render: ParsableCommand {
 
     @OptionGroup var motionOptions: MotionOptions
 
+    @OptionGroup var traceOptions: TraceOptions
+
     @OptionGroup var logging: LoggingOptions
 
     func validate() throws {
@@ -130,6 +132,8 @@ struct Render: ParsableCommand {
         settings.fullRedraw = fullRedraw
         settings.readback = ReadbackMode(rawValue: readback) ?? .default
         settings.format = format
+        try traceOptions.check()
+        try traceOptions.write(scene, frames: .uniform(fps: fps, count: Int((duration * fps).rounded())), through: duration)
         if let shard {
             do {
                 settings.shard = try shard.resolved()

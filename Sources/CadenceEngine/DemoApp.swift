@@ -47,6 +47,10 @@ public final class DemoApp {
         public var pacedItself: Bool
         /// The screenshot written, if any.
         public var screenshot: String?
+        /// The scene as it ended, with every live edit applied (for `--trace`).
+        public var scene: Scene
+        /// The scene time each frame showed, in order.
+        public var frameTimes: [Double]
     }
 
     private var scene: Scene
@@ -65,6 +69,7 @@ public final class DemoApp {
     private var frames: WindowFrames?
     private var failure: EngineError?
     private var shot: String?
+    private var shownTimes: [Double] = []
 
     /// The demo of `scene` with `options`; the scripted events are applied here.
     public init(scene: Scene, options: Options) {
@@ -129,6 +134,7 @@ public final class DemoApp {
                 if frameTimes.count > 240 { frameTimes.removeFirst(frameTimes.count - 240) }
             }
             guard let frames, let size = window.defaultFramebufferSize, size.width > 0, size.height > 0 else { return }
+            shownTimes.append(options.screenshot != nil && frame.animationTime >= options.after ? options.after : frame.animationTime)
             let screenshotDue = options.screenshot != nil && frame.animationTime >= options.after
             var list = list.fitted(to: Size(width: Double(size.width), height: Double(size.height)))
             if overlay {
@@ -169,7 +175,9 @@ public final class DemoApp {
         let leftover = glGetError()
         if let failure { throw failure }
         if leftover != GLenum(GL_NO_ERROR) { throw .gl(.glError(code: leftover, operation: "the demo's last frame")) }
-        return Outcome(frames: stats.frames, dropped: stats.dropped, pacedItself: driver.pacesItself, screenshot: shot)
+        return Outcome(
+            frames: stats.frames, dropped: stats.dropped, pacedItself: driver.pacesItself, screenshot: shot, scene: scene, frameTimes: shownTimes
+        )
     }
 
     // MARK: Input

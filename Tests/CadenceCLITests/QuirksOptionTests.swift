@@ -42,34 +42,3 @@ import Testing
         #expect(result.stderr.contains("--quirks"), "\(result.stderr)")
     }
 }
-
-/// `--motion full|reduced|none` on `sheet` (and `render`, `demo`): it overrides the scene's own
-/// `motion` key; a bad value names the option.
-@Suite struct MotionOptionTests {
-    @Test func theOptionChangesTheFramesAndABadValueNamesIt() throws {
-        let folder = NSTemporaryDirectory() + "cadence-motion-\(UUID().uuidString)"
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        try """
-            {"size": [200, 60], "nodes": [{"type": "RoundedRect", "id": "r", "frame": [0, 10, 40, 40], "attributes": {"fill": "#007AFF"},
-              "motion": {"by": [150, 0], "duration": 1}}]}
-            """.write(toFile: folder + "/move.json", atomically: true, encoding: .utf8)
-        func sheet(_ extra: [String], _ out: String) throws -> RGBAImage {
-            let result = try CLI.run(["sheet", "move.json", "--times", "0.25,0.75", "--out", out] + extra, in: folder)
-            #expect(result.status == 0, "\(result.stderr)")
-            return try RGBAImage(contentsOfPNG: folder + "/" + out)
-        }
-        let full = try sheet([], "full.png")
-        let reduced = try sheet(["--motion", "reduced"], "reduced.png")
-        let none = try sheet(["--motion", "none"], "none.png")
-        #expect(full.pixels != reduced.pixels && reduced.pixels != none.pixels && full.pixels != none.pixels)
-
-        let bad = try CLI.run(["render", "move.json", "--motion", "slow", "--out", "f"], in: folder)
-        #expect(bad.status == 64)
-        #expect(bad.stderr.contains("--motion"), "\(bad.stderr)")
-        #expect(!FileManager.default.fileExists(atPath: folder + "/f"))
-        try #"{"size": [10, 10], "motion": "slow"}"#.write(toFile: folder + "/bad.json", atomically: true, encoding: .utf8)
-        let badKey = try CLI.run(["render", "bad.json", "--out", "g"], in: folder)
-        #expect(badKey.status == 1)
-        #expect(badKey.stderr.contains("bad.json: key 'motion': must be full, reduced, none, got 'slow'"), "\(badKey.stderr)")
-    }
-}

@@ -55,12 +55,12 @@ public struct ActivityIndicator: Sendable, Hashable {
     /// Moves the spinner from the frame's centre, as Kingfisher's `centerOffset`.
     public var centerOffset = Point.zero
 
-    private struct Change: Sendable, Hashable {
+    struct Change: Sendable, Hashable {
         var time: Double
         var delta: Int
     }
 
-    private var changes: [Change] = []
+    var changes: [Change] = []
 
     /// A stopped, modern, medium, light spinner centred in `frame`.
     public init(frame: Rect) {

@@ -38,7 +38,7 @@ public struct CountingLabel: Sendable {
     /// Runs once a count has shown its final value; gets the label to chain the next count.
     public typealias Completion = @Sendable (inout CountingLabel, _ time: Double) -> Void
 
-    private struct Count: Sendable {
+    struct Count: Sendable {
         var begin: Double
         var from: Double
         var to: Double
@@ -46,6 +46,8 @@ public struct CountingLabel: Sendable {
         var curve: TimingCurve
         var method: Method
         var rate: Double
+        /// A `stop`: the value frozen, no completion.
+        var isStop = false
     }
 
     /// Where the label is, in its parent's coordinates.
@@ -83,7 +85,7 @@ public struct CountingLabel: Sendable {
     /// `preferredFramesPerSecond` is then ignored.
     public var quirks = Quirks.none
 
-    private var counts: [Count] = []
+    var counts: [Count] = []
     private var finishedThrough: Double = -.infinity
 
     /// A label in `frame` showing 0 in `font`, formatted `%f`, counting ease-in-out.
@@ -115,7 +117,7 @@ public struct CountingLabel: Sendable {
     /// Freezes the value shown at `time`; no completion runs for the count stopped.
     public mutating func stop(at time: Double) {
         let current = shownValue(at: time)
-        counts.append(Count(begin: time, from: current, to: current, duration: 0, curve: .linear, method: .linear, rate: rate))
+        counts.append(Count(begin: time, from: current, to: current, duration: 0, curve: .linear, method: .linear, rate: rate, isStop: true))
         finishedThrough = time
     }
 

@@ -64,6 +64,11 @@ public protocol Widget: Sendable {
 
     /// Draws what the widget shows at `time` into `list`.
     func draw(at time: Double, context: WidgetDrawContext, into list: inout DisplayList) throws(TextError)
+
+    /// The widget's own moments under `motion` (a bounce started, a count finished…), each with
+    /// its time, in time order; `node` is left empty for the scene to fill. None unless the
+    /// widget says so.
+    func traceEvents(motion: MotionSetting) -> [TraceEvent]
 }
 
 extension Widget {
@@ -72,6 +77,9 @@ extension Widget {
 
     /// No images.
     public var imageSources: [String] { [] }
+
+    /// No events of its own.
+    public func traceEvents(motion: MotionSetting) -> [TraceEvent] { [] }
 
     /// Each event's name with the keys it reads beside `at`, `target` and `type`.
     public static var eventKeys: [String: [String]] {
