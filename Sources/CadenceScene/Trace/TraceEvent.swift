@@ -24,17 +24,24 @@ public struct TraceEvent: Sendable, Hashable {
 
     /// An argument's value.
     public enum Value: Sendable, Hashable {
+        /// One number (a duration, a count, a value).
         case number(Double)
+        /// A vector (a key path's value: a target, a velocity).
         case numbers([Double])
+        /// Text (a key path, a source, a direction).
         case string(String)
+        /// A flag (`finished`).
         case bool(Bool)
     }
 
     /// One named argument, in the order the event lists them.
     public struct Argument: Sendable, Hashable {
+        /// The name in the trace's `args`.
         public var key: String
+        /// Its value.
         public var value: Value
 
+        /// `key` with `value`.
         public init(_ key: String, _ value: Value) {
             self.key = key
             self.value = value
