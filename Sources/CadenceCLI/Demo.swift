@@ -36,6 +36,10 @@ struct Demo: ParsableCommand {
     @Option(help: "original: every node that has quirks reproduces its original exactly, bugs included (a node's own \"quirks\" key wins); none: Cadence's behaviour.")
     var quirks: Quirks = .none
 
+    @OptionGroup var motionOptions: MotionOptions
+
+    @OptionGroup var traceOptions: TraceOptions
+
     @OptionGroup var logging: LoggingOptions
 
     func validate() throws {
@@ -49,7 +53,8 @@ struct Demo: ParsableCommand {
 
     @MainActor
     private func show() throws(EngineError) {
-        let loaded = try loadScene(scene, strict: strict, quirks: quirks)
+        let loaded = motionOptions.applied(to: try loadScene(scene, strict: strict, quirks: quirks))
+        try traceOptions.check()
         var scripted: [SceneEvent] = []
         if let path = eventsFile {
             do {
@@ -60,6 +65,7 @@ struct Demo: ParsableCommand {
         }
         let app = DemoApp(scene: loaded, options: DemoApp.Options(screenshot: screenshot, after: after, events: scripted, recordClock: recordClock))
         let outcome = try app.run()
+        try traceOptions.write(outcome.scene, frames: .times(outcome.frameTimes), through: outcome.frameTimes.last)
         if let shot = outcome.screenshot {
             print("\(outcome.frames) frames, \(outcome.dropped) dropped, \(outcome.pacedItself ? "paced on deadlines" : "paced by vsync") -> \(shot)")
         }

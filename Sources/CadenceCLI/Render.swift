@@ -66,6 +66,10 @@ struct Render: ParsableCommand {
     @Option(help: "original: every node that has quirks reproduces its original exactly, bugs included (a node's own \"quirks\" key wins); none: Cadence's behaviour.")
     var quirks: Quirks = .none
 
+    @OptionGroup var motionOptions: MotionOptions
+
+    @OptionGroup var traceOptions: TraceOptions
+
     @OptionGroup var logging: LoggingOptions
 
     func validate() throws {
@@ -118,7 +122,7 @@ struct Render: ParsableCommand {
     @MainActor
     private func render() throws(EngineError) {
         let trace = try clock.map { text throws(EngineError) in try loadClock(text, fps: fps, duration: duration) }
-        let scene = try loadScene(scene, strict: strict, quirks: quirks)
+        let scene = motionOptions.applied(to: try loadScene(scene, strict: strict, quirks: quirks))
         var settings = FrameDumpSettings(
             width: size?.width ?? Int(scene.size.width),
             height: size?.height ?? Int(scene.size.height),
@@ -136,6 +140,7 @@ struct Render: ParsableCommand {
         settings.readback = ReadbackMode(rawValue: readback) ?? .default
         settings.format = format
         settings.clock = trace
+        try traceOptions.check()
         if let shard {
             do {
                 settings.shard = try shard.resolved()
@@ -148,6 +153,12 @@ struct Render: ParsableCommand {
             guard showProgress else { return }
             FileHandle.standardError.write(Data("\rframe \(done)/\(total)".utf8))
             if done == total { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
+        }
+        // The trace once the frames are there: a failed render leaves no trace of frames it lacks.
+        if let trace {
+            try traceOptions.write(scene, frames: .times(trace.vsyncs.map(\.timestamp)), through: trace.vsyncs.last?.timestamp)
+        } else {
+            try traceOptions.write(scene, frames: .uniform(fps: fps, count: Int((duration * fps).rounded())), through: duration)
         }
         for warning in FontLibrary.shared.takeWarnings() + summary.warnings {
             printError("warning: \(warning)")

@@ -32,6 +32,8 @@ struct Sheet: ParsableCommand {
     @Option(help: "original: every node that has quirks reproduces its original exactly, bugs included (a node's own \"quirks\" key wins); none: Cadence's behaviour.")
     var quirks: Quirks = .none
 
+    @OptionGroup var motionOptions: MotionOptions
+
     func validate() throws {
         try size?.check("--size")
     }
@@ -49,7 +51,7 @@ struct Sheet: ParsableCommand {
             }
             parsed.append(time)
         }
-        let loaded = try loadScene(scene, strict: strict, quirks: quirks)
+        let loaded = motionOptions.applied(to: try loadScene(scene, strict: strict, quirks: quirks))
         let tile = size.map { Size(width: Double($0.width), height: Double($0.height)) }
             ?? Size(width: 320, height: min(max((320 * loaded.size.height / loaded.size.width).rounded(), 1), Double(SceneFile.maximumFrameSide)))
         let image = try ContactSheet.render(scene: loaded, times: parsed, columns: columns, tile: tile)

@@ -53,6 +53,10 @@ public final class DemoApp {
         public var screenshot: String?
         /// The vsyncs the frames were drawn for, in order (written to `recordClock` if set).
         public var clock: [VSyncTime] = []
+        /// The scene as it ended, with every live edit applied (for `--trace`).
+        public var scene: Scene
+        /// The scene time each frame showed, in order.
+        public var frameTimes: [Double]
     }
 
     private var scene: Scene
@@ -72,6 +76,7 @@ public final class DemoApp {
     private var failure: EngineError?
     private var shot: String?
     private var recorded: [VSyncTime] = []
+    private var shownTimes: [Double] = []
 
     /// The demo of `scene` with `options`; the scripted events are applied here.
     public init(scene: Scene, options: Options) {
@@ -145,6 +150,7 @@ public final class DemoApp {
                 if frameTimes.count > 240 { frameTimes.removeFirst(frameTimes.count - 240) }
             }
             guard let frames, let size = window.defaultFramebufferSize, size.width > 0, size.height > 0 else { return }
+            shownTimes.append(options.screenshot != nil && frame.animationTime >= options.after ? options.after : frame.animationTime)
             let screenshotDue = options.screenshot != nil && frame.animationTime >= options.after
             var list = list.fitted(to: Size(width: Double(size.width), height: Double(size.height)))
             if overlay {
@@ -192,7 +198,10 @@ public final class DemoApp {
                 throw .clockTrace(error)
             }
         }
-        return Outcome(frames: stats.frames, dropped: stats.dropped, pacedItself: driver.pacesItself, screenshot: shot, clock: recorded)
+        return Outcome(
+            frames: stats.frames, dropped: stats.dropped, pacedItself: driver.pacesItself, screenshot: shot, clock: recorded,
+            scene: scene, frameTimes: shownTimes
+        )
     }
 
     // MARK: Input

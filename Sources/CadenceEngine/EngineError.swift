@@ -27,6 +27,8 @@ public enum EngineError: Error, Sendable, Equatable, CustomStringConvertible {
     case animation(path: String, reason: String)
     /// An option is out of range: its name and the rule.
     case invalidOption(name: String, message: String)
+    /// An event trace (`--trace`) could not be written.
+    case trace(TraceWriteError)
 
     public var description: String {
         switch self {
@@ -40,6 +42,7 @@ public enum EngineError: Error, Sendable, Equatable, CustomStringConvertible {
         case .outputDirectory(let path, let reason): "output folder \(path): \(reason)"
         case .animation(let path, let reason): "cannot write \(path): \(reason)"
         case .invalidOption(let name, let message): "\(name): \(message)"
+        case .trace(let error): "--trace: \(error)"
         }
     }
 }

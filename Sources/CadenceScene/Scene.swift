@@ -1,3 +1,4 @@
+import CadenceAnimation
 import CadenceDraw
 import CadenceText
 
@@ -20,6 +21,9 @@ public struct Scene: Sendable {
     public private(set) var lastEventTime = 0.0
     /// The image cache all the scene's image views share, filled as `apply(_:)` replays loads.
     public private(set) var imageCache = ImageCache()
+    /// How much the scene moves when drawn (a scene file's `motion`; `cadence render --motion`):
+    /// `full` by default. Events and animations are the same under every profile.
+    public var motion = MotionProfile.full
 
     /// A scene called `name` of `size` on `background`, holding `nodes`.
     public init(name: String, size: Size, background: Color, nodes: [Node] = []) {
@@ -34,7 +38,7 @@ public struct Scene: Sendable {
     public func displayList(at time: Double, fonts: FontLibrary = .shared, images: any ImageProvider = NoImages()) throws(TextError) -> DisplayList {
         var list = DisplayList(size: size, background: background)
         for node in nodes {
-            try node.draw(at: time, fonts: fonts, images: images, into: &list)
+            try node.draw(at: time, fonts: fonts, images: images, motion: MotionSetting(profile: motion), into: &list)
         }
         return list
     }
@@ -124,11 +128,13 @@ public enum Node: Sendable {
         }
     }
 
-    /// Draws what the node shows at `time` into `list`.
-    public func draw(at time: Double, fonts: FontLibrary, images: any ImageProvider, into list: inout DisplayList) throws(TextError) {
+    /// Draws what the node shows at `time` under `motion` into `list`.
+    public func draw(
+        at time: Double, fonts: FontLibrary, images: any ImageProvider, motion: MotionSetting = .full, into list: inout DisplayList
+    ) throws(TextError) {
         switch self {
-        case .widget(_, let widget): try widget.draw(at: time, context: WidgetDrawContext(fonts: fonts, images: images), into: &list)
-        case .layer(let layer): try layer.draw(at: time, context: LayerDrawContext(fonts: fonts, images: images), into: &list)
+        case .widget(_, let widget): try widget.draw(at: time, context: WidgetDrawContext(fonts: fonts, images: images, motion: motion), into: &list)
+        case .layer(let layer): try layer.draw(at: time, context: LayerDrawContext(fonts: fonts, images: images, motion: motion), into: &list)
         }
     }
 

@@ -150,7 +150,7 @@ struct Reader {
         }
         guard case .object(let object) = root else { throw error("the top level must be a JSON object") }
         try duplicates(in: data)
-        try unknown(object.keys, known: ["name", "size", "background", "nodes", "events"], node: nil)
+        try unknown(object.keys, known: ["name", "size", "background", "motion", "nodes", "events"], node: nil)
 
         let defaultName = URL(fileURLWithPath: file).deletingPathExtension().lastPathComponent
         let name = try string(object["name"], key: "name", node: nil) ?? defaultName
@@ -178,6 +178,12 @@ struct Reader {
             nodes.append(node)
         }
         var scene = Scene(name: name, size: Size(width: size[0], height: size[1]), background: background, nodes: nodes)
+        if let text = try string(object["motion"], key: "motion", node: nil) {
+            guard let motion = MotionProfile(rawValue: text) else {
+                throw error("must be \(MotionProfile.allCases.map(\.rawValue).joined(separator: ", ")), got '\(text)'", key: "motion")
+            }
+            scene.motion = motion
+        }
         if let value = object["events"] {
             let events = try events(value, scene: scene)
             scene.apply(events)

@@ -44,6 +44,21 @@ private let hasDisplay = ProcessInfo.processInfo.environment["DISPLAY"].map { !$
         #expect(outcome.passed, "\(outcome.message)")
     }
 
+    /// `--trace`: the events of the session, the scripted typing included, each with the window
+    /// frame that first showed it.
+    @Test(.enabled(if: hasDisplay, "needs an X display: make test runs the suite under xvfb-run"))
+    func theWindowWritesATraceOfItsSession() throws {
+        let result = try CLI.run(["demo", "signup.json", "--events", "typing.json", "--screenshot", "s.png", "--after", "1", "--trace", "t.json"],
+                                 in: folder, keepDisplay: true)
+        #expect(result.status == 0, "\(result.stderr)")
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: folder + "/t.json"))) as? [String: Any])
+        let events = try #require(json["traceEvents"] as? [[String: Any]]).filter { $0["ph"] as? String == "i" }
+        let bounce = try #require(events.first { $0["name"] as? String == "bounce started" })
+        let args = try #require(bounce["args"] as? [String: Any])
+        #expect(args["time"] as? Double == 0.2)
+        #expect((args["frame"] as? Int).map { $0 > 0 } == true, "\(args)")
+    }
+
     @Test func withoutADisplayItExitsWithStatusTwo() throws {
         let result = try CLI.run(["demo", "signup.json"], in: folder)
         #expect(result.status == 2)

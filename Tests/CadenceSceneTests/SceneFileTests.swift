@@ -36,7 +36,7 @@ import Testing
         """)
         #expect(scene.nodes.count == 1)
         #expect(warnings.map(\.description) == [
-            "test.json: key 'colour': unknown key (known: name, size, background, nodes, events)",
+            "test.json: key 'colour': unknown key (known: name, size, background, motion, nodes, events)",
             "test.json: node 'box': key 'attributes.cornerRadiu': unknown key (known: cornerRadius, fill, stroke, strokeWidth)",
         ])
     }

@@ -67,6 +67,50 @@ import Testing
         #expect(assertFrames(of: try Self.swiftScene(), at: [0, 0.15, 0.3, 0.6, 1.0, 1.5], named: "swift-card"))
     }
 
+    static let reducedJSON = """
+        {"name": "reduced", "size": [320, 120], "motion": "reduced",
+         "nodes": [
+           {"type": "Layer", "id": "dot", "frame": [10, 10, 40, 40], "backgroundColor": "#FF9500", "reducedMotion": "jump",
+            "animations": [{"keyPath": "position.x", "from": 30, "to": 280, "duration": 1}]},
+           {"type": "Layer", "id": "box", "frame": [10, 60, 40, 40], "backgroundColor": "#007AFF",
+            "animations": [{"keyPath": "position.x", "from": 30, "to": 280, "duration": 1}]},
+           {"type": "CountingLabel", "id": "n", "frame": [100, 10, 200, 40], "reducedMotion": "keep",
+            "attributes": {"font": "DejaVu Sans 24", "format": "%.0f"}}],
+         "events": [{"at": 0, "target": "n", "type": "count", "from": 0, "to": 100, "duration": 1}]}
+        """
+
+    static func reducedSwiftScene() throws -> Scene {
+        var dot = Layer(id: "dot", frame: Rect(x: 10, y: 10, width: 40, height: 40))
+        dot.backgroundColor = Color(hex: "#FF9500")!
+        dot.reducedMotion = .jump
+        try dot.add(.basic(keyPath: "position.x", from: 30, to: 280, duration: 1))
+        var box = Layer(id: "box", frame: Rect(x: 10, y: 60, width: 40, height: 40))
+        box.backgroundColor = Color(hex: "#007AFF")!
+        try box.add(.basic(keyPath: "position.x", from: 30, to: 280, duration: 1))
+        var label = CountingLabel(frame: Rect(x: 100, y: 10, width: 200, height: 40), font: try FontDescriptor(family: "DejaVu Sans", size: 24))
+        label.format = .printf(try PrintfFormat("%.0f"))
+        var scene = Scene(name: "reduced", size: Size(width: 320, height: 120), background: .white)
+        scene.motion = .reduced
+        scene.add(.layer(dot))
+        scene.add(.layer(box))
+        scene.add(.widget(id: "n", label, reducedMotion: .keep))
+        try scene.schedule(widgetEvent: CountingLabel.Event.count(from: 0, to: 100, duration: 1), on: "n", at: 0)
+        return scene
+    }
+
+    @Test func motionAndReducedMotionAreTheSameFromSwiftAndJSON() throws {
+        let file = try SceneFile.parse(Data(Self.reducedJSON.utf8), file: "reduced.json", strict: true).scene
+        let swift = try Self.reducedSwiftScene()
+        #expect(file.motion == .reduced && swift.motion == .reduced)
+        let renderer = try OffscreenRenderer(sizeOf: file)
+        for time in [0, 0.2, 0.4, 0.6, 0.8, 1.2] {
+            #expect(try renderer.render(file, at: time) == (try renderer.render(swift, at: time)), "frames differ at \(time) s")
+        }
+        var full = swift
+        full.motion = .full
+        #expect(try renderer.render(full, at: 0.4) != (try renderer.render(swift, at: 0.4)))
+    }
+
     @Test func anUnknownKeyPathThrowsTheReadersError() throws {
         var card = Layer(id: "card")
         #expect {

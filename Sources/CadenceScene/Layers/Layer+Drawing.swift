@@ -9,6 +9,8 @@ struct LayerDrawContext {
     var images: any ImageProvider
     /// Pixels per unit of the coordinates being drawn in (the largest axis scale so far).
     var pixelScale: Double = 1
+    /// The motion profile, with the nearest `reducedMotion` above.
+    var motion = MotionSetting.full
 }
 
 extension Layer {
@@ -17,12 +19,13 @@ extension Layer {
 
     /// Draws the layer as it is at `time` into `list`, in its parent's coordinates.
     func draw(at time: Double, context: LayerDrawContext, into list: inout DisplayList) throws(TextError) {
-        let layer = presentation(at: time)
+        let layer = presentation(at: time, motion: context.motion)
         let properties = layer.properties
         guard !properties.isHidden, properties.opacity > 0 else { return }
         let matrix = properties.matrix
         let scales = matrix.axisScales
         var inner = context
+        inner.motion = context.motion.overridden(by: reducedMotion)
         inner.pixelScale = context.pixelScale * max(scales.x, scales.y)
         // Nothing of a layer squashed flat (or not finite) can show.
         guard inner.pixelScale > 0, inner.pixelScale.isFinite, matrix.determinant != 0 else { return }
@@ -44,7 +47,7 @@ extension Layer {
         }
         try layer.drawContent(at: time, bounds: bounds, context: inner, into: &body)
         // Stable: siblings of equal zPosition keep file order.
-        let z = layer.sublayers.map { $0.zOrder(at: time) }
+        let z = layer.sublayers.map { $0.zOrder(at: time, motion: inner.motion) }
         let order = layer.sublayers.indices.sorted { z[$0] != z[$1] ? z[$0] < z[$1] : $0 < $1 }
         for index in order {
             try layer.sublayers[index].draw(at: time, context: inner, into: &body)
@@ -74,8 +77,8 @@ extension Layer {
     }
 
     /// The zPosition the layer has at `time`.
-    func zOrder(at time: Double) -> Double {
-        timeline.isEmpty ? properties.zPosition : presentation(at: time).properties.zPosition
+    func zOrder(at time: Double, motion: MotionSetting) -> Double {
+        timeline.isEmpty ? properties.zPosition : presentation(at: time, motion: motion).properties.zPosition
     }
 
     /// The shadow of the layer's shape: its path for a shape layer, else its rounded bounds when
@@ -114,7 +117,7 @@ extension Layer {
             shape.draw(tolerance: 0.25 / context.pixelScale, into: &list)
         case .widget(var node):
             node.frame = bounds
-            try node.draw(at: time, fonts: context.fonts, images: context.images, into: &list)
+            try node.draw(at: time, fonts: context.fonts, images: context.images, motion: context.motion, into: &list)
         }
     }
 }

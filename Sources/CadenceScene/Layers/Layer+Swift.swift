@@ -1,3 +1,4 @@
+import CadenceAnimation
 import CadenceDraw
 import CadenceText
 
@@ -46,6 +47,16 @@ extension TextContent {
         self.init(font: font ?? SceneFile.defaultFont)
         if let font { fontSize = font.size }
         self.string = string
+    }
+}
+
+extension Node {
+    /// A widget node with its own `reducedMotion` rule, as a scene file's widget node with a
+    /// `"reducedMotion"` key: the widget in a layer that holds the rule (what the reader makes).
+    public static func widget(id: String, _ widget: any Widget, reducedMotion: ReducedMotion?) -> Node {
+        var layer = Layer.wrapping(.widget(id: id, widget))
+        layer.reducedMotion = reducedMotion
+        return .layer(layer)
     }
 }
 

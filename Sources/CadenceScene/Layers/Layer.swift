@@ -39,6 +39,9 @@ public struct Layer: Sendable {
     public var sublayers: [Layer]
     /// What happens to the layer over time: value changes and animations.
     public var timeline = LayerTimeline()
+    /// What the layer and its subtree do under the `reduced` motion profile (`"reducedMotion"`);
+    /// nil: each animation's and widget's default rule, or the nearest ancestor's setting.
+    public var reducedMotion: ReducedMotion?
 
     /// A layer called `id` with `content`, `properties` (Core Animation's defaults unless given) and `sublayers`.
     public init(id: String, content: Content = .none, properties: LayerProperties = LayerProperties(), sublayers: [Layer] = []) {

@@ -41,6 +41,14 @@ public struct LayerKeyPath: Sendable {
     /// Values of this key path switch rather than blend (`hidden`).
     public var isDiscrete: Bool { type == .bool }
 
+    /// Whether animating it moves something (where, how big, how turned, how much of a path is
+    /// drawn): what the `reduced` motion profile fades instead. Colours, opacities, widths and
+    /// radii change in place and keep animating.
+    public var isMovement: Bool {
+        let moving = ["position", "bounds", "anchorPoint", "transform", "shadowOffset", "path", "strokeStart", "strokeEnd", "lineDashPhase", "fontSize"]
+        return moving.contains { name == $0 || name.hasPrefix($0 + ".") }
+    }
+
     /// Whether the key path exists on a node of `typeName`.
     public func applies(to typeName: String) -> Bool {
         layerTypes?.contains(typeName) ?? true

@@ -33,7 +33,7 @@ extension Reader {
     static let layerKeys = [
         "position", "bounds", "anchorPoint", "transform", "opacity", "backgroundColor", "cornerRadius", "borderWidth",
         "borderColor", "masksToBounds", "hidden", "zPosition", "shadowColor", "shadowOffset", "shadowOpacity", "shadowRadius",
-        "sublayers", "animations",
+        "sublayers", "animations", "reducedMotion",
     ]
 
     /// A `Layer`, `TextLayer`, `ImageLayer` or `ShapeLayer` node.
@@ -75,6 +75,12 @@ extension Reader {
     /// to the path set above).
     mutating func layerProperties(_ object: [String: JSONValue], into layer: inout Layer, depth: Int) throws(SceneError) {
         let id = layer.id
+        if let text = try string(object["reducedMotion"], key: "reducedMotion", node: id) {
+            guard let rule = ReducedMotion(rawValue: text) else {
+                throw error("must be \(ReducedMotion.allCases.map(\.rawValue).joined(separator: ", ")), got '\(text)'", node: id, key: "reducedMotion")
+            }
+            layer.reducedMotion = rule
+        }
         // Read in this order so that `anchorPoint` applies before `frame`-derived positions.
         if let value = object["anchorPoint"] {
             let anchor = try point(value, node: id, key: "anchorPoint")

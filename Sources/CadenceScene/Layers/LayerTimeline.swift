@@ -12,6 +12,16 @@ public struct LayerTimeline: Sendable {
         var value: [Double]
     }
 
+    /// An implicit animation that took over from a running one of the same key path.
+    struct Retarget: Sendable {
+        /// Where the running animation was going.
+        var oldTarget: [Double]
+        /// Where the new one goes.
+        var newTarget: [Double]
+        /// The velocity the new one starts with, per second (a spring's carried on; 0 for a curve).
+        var velocity: [Double]
+    }
+
     /// An animation on the layer from `added` until `removed`.
     struct Entry: Sendable {
         var key: String?
@@ -19,6 +29,7 @@ public struct LayerTimeline: Sendable {
         var animation: PropertyAnimation
         var added: Double
         var removed = Double.infinity
+        var retarget: Retarget?
     }
 
     var changes: [Change] = []
@@ -47,6 +58,28 @@ extension Layer {
                 entry.keyPath.write(&layer, value)
             }
         }
+        return layer
+    }
+
+    /// The layer as it shows at `time` under `motion`: as `presentation(at:)` under `full`;
+    /// otherwise each animation follows its rule (`PropertyAnimation.reducedMotion(_:at:)`):
+    /// movement key paths fade under `fade` (the fades multiply the layer's opacity), every
+    /// animation jumps under `jump`, nothing changes under `keep`.
+    public func presentation(at time: Double, motion: MotionSetting) -> Layer {
+        let rule = motion.overridden(by: reducedMotion).rule(default: .fade)
+        guard rule != .keep, !timeline.isEmpty else { return presentation(at: time) }
+        var layer = model(at: time)
+        var fade = 1.0
+        for entry in timeline.entries where entry.added <= time && time < entry.removed {
+            let own = rule == .fade && !entry.keyPath.isMovement ? ReducedMotion.keep : rule
+            let shown = entry.animation.reducedMotion(own, at: time)
+            let base = entry.keyPath.read(layer)
+            if let value = entry.animation.value(at: shown.time, base: base, discrete: entry.keyPath.isDiscrete) {
+                entry.keyPath.write(&layer, value)
+            }
+            fade *= shown.opacity
+        }
+        layer.properties.opacity *= fade
         return layer
     }
 
@@ -82,6 +115,12 @@ extension Layer {
     /// implicit animation of it.
     public mutating func setValue(_ value: [Double], for keyPath: LayerKeyPath, animated: Bool, duration: Double? = nil, at time: Double) {
         let shown = keyPath.read(presentation(at: time))
+        // The running animation of this key path this one takes over from, and where it was going.
+        let below = keyPath.read(model(at: time))
+        let replaced = timeline.entries.last { entry in
+            entry.keyPath.name == keyPath.name && entry.added <= time && time < entry.removed && time < entry.animation.endTime
+        }
+        let previousTarget = replaced.map { entry in entry.animation.target ?? entry.animation.value(at: entry.animation.endTime.nextDown, base: below) ?? below }
         let running = timeline.entries.last { entry in
             guard entry.keyPath.name == keyPath.name, entry.added <= time, time < entry.removed,
                   case .spring = entry.animation.kind else { return false }
@@ -90,6 +129,7 @@ extension Layer {
         timeline.changes.append(LayerTimeline.Change(time: time, keyPath: keyPath, value: value))
         guard animated, !keyPath.isDiscrete, shown.count == value.count, shown != value else { return }
         var animation: PropertyAnimation?
+        var carriedVelocity = [Double](repeating: 0, count: value.count)
         if let running, case .spring(_, _, _, let spring) = running.animation.kind {
             // Keep the motion going: the velocity along the new distance, in distances per second.
             let below = keyPath.read(model(at: time))
@@ -100,12 +140,18 @@ extension Layer {
             if let carried = try? Spring(mass: spring.mass, stiffness: spring.stiffness, damping: spring.damping, initialVelocity: along.isFinite ? along : 0),
                let timing = try? AnimationTiming(beginTime: 0, duration: duration ?? PropertyAnimation.settlingDuration(of: carried)) {
                 animation = try? PropertyAnimation(kind: .spring(from: shown, to: value, by: nil, spring: carried), timing: timing)
+                if animation != nil, along.isFinite { carriedVelocity = distance.map { $0 * along } }
             }
         }
         if animation == nil, let timing = try? AnimationTiming(beginTime: 0, duration: duration ?? Layer.implicitAnimationDuration) {
             animation = try? PropertyAnimation(kind: .basic(from: shown, to: value, by: nil, timingFunction: .caEaseInEaseOut), timing: timing)
         }
-        if let animation { add(animation, keyPath: keyPath, forKey: keyPath.name, at: time) }
+        if let animation {
+            add(animation, keyPath: keyPath, forKey: keyPath.name, at: time)
+            if let previousTarget {
+                timeline.entries[timeline.entries.count - 1].retarget = LayerTimeline.Retarget(oldTarget: previousTarget, newTarget: value, velocity: carriedVelocity)
+            }
+        }
     }
 
     /// Applies a scripted event at `time`: the layer events to the layer itself, the others to

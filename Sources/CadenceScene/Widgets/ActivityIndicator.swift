@@ -55,12 +55,12 @@ public struct ActivityIndicator: Sendable, Hashable {
     /// Moves the spinner from the frame's centre, as Kingfisher's `centerOffset`.
     public var centerOffset = Point.zero
 
-    private struct Change: Sendable, Hashable {
+    struct Change: Sendable, Hashable {
         var time: Double
         var delta: Int
     }
 
-    private var changes: [Change] = []
+    var changes: [Change] = []
 
     /// A stopped, modern, medium, light spinner centred in `frame`.
     public init(frame: Rect) {
@@ -99,12 +99,19 @@ public struct ActivityIndicator: Sendable, Hashable {
     /// Ticks around the circle: 8 modern, 12 classic.
     public var tickCount: Int { look == .modern ? 8 : 12 }
 
-    /// The tick at the head at `time`: it steps once every 1/`tickCount` s while spinning.
-    public func headTick(at time: Double) -> Int {
+    /// How much slower the head steps under reduced motion (`fade`): one tick every half second
+    /// for the modern look rather than eight a second.
+    public static let reducedMotionSlowdown = 4.0
+
+    /// The tick at the head at `time`: it steps once every 1/`tickCount` s while spinning; under
+    /// `fade` (the default rule under `reduced`) `reducedMotionSlowdown` times slower; under
+    /// `jump` never (a static glyph).
+    public func headTick(at time: Double, rule: ReducedMotion = .keep) -> Int {
         let state = animation(at: time)
-        guard state.isAnimating else { return 0 }
+        guard state.isAnimating, rule != .jump else { return 0 }
+        let rate = Double(tickCount) / (rule == .fade ? Self.reducedMotionSlowdown : 1)
         // Reduced in Double before it becomes an Int: no time, however far, can trap.
-        let step = ((time - state.since) * Double(tickCount)).rounded(.down).truncatingRemainder(dividingBy: Double(tickCount))
+        let step = ((time - state.since) * rate).rounded(.down).truncatingRemainder(dividingBy: Double(tickCount))
         guard step.isFinite else { return 0 }
         return Int(step < 0 ? step + Double(tickCount) : step)
     }
@@ -124,15 +131,15 @@ public struct ActivityIndicator: Sendable, Hashable {
         }
     }
 
-    /// Draws the spinner at `time` into `list` (nothing while stopped and hidden).
-    public func draw(at time: Double, into list: inout DisplayList) {
+    /// Draws the spinner at `time` under `motion` into `list` (nothing while stopped and hidden).
+    public func draw(at time: Double, motion: MotionSetting = .full, into list: inout DisplayList) {
         let state = animation(at: time)
         guard state.isAnimating || !hidesWhenStopped else { return }
         let radius = style.diameter / 2
         let centre = Point(x: frame.minX + frame.width / 2 + centerOffset.x, y: frame.minY + frame.height / 2 + centerOffset.y)
         let scale = radius / 10
         let (inner, width) = look == .modern ? (radius / 3, 2 * scale) : (radius * 0.45, 1.8 * scale)
-        let head = headTick(at: time)
+        let head = headTick(at: time, rule: motion.rule(default: .fade))
         for tick in 0..<tickCount {
             // Tick 0 points up; ticks go clockwise (y grows downwards).
             let angle = Double(tick) / Double(tickCount) * 2 * Double.pi - Double.pi / 2

@@ -135,6 +135,44 @@ public struct BouncyPlaceholderField: Sendable {
         placeholderState(at: time, distance: distance, transitions: transitions(until: time))
     }
 
+    /// Seconds of the cross-fade that stands in for the bounce under reduced motion: the
+    /// original's bounce (100 keyframes over 0.6 s).
+    public static let reducedMotionFadeDuration = 0.6
+
+    /// One placeholder label as drawn: the placeholder or the abbreviation, its offset from the
+    /// left of the text rectangle, and its opacity.
+    struct PlaceholderDraw {
+        var isAbbreviation: Bool
+        var offset: Double
+        var alpha: Double
+    }
+
+    /// The placeholder labels drawn at `time` under `rule`: under `keep` the bounce; under
+    /// `fade` nothing moves — the placeholder fades out where it is while the abbreviation (or,
+    /// without one, a second copy of the placeholder) fades in where the bounce would end, over
+    /// `reducedMotionFadeDuration` on the fades' curves; under `jump` the same at once.
+    func placeholderDraws(
+        at time: Double, distance: Double, transitions: [(time: Double, hasText: Bool)], rule: ReducedMotion
+    ) -> [PlaceholderDraw] {
+        guard rule != .keep, alwaysBouncePlaceholder else {
+            let state = placeholderState(at: time, distance: distance, transitions: transitions)
+            return [PlaceholderDraw(isAbbreviation: false, offset: state.offset, alpha: state.placeholderAlpha),
+                    PlaceholderDraw(isAbbreviation: true, offset: state.offset, alpha: state.abbreviationAlpha)]
+        }
+        var moved = AnimatedProperty(0.0)
+        for transition in transitions {
+            let target = transition.hasText ? 1.0 : 0.0
+            if rule == .jump {
+                moved.set(target)
+            } else {
+                try? moved.animate(to: target, duration: Self.reducedMotionFadeDuration, curve: transition.hasText ? .linear : .caEaseIn, at: transition.time)
+            }
+        }
+        let fraction = clamp(moved.presentation(at: time))
+        return [PlaceholderDraw(isAbbreviation: false, offset: 0, alpha: 1 - fraction),
+                PlaceholderDraw(isAbbreviation: abbreviatedPlaceholder != nil, offset: distance, alpha: fraction)]
+    }
+
     private func placeholderState(
         at time: Double, distance: Double, transitions: [(time: Double, hasText: Bool)]
     ) -> (offset: Double, placeholderAlpha: Double, abbreviationAlpha: Double) {
@@ -169,8 +207,9 @@ public struct BouncyPlaceholderField: Sendable {
 
     // MARK: Drawing
 
-    /// Draws the field as it is at `time`, laying text out with `fonts`.
-    public func draw(at time: Double, fonts: FontLibrary, into list: inout DisplayList) throws(TextError) {
+    /// Draws the field as it is at `time`, laying text out with `fonts`; `motion` decides what
+    /// the bounce becomes (default rule under `reduced`: `fade`).
+    public func draw(at time: Double, fonts: FontLibrary, motion: MotionSetting = .full, into list: inout DisplayList) throws(TextError) {
         let focused = isFocused(at: time)
         list.roundedRect(RoundedRect(
             rect: frame, cornerRadius: cornerRadius, fill: backgroundColor,
@@ -185,21 +224,15 @@ public struct BouncyPlaceholderField: Sendable {
             try fonts.layout(AttributedText(abbreviation, attributes: TextAttributes(font: font, color: placeholderColor)))
         }
         let distance = rect.width - (abbreviationLayout?.size.width ?? placeholderLayout.size.width)
-        let state = placeholderState(at: time, distance: max(distance, 0), transitions: edited.transitions)
+        let draws = placeholderDraws(at: time, distance: max(distance, 0), transitions: edited.transitions, rule: motion.rule(default: .fade))
 
         func centredY(_ layout: TextLayout) -> Double { rect.minY + (rect.height - layout.size.height) / 2 }
         var failure: TextError?
         list.clipped(to: rect) { list in
-            let origin = Point(x: rect.minX + state.offset, y: centredY(placeholderLayout))
-            if state.placeholderAlpha > 0 {
-                for var run in placeholderLayout.glyphRuns(at: origin) {
-                    run.color.alpha *= state.placeholderAlpha
-                    list.glyphs(run)
-                }
-            }
-            if let abbreviationLayout, state.abbreviationAlpha > 0 {
-                for var run in abbreviationLayout.glyphRuns(at: Point(x: rect.minX + state.offset, y: centredY(abbreviationLayout))) {
-                    run.color.alpha *= state.abbreviationAlpha
+            for draw in draws where draw.alpha > 0 {
+                guard let layout = draw.isAbbreviation ? abbreviationLayout : placeholderLayout else { continue }
+                for var run in layout.glyphRuns(at: Point(x: rect.minX + draw.offset, y: centredY(layout))) {
+                    run.color.alpha *= draw.alpha
                     list.glyphs(run)
                 }
             }

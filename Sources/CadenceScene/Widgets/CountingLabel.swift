@@ -38,7 +38,7 @@ public struct CountingLabel: Sendable {
     /// Runs once a count has shown its final value; gets the label to chain the next count.
     public typealias Completion = @Sendable (inout CountingLabel, _ time: Double) -> Void
 
-    private struct Count: Sendable {
+    struct Count: Sendable {
         var begin: Double
         var from: Double
         var to: Double
@@ -46,6 +46,8 @@ public struct CountingLabel: Sendable {
         var curve: TimingCurve
         var method: Method
         var rate: Double
+        /// A `stop`: the value frozen, no completion.
+        var isStop = false
     }
 
     /// Where the label is, in its parent's coordinates.
@@ -83,7 +85,7 @@ public struct CountingLabel: Sendable {
     /// `preferredFramesPerSecond` is then ignored.
     public var quirks = Quirks.none
 
-    private var counts: [Count] = []
+    var counts: [Count] = []
     private var finishedThrough: Double = -.infinity
 
     /// A label in `frame` showing 0 in `font`, formatted `%f`, counting ease-in-out.
@@ -115,7 +117,7 @@ public struct CountingLabel: Sendable {
     /// Freezes the value shown at `time`; no completion runs for the count stopped.
     public mutating func stop(at time: Double) {
         let current = shownValue(at: time)
-        counts.append(Count(begin: time, from: current, to: current, duration: 0, curve: .linear, method: .linear, rate: rate))
+        counts.append(Count(begin: time, from: current, to: current, duration: 0, curve: .linear, method: .linear, rate: rate, isStop: true))
         finishedThrough = time
     }
 
@@ -175,7 +177,11 @@ public struct CountingLabel: Sendable {
 
     /// The text shown at `time`.
     public func text(at time: Double) -> String {
-        let value = shownValue(at: time)
+        text(for: shownValue(at: time))
+    }
+
+    /// The text for `value`, as the label formats it.
+    public func text(for value: Double) -> String {
         if let formatter { return formatter(value) }
         if quirks == .original, case .printf(let printf) = format, printf.isInteger {
             return printf.string(for: Double(Self.originalInt(value)))
@@ -185,8 +191,32 @@ public struct CountingLabel: Sendable {
 
     /// What is drawn at `time`: the attributed formatter's text, or the text in the label's style.
     public func attributedText(at time: Double) -> AttributedText {
-        if let attributedFormatter { return attributedFormatter(shownValue(at: time)) }
-        return AttributedText(text(at: time), attributes: TextAttributes(font: font, color: textColor, shadow: shadow))
+        attributedText(for: shownValue(at: time))
+    }
+
+    /// What is drawn for `value`.
+    public func attributedText(for value: Double) -> AttributedText {
+        if let attributedFormatter { return attributedFormatter(value) }
+        return AttributedText(text(for: value), attributes: TextAttributes(font: font, color: textColor, shadow: shadow))
+    }
+
+    /// What shows at `time` under `rule` (the label's default under `reduced` is `fade`): under
+    /// `keep`, the counting value; under `jump`, a count's final value from its begin time;
+    /// under `fade`, while a count runs, its start value cross-fading into its final one over
+    /// the count's duration on the count's curve (no digits roll), then the final value.
+    /// Each entry is a value and its opacity.
+    public func shownValues(at time: Double, rule: ReducedMotion) -> [(value: Double, alpha: Double)] {
+        guard rule != .keep, let count = counts.last(where: { $0.begin <= time }) else { return [(shownValue(at: time), 1)] }
+        guard rule == .fade, count.duration > 0, time < count.begin + count.duration else { return [(count.to, 1)] }
+        let fraction = min(max(count.curve.value(at: (time - count.begin) / count.duration), 0), 1)
+        return [(count.from, 1 - fraction), (count.to, fraction)]
+    }
+
+    /// When the count begun by `time` shows its final value under `rule`: at its end, or at its
+    /// begin under `jump`; nil before any count.
+    public func finalValueTime(at time: Double, rule: ReducedMotion = .keep) -> Double? {
+        guard let count = counts.last(where: { $0.begin <= time }) else { return nil }
+        return rule == .jump ? count.begin : count.begin + count.duration
     }
 
     /// True while a count begun by `time` has not reached its end.
@@ -196,10 +226,12 @@ public struct CountingLabel: Sendable {
     }
 
     /// Call after the frame at `time` is shown: runs the completion once for a count that has
-    /// reached its end by then, clearing it first.
-    public mutating func finish(at time: Double) {
+    /// reached its end by then, clearing it first. Under the `none` profile (or a `jump` rule) a
+    /// count reaches its end when it begins, so the completion runs at once.
+    public mutating func finish(at time: Double, motion: MotionSetting = .full) {
         guard let count = counts.last(where: { $0.begin <= time }), count.begin > finishedThrough,
-              time >= count.begin + count.duration, let completion
+              let final = finalValueTime(at: time, rule: motion.rule(default: .fade)),
+              time >= final, let completion
         else { return }
         finishedThrough = count.begin
         self.completion = nil
@@ -208,13 +240,19 @@ public struct CountingLabel: Sendable {
 
     // MARK: Drawing
 
-    /// Draws the text at `time` into `list`, vertically centred in the frame.
-    public func draw(at time: Double, fonts: FontLibrary, into list: inout DisplayList) throws(TextError) {
-        let layout = try fonts.layout(
-            attributedText(at: time),
-            options: TextLayoutOptions(width: frame.width, lineBreak: .truncateTail, alignment: alignment)
-        )
-        let origin = Point(x: frame.minX, y: frame.minY + (frame.height - layout.size.height) / 2)
-        for run in layout.glyphRuns(at: origin) { list.glyphs(run) }
+    /// Draws the text at `time` into `list`, vertically centred in the frame; `motion` decides
+    /// whether the digits roll (`shownValues(at:rule:)`).
+    public func draw(at time: Double, fonts: FontLibrary, motion: MotionSetting = .full, into list: inout DisplayList) throws(TextError) {
+        for shown in shownValues(at: time, rule: motion.rule(default: .fade)) where shown.alpha > 0 {
+            let layout = try fonts.layout(
+                attributedText(for: shown.value),
+                options: TextLayoutOptions(width: frame.width, lineBreak: .truncateTail, alignment: alignment)
+            )
+            let origin = Point(x: frame.minX, y: frame.minY + (frame.height - layout.size.height) / 2)
+            for var run in layout.glyphRuns(at: origin) {
+                run.color.alpha *= shown.alpha
+                list.glyphs(run)
+            }
+        }
     }
 }

@@ -1,3 +1,4 @@
+import CadenceAnimation
 import CadenceDraw
 import CadenceText
 
@@ -32,13 +33,15 @@ extension ImageView {
 
     /// The custom indicator at `time` while a load runs: the layer tree with its anchor at the
     /// indicator centre, sized by `indicatorSize`.
-    func drawCustomIndicator(at time: Double, fonts: FontLibrary, images: any ImageProvider, into list: inout DisplayList) throws(TextError) {
+    func drawCustomIndicator(
+        at time: Double, fonts: FontLibrary, images: any ImageProvider, motion: MotionSetting = .full, into list: inout DisplayList
+    ) throws(TextError) {
         guard case .custom = indicator, var layer = customIndicator,
               let load = loads.last(where: { $0.start <= time }), time < load.completion
         else { return }
         layer.properties.bounds = indicatorSize(intrinsic: layer.properties.bounds)
         layer.properties.anchorPoint = Point(x: 0.5, y: 0.5)
         layer.properties.position = indicatorCentre
-        try Node.layer(layer).draw(at: time, fonts: fonts, images: images, into: &list)
+        try Node.layer(layer).draw(at: time, fonts: fonts, images: images, motion: motion, into: &list)
     }
 }

@@ -1,3 +1,4 @@
+import CadenceAnimation
 import CadenceDraw
 
 /// Where scenes get decoded images. `image(for:)` may block until the image is decoded (decoding
@@ -183,7 +184,12 @@ public struct ImageView: Sendable {
 
     /// Draws the view at `time`: background, placeholder or image, and the indicator — all but
     /// the `.percentage` progress text, which needs fonts (`draw(at:context:into:)` adds it).
-    public func draw(at time: Double, images: any ImageProvider, into list: inout DisplayList) {
+    ///
+    /// Under `motion` (default rule under `reduced`: `fade`) the cross-dissolve stays — it is a
+    /// fade already — and the spinner steps slowly; under `jump` the image shows at once, the
+    /// spinner and an animated image indicator stand still.
+    public func draw(at time: Double, images: any ImageProvider, motion: MotionSetting = .full, into list: inout DisplayList) {
+        let rule = motion.rule(default: .fade)
         list.roundedRect(RoundedRect(rect: frame, cornerRadius: 0, fill: backgroundColor))
         list.clipped(to: frame) { list in
             // A load shows the placeholder until its image is ready (Kingfisher's default).
@@ -196,10 +202,11 @@ public struct ImageView: Sendable {
                 if let shown { drawImage(shown, alpha: 1, images: images, into: &list) }
                 if case .image(let source) = indicator { drawCentred(source, images: images, into: &list) }
                 if case .animatedImage(let frames, let duration) = indicator {
-                    drawCentred(Self.frame(of: frames, duration: duration, elapsed: time - latest.start), images: images, into: &list)
+                    let elapsed = rule == .jump ? 0 : time - latest.start
+                    drawCentred(Self.frame(of: frames, duration: duration, elapsed: elapsed), images: images, into: &list)
                 }
             } else {
-                let progress = latest.dissolves && transitionDuration > 0 ? min(max((time - latest.completion) / transitionDuration, 0), 1) : 1
+                let progress = latest.dissolves && transitionDuration > 0 && rule != .jump ? min(max((time - latest.completion) / transitionDuration, 0), 1) : 1
                 let loaded = images.image(for: latest.source) != nil
                 if let shown, progress < 1 || !loaded { drawImage(shown, alpha: loaded ? 1 - progress : 1, images: images, into: &list) }
                 if loaded { drawImage(latest.source, alpha: progress, images: images, into: &list) }
@@ -212,7 +219,7 @@ public struct ImageView: Sendable {
             var centred = spinner
             centred.frame = frame
             centred.centerOffset = indicatorCenterOffset
-            centred.draw(at: time, into: &list)
+            centred.draw(at: time, motion: motion, into: &list)
         }
     }
 

@@ -1,3 +1,4 @@
+import CadenceAnimation
 import CadenceDraw
 
 /// A rounded rectangle in a scene, optionally moving.
@@ -32,6 +33,18 @@ public struct ShapeNode: Sendable, Hashable {
         }
         return RoundedRect(rect: rect, cornerRadius: cornerRadius, fill: fill, stroke: stroke, strokeWidth: strokeWidth)
     }
+
+    /// The shape drawn at `time` under `motion`: its `motion` follows the rule of the layer
+    /// animation it stands for (a fade-through under `reduced`); nil when faded out entirely.
+    public func shape(at time: Double, motion setting: MotionSetting) -> RoundedRect? {
+        guard let animation = motion?.animation else { return shape(at: time) }
+        let shown = animation.reducedMotion(setting.rule(default: .fade), at: time)
+        guard shown.opacity > 0 else { return nil }
+        var shape = self.shape(at: shown.time)
+        shape.fill.alpha *= shown.opacity
+        shape.stroke.alpha *= shown.opacity
+        return shape
+    }
 }
 
 extension ShapeNode: Widget {
@@ -62,6 +75,7 @@ extension ShapeNode: Widget {
 
     /// Draws what the widget shows at `time`: its own drawing, with the context's fonts and images.
     public func draw(at time: Double, context: WidgetDrawContext, into list: inout DisplayList) {
-        list.roundedRect(shape(at: time))
+        guard let shape = shape(at: time, motion: context.motion) else { return }
+        list.roundedRect(shape)
     }
 }

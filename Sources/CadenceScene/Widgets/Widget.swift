@@ -1,3 +1,4 @@
+import CadenceAnimation
 import CadenceDraw
 import CadenceText
 
@@ -67,6 +68,10 @@ public protocol Widget: Sendable {
     /// The values the widget animates, by name, as they are at `time` (`cadence check fps`
     /// compares them between frame rates); none unless the widget says so.
     func animatedValues(at time: Double) -> [String: [Double]]
+    /// The widget's own moments under `motion` (a bounce started, a count finished…), each with
+    /// its time, in time order; `node` is left empty for the scene to fill. None unless the
+    /// widget says so.
+    func traceEvents(motion: MotionSetting) -> [TraceEvent]
 }
 
 extension Widget {
@@ -78,6 +83,8 @@ extension Widget {
 
     /// No values of its own: its drawing is all there is to compare.
     public func animatedValues(at time: Double) -> [String: [Double]] { [:] }
+    /// No events of its own.
+    public func traceEvents(motion: MotionSetting) -> [TraceEvent] { [] }
 
     /// Each event's name with the keys it reads beside `at`, `target` and `type`.
     public static var eventKeys: [String: [String]] {
@@ -118,11 +125,16 @@ public struct WidgetDrawContext: Sendable {
     public var fonts: FontLibrary
     /// Where images come from, by source (`builtin:NAME` or a path).
     public var images: any ImageProvider
+    /// The scene's motion profile and the node's `reducedMotion` rule: a widget asks
+    /// `motion.rule(default:)` with its own default rule and draws accordingly (one that does
+    /// not ask moves under every profile).
+    public var motion: MotionSetting
 
-    /// A context drawing text with `fonts` and images from `images`.
-    public init(fonts: FontLibrary, images: any ImageProvider) {
+    /// A context drawing text with `fonts` and images from `images`, under `motion`.
+    public init(fonts: FontLibrary, images: any ImageProvider, motion: MotionSetting = .full) {
         self.fonts = fonts
         self.images = images
+        self.motion = motion
     }
 }
 
