@@ -17,7 +17,7 @@ APT_PACKAGES := pkg-config \
 # A separate package that uses Cadence as its users do (by path): `make test` builds and tests it.
 CLIENT := Examples/ClientPackage
 
-.PHONY: all deps build release run test test-client docs clean
+.PHONY: all deps build release run test test-client fuzz test-asan test-tsan docs clean
 
 all: build
 
@@ -56,12 +56,39 @@ test: deps
 	$(SWIFT) build --build-tests
 	$(XVFB_RUN) $(SWIFT) test
 	$(MAKE) test-client
+	$(MAKE) fuzz FUZZ_SECONDS=60
 
 # The client package proves the library products work from outside: it builds, renders and
 # checks its own goldens through CadenceTesting.
 test-client: deps
 	$(SWIFT) build --package-path $(CLIENT) --build-tests
 	$(XVFB_RUN) $(SWIFT) test --package-path $(CLIENT)
+
+# The scene reader and one rendered frame under libFuzzer for FUZZ_SECONDS (default 300), seeded
+# with Fuzz/corpus (README and example scenes) and the regression inputs, guided by Fuzz/scene.dict.
+# New coverage is kept in .build/fuzz/corpus between runs; a crash, a run over 10 s or 2 GiB stops
+# it with a non-zero status and leaves the input as .build/fuzz/crash-* (or timeout-*, oom-*): copy
+# it to Tests/CadenceCLITests/FuzzRegressions/, where the tests replay it from then on.
+FUZZ_SECONDS ?= 300
+FUZZ_BUILD := .build/fuzz
+fuzz: deps
+	$(SWIFT) build --build-path $(FUZZ_BUILD) --product CadenceFuzz -Xswiftc -sanitize=fuzzer -Xswiftc -DCADENCE_FUZZ
+	mkdir -p $(FUZZ_BUILD)/corpus
+	$(FUZZ_BUILD)/debug/CadenceFuzz -max_total_time=$(FUZZ_SECONDS) -timeout=10 -rss_limit_mb=2048 \
+		-print_final_stats=1 -dict=Fuzz/scene.dict -artifact_prefix=$(FUZZ_BUILD)/ \
+		$(FUZZ_BUILD)/corpus Fuzz/corpus Tests/CadenceCLITests/FuzzRegressions
+
+# The suite under AddressSanitizer and ThreadSanitizer (separate build folders; not part of
+# `make test`: each takes several minutes more than it). Leak checking is off: LeakSanitizer
+# reports only fontconfig's process-lifetime cache, Mesa's driver (unloaded at exit, so its frames
+# are unknown) and Foundation's Process, and a report would fail every test that runs the CLI.
+test-asan: deps
+	$(SWIFT) build --build-tests --build-path .build/asan --sanitize=address
+	CADENCE_SANITIZER=address ASAN_OPTIONS=detect_leaks=0 $(XVFB_RUN) $(SWIFT) test --skip-build --build-path .build/asan --sanitize=address
+
+test-tsan: deps
+	$(SWIFT) build --build-tests --build-path .build/tsan --sanitize=thread
+	CADENCE_SANITIZER=thread $(XVFB_RUN) $(SWIFT) test --skip-build --build-path .build/tsan --sanitize=thread
 
 # API documentation of the Cadence product and its modules (DocC, through swift-docc-plugin) into
 # .build/docs; not part of `make test`.

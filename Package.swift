@@ -126,6 +126,9 @@ let package = Package(
             ],
             swiftSettings: strict
         ),
+        // The scene reader and one frame's display list under libFuzzer (`make fuzz`); built plainly,
+        // it replays inputs (the corpus, regressions) for the tests.
+        .executableTarget(name: "CadenceFuzz", dependencies: ["CadenceScene", "CadenceDraw", "CadenceText", "CadenceEngine"], swiftSettings: strict),
 
         // Tests.
         .testTarget(name: "CadenceTimingTests", dependencies: ["CadenceTiming"], swiftSettings: strict),
@@ -145,8 +148,8 @@ let package = Package(
         ),
         .testTarget(
             name: "CadenceCLITests",
-            dependencies: ["CadenceCLI", "CadenceImage", "CadenceDraw", "CadenceTesting"],
-            exclude: ["Goldens"],
+            dependencies: ["CadenceCLI", "CadenceFuzz", "CadenceImage", "CadenceDraw", "CadenceTesting"],
+            exclude: ["Goldens", "FuzzRegressions"],
             swiftSettings: strict
         ),
         .testTarget(

@@ -135,8 +135,9 @@ public struct Spring: Sendable, Hashable {
         guard decay > 0 else { return .infinity }
         let amplitude = max(abs(x0), abs(v0) / omega) * 4 + tolerance
         let bound = max(log(amplitude / tolerance) / decay, 0) + 10 / omega
-        // Walk back from the bound in small steps to the last unsettled moment.
-        let step = min(0.002, bound / 1000)
+        // Walk back from the bound in small steps to the last unsettled moment; at most 200,000
+        // of them, so that a barely damped spring (a bound of days) costs milliseconds, not seconds.
+        let step = max(min(0.002, bound / 1000), bound / 200_000)
         var t = bound
         while t > 0, settled(t) { t -= step }
         var low = max(t, 0)

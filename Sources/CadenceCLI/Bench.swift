@@ -7,7 +7,7 @@ import Foundation
 struct Bench: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Measure Cadence: frame pacing, curve evaluation, text.",
-        subcommands: [RenderSpeed.self, WindowLoop.self, Pacing.self, Curves.self, Text.self]
+        subcommands: [RenderSpeed.self, WindowLoop.self, Pacing.self, Curves.self, Text.self, Soak.self]
     )
 }
 
@@ -293,5 +293,55 @@ struct WindowLoop: ParsableCommand {
         print(String(format: "lateness     p50 %.3f  p99 %.3f  max %.3f ms", result.lateness[0], result.lateness[1], result.lateness[2]))
         print(String(format: "work         p50 %.3f  p99 %.3f ms", result.work[0], result.work[1]))
         print("dropped      \(result.dropped)")
+    }
+}
+
+/// `cadence bench soak`: a long render's memory, sampled as it goes.
+struct Soak: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Render many frames as a render does and report resident memory at the start, each tenth and the end: it must stay flat."
+    )
+
+    @Option(help: "A scene file. Default: the built-in demo scene.")
+    var scene: String?
+
+    @Option(parsing: .unconditional, help: "Frames to render (at 60 fps of timeline), at most 6000000.")
+    var frames = 100_000
+
+    @Option(parsing: .unconditional, help: "Frame size, WxH. Default: the scene's.")
+    var size: FrameSize?
+
+    @Option(name: .customLong("png-every"), parsing: .unconditional, help: "Encode every Nth frame as a PNG (into one temporary file); 0: none.")
+    var pngEvery = 100
+
+    @Flag(help: "Print a JSON object instead of a table.")
+    var json = false
+
+    func validate() throws {
+        guard (1...SoakBenchmark.maximumFrames).contains(frames) else {
+            throw ValidationError("--frames must be 1...\(SoakBenchmark.maximumFrames), got \(frames)")
+        }
+        try size?.check("--size")
+        guard pngEvery >= 0 else { throw ValidationError("--png-every must be 0 or more, got \(pngEvery)") }
+    }
+
+    func run() throws {
+        try onMainActor { () throws(EngineError) in try measure() }
+    }
+
+    @MainActor
+    private func measure() throws(EngineError) {
+        let loaded = try loadScene(scene, strict: false)
+        let result = try SoakBenchmark.run(
+            scene: loaded, frames: frames,
+            width: size?.width ?? Int(loaded.size.width), height: size?.height ?? Int(loaded.size.height), pngEvery: pngEvery
+        )
+        if json {
+            print(result.json)
+            return
+        }
+        print("\(result.frames) frames of \(loaded.name) at \(result.width)x\(result.height) in \(String(format: "%.1f", result.seconds)) s, a PNG every \(result.pngEvery)")
+        print("RSS after frame 1 and each tenth, MB: " + result.residentMegabytes.map { String(format: "%.1f", $0) }.joined(separator: " "))
+        print(String(format: "RSS start %.1f MB, end %.1f MB, growth %+.1f MB, max %.1f MB", result.startRSS, result.endRSS, result.endRSS - result.startRSS, result.maxRSS))
     }
 }

@@ -32,6 +32,10 @@ import Testing
         (#"{"type": "CountingLabel", "id": "n", "frame": [0, 0, 100, 40], "attributes": {"format": "%.999999999f"}}"#,
          "node 'n': key 'attributes.format': format '%.999999999f': width or precision 999999999 is above the limit of 64"),
         (#"{"type": "RoundedRect", "frame": [0, 0, 10, 10]}"#, "node '#0': key 'id': missing"),
+        (#"{"type": "CountingLabel", "id": "n", "frame": [0, 0, 100, 40], "attributes": {"locale": "de_DX"}}"#,
+         "node 'n': key 'attributes.locale': 'de_DX' is not a known locale (nearest: de_DE"),
+        (#"{"type": "CountingLabel", "id": "n", "frame": [0, 0, 100, 40], "attributes": {"currency": "USX"}}"#,
+         "node 'n': key 'attributes.currency': 'USX' is not an ISO 4217 currency code (nearest: UGX, USD, USN)"),
     ])
     func hugeOrMissingNodeValuesAreSceneErrors(node: String, message: String) throws {
         try write(#"{"size": [100, 100], "nodes": [\#(node)]}"#, to: "s.json")
@@ -130,5 +134,20 @@ import Testing
         #expect(result.status == 1)
         #expect(result.stderr.contains("output folder frames: another render (PID 4242) is writing into it"), "\(result.stderr)")
         #expect(!FileManager.default.fileExists(atPath: folder + "/frames/frame_00000.png"))
+    }
+
+    /// The soak: frames through the frame loop with memory sampled; it stays flat.
+    /// (Not under a sanitizer: AddressSanitizer's quarantine holds freed memory on purpose.)
+    @Test(.enabled(if: ProcessInfo.processInfo.environment["CADENCE_SANITIZER"] == nil, "a sanitizer's quarantine holds freed memory"))
+    func aSoakReportsFlatMemory() throws {
+        let result = try CLI.run(["bench", "soak", "--frames", "2000", "--size", "320x180", "--png-every", "50", "--json"], in: folder)
+        #expect(result.status == 0, "\(result.stderr)")
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        #expect(object["frames"] as? Int == 2000)
+        let samples = try #require(object["rss_samples_mb"] as? [Double])
+        #expect(samples.count == 11)
+        let growth = try #require(object["rss_growth_mb"] as? Double)
+        #expect(growth < 8, "RSS grew by \(growth) MiB over 2000 frames: \(samples)")
+        try expectRejected(["bench", "soak", "--frames", "0"], status: 64, message: "--frames must be 1...6000000, got 0")
     }
 }

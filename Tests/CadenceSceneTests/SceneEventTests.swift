@@ -90,7 +90,7 @@ import Testing
         (#"{"font": "DejaVu Sans"}"#, "key 'attributes.font': font: 'DejaVu Sans' must end with a size"),
         (#"{"alignment": "middle"}"#, "key 'attributes.alignment': must be left, center or right"),
         (#"{"method": "wobble"}"#, "key 'attributes.method': 'wobble' is not a counting method"),
-        (#"{"currency": "dollars"}"#, "key 'attributes.currency': must be an ISO 4217 code"),
+        (#"{"currency": "dollars"}"#, "key 'attributes.currency': 'dollars' is not an ISO 4217 currency code (nearest: "),
         (#"{"grouping": "yes"}"#, "key 'attributes.grouping': must be true or false"),
     ])
     func badCountingLabelAttributesNameThePlace(attributes: String, message: String) {

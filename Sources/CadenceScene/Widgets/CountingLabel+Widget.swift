@@ -56,6 +56,10 @@ extension CountingLabel: Widget {
             }
         }
         let locale = try attributes.string("locale") ?? "en_US"
+        guard KnownNames.locales.contains(locale) else {
+            let nearest = nearestNames(to: locale, in: Array(KnownNames.locales))
+            throw attributes.error("'\(locale)' is not a known locale (nearest: \(nearest.joined(separator: ", ")))", key: "locale")
+        }
         if try attributes.bool("grouping") == true {
             let digits = try attributes.number("fractionDigits") ?? 0
             guard digits >= 0, digits <= 15, digits == digits.rounded() else {
@@ -64,7 +68,10 @@ extension CountingLabel: Widget {
             format = .decimal(locale: locale, fractionDigits: Int(digits))
         }
         if let code = try attributes.string("currency") {
-            guard code.count == 3, code.allSatisfy(\.isLetter) else { throw attributes.error("must be an ISO 4217 code such as USD", key: "currency") }
+            guard KnownNames.currencies.contains(code.uppercased()) else {
+                let nearest = nearestNames(to: code.uppercased(), in: Array(KnownNames.currencies))
+                throw attributes.error("'\(code)' is not an ISO 4217 currency code (nearest: \(nearest.joined(separator: ", ")))", key: "currency")
+            }
             format = .currency(code: code.uppercased(), locale: locale)
         }
         if let text = try attributes.string("method") {

@@ -1,0 +1,98 @@
+import CadenceDraw
+import CadenceEngine
+import CadenceScene
+import CadenceText
+import Foundation
+
+/// One fuzz input: read as a scene file, then drawn at 0.5 s by the offscreen renderer (fitted
+/// to a small frame, so each run stays cheap). Bad input must come back as an error, never a
+/// trap; libFuzzer (or the replay below, in the tests) reports anything else.
+@MainActor @discardableResult
+func fuzzOne(_ data: Data) -> FuzzOutcome {
+    guard let loaded = try? SceneFile.parse(data, file: "fuzz.json") else { return .rejected }
+    // Without EGL the display list alone is still checked.
+    guard let renderer = FuzzRenderer.shared else {
+        return (try? loaded.scene.displayList(at: 0.5)) == nil ? .rejected : .drawn
+    }
+    FuzzRenderer.images.prefetch(loaded.scene.imageSources)
+    let frame = try? renderer.render(loaded.scene, at: 0.5, context: RenderContext(images: FuzzRenderer.images))
+    return frame == nil ? .rejected : .rendered
+}
+
+/// How far an input got.
+enum FuzzOutcome: Equatable {
+    /// A reader or renderer error (the answer bad input must get).
+    case rejected
+    /// Read and turned into a display list (no EGL to draw it).
+    case drawn
+    /// Read and drawn.
+    case rendered
+}
+
+@MainActor
+enum FuzzRenderer {
+    /// One renderer for every input (an EGL context per run would dominate the time).
+    static let shared = try? OffscreenRenderer(width: 96, height: 64)
+    /// Images load once per path, not once per run.
+    static let images = ImageStore()
+}
+
+/// Runs `fuzzOne` on the main actor, where the renderer lives (libFuzzer and the replay both
+/// call from the main thread).
+@discardableResult
+func fuzzOnMain(_ data: Data) -> FuzzOutcome {
+    MainActor.assumeIsolated { fuzzOne(data) }
+}
+
+#if CADENCE_FUZZ
+/// libFuzzer's driver (`make fuzz` builds this target with `-sanitize=fuzzer`). SwiftPM names an
+/// executable's entry point `CadenceFuzz_main` and links `main` to it, so libFuzzer's own `main`
+/// is never linked: this one hands the arguments to libFuzzer's documented driver entry instead.
+@_silgen_name("LLVMFuzzerRunDriver")
+func runFuzzerDriver(
+    _ argc: UnsafeMutablePointer<CInt>,
+    _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>>,
+    _ callback: @convention(c) (UnsafePointer<UInt8>?, Int) -> CInt
+) -> CInt
+
+/// The input callback by its libFuzzer name too: the sanitizer runtime's own `main` refers to it.
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzerTestOneInput(_ bytes: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
+    fuzzOnMain(bytes.map { Data(bytes: $0, count: count) } ?? Data())
+    return 0
+}
+
+@main
+enum Fuzz {
+    static func main() {
+        var argc = CommandLine.argc
+        var argv = CommandLine.unsafeArgv
+        exit(runFuzzerDriver(&argc, &argv) { bytes, count in fuzzerTestOneInput(bytes, count) })
+    }
+}
+#else
+/// Without libFuzzer: replays the files named (corpus and regression inputs), so the plain
+/// build and the tests run every input a fuzzer found, and a trap fails them.
+@main
+enum Replay {
+    static func main() {
+        var count = 0
+        for path in CommandLine.arguments.dropFirst() {
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+                FileHandle.standardError.write(Data("CadenceFuzz: \(path): no such file or folder\n".utf8))
+                exit(1)
+            }
+            let files = isDirectory.boolValue
+                ? ((try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []).sorted().map { path + "/" + $0 }
+                : [path]
+            for file in files {
+                guard let data = FileManager.default.contents(atPath: file) else { continue }
+                fuzzOnMain(data)
+                count += 1
+            }
+        }
+        print("\(count) inputs replayed")
+    }
+}
+#endif

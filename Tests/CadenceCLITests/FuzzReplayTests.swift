@@ -1,0 +1,39 @@
+@testable import CadenceFuzz
+import Foundation
+import Testing
+
+/// The fuzz target's inputs replayed in the plain build: the seed corpus (README and example
+/// scenes) and the regression inputs (what once trapped or ran away) must each be read and drawn
+/// without a trap, as libFuzzer checks them under `make fuzz`.
+@Suite struct FuzzReplayTests {
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+
+    static func inputs(_ folder: URL) -> [URL] {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+        return names.filter { $0.hasSuffix(".json") }.sorted().map { folder.appendingPathComponent($0) }
+    }
+
+    static let corpus = inputs(root.appendingPathComponent("../../Fuzz/corpus").standardized)
+    static let regressions = inputs(root.appendingPathComponent("FuzzRegressions"))
+
+    @Test func thereAreInputsToReplay() {
+        #expect(Self.corpus.count >= 7)
+        #expect(Self.regressions.count >= 6)
+    }
+
+    /// Every seed and regression is a valid scene: it must be read and drawn, not only survive.
+    @Test(arguments: corpus + regressions) @MainActor
+    func inputIsReadAndDrawn(_ file: URL) throws {
+        let data = try Data(contentsOf: file)
+        let outcome = fuzzOne(data)
+        #expect(outcome != .rejected, "\(file.lastPathComponent) was rejected")
+    }
+
+    /// Truncations of a valid scene (as a mutation fuzzer makes them) are errors, never traps.
+    @Test @MainActor func truncatedScenesAreRejected() throws {
+        let data = try Data(contentsOf: Self.corpus[0])
+        for length in stride(from: 0, to: data.count - 1, by: max(data.count / 64, 1)) {
+            #expect(fuzzOne(data.prefix(length)) == .rejected)
+        }
+    }
+}
