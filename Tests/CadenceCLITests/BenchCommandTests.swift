@@ -104,7 +104,10 @@ import Testing
         let frameTime = try #require(object["frame_time_ms"] as? [String: Double])
         #expect(Set(frameTime.keys) == ["p50", "p95", "p99", "max"])
         #expect(frameTime["p50"]! > 10 && frameTime["p50"]! < 30)  // paced near 16.7 ms, loosely
-        #expect((object["dropped"] as? Int).map { $0 <= 20 } ?? false)
+        // Under a sanitizer the instrumented binary is several times slower: frames drop then.
+        if ProcessInfo.processInfo.environment["CADENCE_SANITIZER"] == nil {
+            #expect((object["dropped"] as? Int).map { $0 <= 20 } ?? false)
+        }
     }
 
     @Test func windowWithoutADisplayExitsTwo() throws {
