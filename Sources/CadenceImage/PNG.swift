@@ -106,6 +106,12 @@ extension RGBAImage {
     /// Reads any PNG, converted to 8-bit RGBA with straight alpha; at most `maximumSide`
     /// pixels a side.
     public init(contentsOfPNG path: String, maximumSide: Int = RGBAImage.maximumSide) throws(PNGError) {
+        // Only regular files: a FIFO would block the reader for ever, a device never end.
+        var info = stat()
+        guard stat(path, &info) == 0 else { throw .readFailed(path: path, reason: String(cString: strerror(errno))) }
+        guard info.st_mode & S_IFMT == S_IFREG else {
+            throw .readFailed(path: path, reason: info.st_mode & S_IFMT == S_IFDIR ? "a folder, not a PNG file" : "not a regular file")
+        }
         var message = [CChar](repeating: 0, count: 256)
         var bytes: UnsafeMutablePointer<UInt8>?
         var width: UInt32 = 0

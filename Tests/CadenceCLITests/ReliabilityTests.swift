@@ -136,6 +136,21 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: folder + "/frames/frame_00000.png"))
     }
 
+    /// A FIFO or a folder named as an image is refused before it is opened: a warning, never a hang.
+    @Test func aFIFOOrFolderAsAnImageWarnsAndRenders() throws {
+        #expect(mkfifo(folder + "/pipe.png", 0o644) == 0)
+        try write(#"""
+        {"size": [64, 64], "nodes": [
+          {"type": "ImageLayer", "id": "a", "frame": [0, 0, 32, 32], "contents": "pipe.png"},
+          {"type": "ImageLayer", "id": "b", "frame": [32, 0, 32, 32], "contents": "."}]}
+        """#, to: "s.json")
+        let result = try CLI.run(["render", "s.json", "--duration", "0.1", "--out", "out"], in: folder)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stderr.contains("pipe.png: not a regular file"), "\(result.stderr)")
+        #expect(result.stderr.contains("a folder, not a PNG file"), "\(result.stderr)")
+        #expect(FileManager.default.fileExists(atPath: folder + "/out/frame_00005.png"))
+    }
+
     /// The soak: frames through the frame loop with memory sampled; it stays flat.
     /// (Not under a sanitizer: AddressSanitizer's quarantine holds freed memory on purpose.)
     @Test(.enabled(if: ProcessInfo.processInfo.environment["CADENCE_SANITIZER"] == nil, "a sanitizer's quarantine holds freed memory"))
