@@ -124,9 +124,12 @@ public enum RenderBenchmark {
     }
 
     /// VmHWM from /proc/self/status: the most memory the process has held resident.
-    static func peakResidentMegabytes() -> Double {
+    static func peakResidentMegabytes() -> Double { processStatusMegabytes("VmHWM") }
+
+    /// A memory field of /proc/self/status (`VmHWM`, `VmRSS`, …) in MiB; 0 where there is none.
+    static func processStatusMegabytes(_ field: String) -> Double {
         guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else { return 0 }
-        for line in status.split(separator: "\n") where line.hasPrefix("VmHWM:") {
+        for line in status.split(separator: "\n") where line.hasPrefix(field + ":") {
             let kilobytes = Double(line.split(separator: " ").dropFirst().first ?? "0") ?? 0
             return kilobytes / 1024
         }

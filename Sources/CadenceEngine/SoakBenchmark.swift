@@ -66,13 +66,7 @@ public enum SoakBenchmark {
     }
 
     /// VmRSS from /proc/self/status: memory resident now, MiB.
-    static func residentMegabytes() -> Double {
-        guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else { return 0 }
-        for line in status.split(separator: "\n") where line.hasPrefix("VmRSS:") {
-            return (Double(line.split(separator: " ").dropFirst().first ?? "0") ?? 0) / 1024
-        }
-        return 0
-    }
+    static func residentMegabytes() -> Double { RenderBenchmark.processStatusMegabytes("VmRSS") }
 }
 
 /// Draws and reads back each frame, encodes some, and samples memory at fixed frames.
