@@ -61,4 +61,23 @@ import Testing
         #expect(result.stderr.contains("--trace: cannot write the trace missing/t.json: the folder"), "\(result.stderr)")
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder).isEmpty)
     }
+
+    /// With `--clock` the trace counts the clock's frames; a render that fails writes no trace.
+    @Test func theTraceFollowsTheClockAndAFailedRenderLeavesNone() throws {
+        let folder = NSTemporaryDirectory() + "cadence-trace-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let clocked = try CLI.run(
+            ["render", "--size", "160x90", "--duration", "1", "--fps", "30", "--clock", "drop:every=3", "--out", "f", "--trace", "t.json"], in: folder
+        )
+        #expect(clocked.status == 0, "\(clocked.stderr)")
+        let frames = try FileManager.default.contentsOfDirectory(atPath: folder + "/f").filter { $0.hasSuffix(".png") }.count
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: folder + "/t.json"))) as? [String: Any])
+        #expect(frames > 0 && frames < 30)
+        #expect((json["otherData"] as? [String: Any])?["frames"] as? Int == frames)
+
+        try Data().write(to: URL(fileURLWithPath: folder + "/file"))
+        let failed = try CLI.run(["render", "--size", "160x90", "--duration", "0.5", "--out", "file/frames", "--trace", "u.json"], in: folder)
+        #expect(failed.status == 1, "\(failed.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: folder + "/u.json"))
+    }
 }
