@@ -7,8 +7,10 @@
 ///
 /// See also: `CoverageMask`, `PathFill`, `FillRule`.
 public enum PathRasterizer {
-    /// Blurs wider than this many pixels are treated as this wide, which bounds the work.
-    static let maximumBlur: Double = 256
+    /// Blurs wider than this many pixels are treated as this wide, which bounds the work: the
+    /// blur's cost grows with the area it reaches times its width, and at 256 a shape scaled up
+    /// under a shadow took seconds a frame (found by the fuzzer).
+    static let maximumBlur: Double = 64
 
     /// Coordinates are clamped to ±2²⁴ pixels before they become integers.
     static let coordinateLimit: Double = 16_777_216
@@ -27,7 +29,7 @@ public enum PathRasterizer {
     ///   so that 1 is inside and 0 and 2 are outside.
     /// - The mask is the pixel bounding box of the contours (grown by the blur's reach), cut to the clip.
     /// - Contours with fewer than 3 points, or with a NaN or infinite coordinate, contribute nothing.
-    /// - `blur` is capped at 256 pixels (infinity included); NaN or a blur of 0 or less means no blur.
+    /// - `blur` is capped at 64 pixels (infinity included); NaN or a blur of 0 or less means no blur.
     /// - A clip that is empty or not a number gives nil, and so does an area to rasterise of more than
     ///   2²⁶ pixels (8192 × 8192).
     ///
