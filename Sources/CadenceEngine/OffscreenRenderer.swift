@@ -70,6 +70,8 @@ public final class OffscreenRenderer {
 
     /// Redraw everything each frame instead of only what changed (`--full-redraw`).
     public var fullRedraw = false
+    /// How the damage path's cost is weighed against a whole redraw each frame.
+    public var redrawCost = RedrawCost.llvmpipe
     /// How `submit` reads frames back (`render` always reads at once).
     public var readback: ReadbackMode = .default
     /// The pixel rectangles the last frame redrew: the whole frame, the damaged parts, or nil
@@ -175,12 +177,15 @@ public final class OffscreenRenderer {
                 lastRedrawn = nil
                 return []
             }
-            let regions = damage.map(pixelRegion).filter { $0.width > 0 && $0.height > 0 }
-            if !regions.isEmpty {
-                try renderer.draw(fitted, viewport: (width, height), damage: damage)
+            // Where redrawing the damage would cost more than the whole frame, the whole frame.
+            if !redrawCost.prefersWholeRedraw(of: fitted, over: damage, width: width, height: height) {
+                let regions = damage.map(pixelRegion).filter { $0.width > 0 && $0.height > 0 }
+                if !regions.isEmpty {
+                    try renderer.draw(fitted, viewport: (width, height), damage: damage)
+                }
+                lastRedrawn = regions
+                return regions
             }
-            lastRedrawn = regions
-            return regions
         }
         try renderer.draw(fitted, viewport: (width, height))
         lastRedrawn = [(0, 0, width, height)]
