@@ -9,7 +9,7 @@ import CadenceDraw
 /// marks its tiles), while a damage pass clears its rectangle under a scissor, which llvmpipe does
 /// pixel by pixel at about the cost of shading them; and each pass has a fixed cost (state,
 /// draw calls, a readback call).
-public struct RedrawCost: Sendable, Hashable {
+nonisolated public struct RedrawCost: Sendable, Hashable {
     /// Fixed cost of one damage pass.
     public var pass: Double
     /// Clearing one pixel under a scissor.
