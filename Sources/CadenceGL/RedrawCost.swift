@@ -22,7 +22,7 @@ nonisolated public struct RedrawCost: Sendable, Hashable {
     public var command: Double
 
     /// The weights measured on llvmpipe (2 cores).
-    public static let llvmpipe = RedrawCost(pass: 25_000, scissoredClearPixel: 2.9, readbackPixel: 0.5, shadePixel: 3, command: 300)
+    public static let llvmpipe = RedrawCost(pass: 25_000, scissoredClearPixel: 2.9, readbackPixel: 0.9, shadePixel: 3, command: 300)
 
     /// The estimated nanoseconds of redrawing all of `list` in a `width` × `height` frame.
     public func whole(_ list: DisplayList, width: Int, height: Int) -> Double {
