@@ -1,6 +1,7 @@
 import ArgumentParser
 import CadenceDraw
 import CadenceEngine
+import CadenceScene
 import Foundation
 
 /// `cadence bench …`: measurements, each with a human table and `--json`.
@@ -179,7 +180,7 @@ struct RenderSpeed: ParsableCommand {
         abstract: "Time offscreen rendering: frames/s for GL + readback and for whole dumps, ms per stage, peak RSS."
     )
 
-    @Option(help: "A scene file. Default: the built-in demo scene.")
+    @Option(help: "A scene file, or stress:N for N small moving rounded rectangles (1 ... 100000). Default: the built-in demo scene.")
     var scene: String?
 
     @Option(help: "Frames to render.")
@@ -202,6 +203,7 @@ struct RenderSpeed: ParsableCommand {
 
     func validate() throws {
         guard frames >= 1 else { throw ValidationError("--frames must be at least 1, got \(frames)") }
+        _ = try stressCount()
         try size?.check("--size")
         guard jobs >= 1 else { throw ValidationError("--jobs must be at least 1, got \(jobs)") }
         guard ReadbackMode(rawValue: readback) != nil else {
@@ -213,9 +215,24 @@ struct RenderSpeed: ParsableCommand {
         try onMainActor { () throws(EngineError) in try measure() }
     }
 
+    /// N of `--scene stress:N`, checked; nil for a scene file or the demo.
+    private func stressCount() throws -> Int? {
+        guard let scene, scene.hasPrefix("stress:") else { return nil }
+        let text = scene.dropFirst("stress:".count)
+        guard let count = Int(text), count >= 1, count <= Scene.stressCountLimit else {
+            throw ValidationError("--scene stress:N needs a whole number of rectangles from 1 to \(Scene.stressCountLimit), got '\(text)'")
+        }
+        return count
+    }
+
     @MainActor
     private func measure() throws(EngineError) {
-        let loaded = try loadScene(scene, strict: false)
+        let loaded: Scene
+        if let count = try? stressCount() {
+            loaded = .stress(count: count)
+        } else {
+            loaded = try loadScene(scene, strict: false)
+        }
         let result = try RenderBenchmark.run(
             scene: loaded, frames: frames,
             width: size?.width ?? Int(loaded.size.width), height: size?.height ?? Int(loaded.size.height), jobs: jobs,
@@ -236,7 +253,8 @@ struct RenderSpeed: ParsableCommand {
             return
         }
         print("\(result.frames) frames of \(loaded.name) at \(result.width)x\(result.height), \(result.jobs) encoder thread(s), \(result.readback.rawValue) readback")
-        print(String(format: "render (GL + readback)   %8.1f frames/s (redrawing what changed)", result.renderFPS))
+        print(String(format: "render (GL + readback)   %8.1f frames/s (redrawing what changed: %.1f%% of the pixels)",
+                     result.renderFPS, 100 * result.redrawnFraction))
         print(String(format: "render, full redraw      %8.1f frames/s", result.fullRedrawFPS))
         print(String(format: "dump (render + PNG)      %8.1f frames/s", result.dumpFPS))
         for stage in result.stages {

@@ -20,7 +20,10 @@ extension DisplayList {
         let keepsClips = transform.isAxisAligned && transform.a > 0 && transform.d > 0
         // Whether each open clip became a group.
         var clipBecameGroup: [Bool] = []
-        commands.reserveCapacity(commands.count + other.commands.count)
+        // Grown geometrically: reserving exactly what this append needs would copy the whole
+        // list on every layer appended to it (measured: half the time of a 5,000-layer frame).
+        let needed = commands.count + other.commands.count
+        if commands.capacity < needed { commands.reserveCapacity(max(needed, 2 * commands.capacity)) }
         for command in other.commands {
             switch command {
             case .roundedRect(var shape):

@@ -90,6 +90,8 @@ public final class NullSink: FrameSink {
     public let renderer: OffscreenRenderer
     /// Frames taken.
     public private(set) var frames = 0
+    /// Pixels redrawn over all frames taken (`OffscreenRenderer.lastRedrawnPixels`).
+    public private(set) var redrawnPixels = 0
 
     /// A sink drawing with `renderer`.
     public init(renderer: OffscreenRenderer) {
@@ -99,6 +101,7 @@ public final class NullSink: FrameSink {
     public func take(_ list: DisplayList, frame: FrameInfo) throws(EngineError) {
         _ = try renderer.submit(list)
         frames += 1
+        redrawnPixels += renderer.lastRedrawnPixels
     }
 
     public func finish() throws(EngineError) {

@@ -70,6 +70,9 @@ public final class OffscreenRenderer {
 
     /// Redraw everything each frame instead of only what changed (`--full-redraw`).
     public var fullRedraw = false
+    /// How the damage path's cost is weighed against a whole redraw each frame; nil takes the
+    /// damage path whenever something changed, whatever it costs (for tests of that path).
+    public var redrawCost: RedrawCost? = .llvmpipe
     /// How `submit` reads frames back (`render` always reads at once).
     public var readback: ReadbackMode = .default
     /// The pixel rectangles the last frame redrew: the whole frame, the damaged parts, or nil
@@ -87,8 +90,9 @@ public final class OffscreenRenderer {
     ///
     /// Only what changed since the previous frame is redrawn and read back — a few rectangles
     /// around the commands that differ, each scissored — into a frame kept on the CPU, as
-    /// compositors do; a frame where nothing moved costs a comparison. The pixels are those of a
-    /// full redraw (tested frame by frame).
+    /// compositors do; a frame where nothing moved costs a comparison. Where `redrawCost`
+    /// estimates that dearer than redrawing everything (most of the frame moved), everything is
+    /// redrawn. The pixels are those of a full redraw either way (tested frame by frame).
     ///
     /// Frames still queued by `submit` are completed first and not returned: call `finish()`
     /// before switching from `submit` to `render` to get them.
@@ -175,12 +179,15 @@ public final class OffscreenRenderer {
                 lastRedrawn = nil
                 return []
             }
-            let regions = damage.map(pixelRegion).filter { $0.width > 0 && $0.height > 0 }
-            if !regions.isEmpty {
-                try renderer.draw(fitted, viewport: (width, height), damage: damage)
+            // Where redrawing the damage would cost more than the whole frame, the whole frame.
+            if !(redrawCost?.prefersWholeRedraw(of: fitted, over: damage, width: width, height: height) ?? false) {
+                let regions = damage.map(pixelRegion).filter { $0.width > 0 && $0.height > 0 }
+                if !regions.isEmpty {
+                    try renderer.draw(fitted, viewport: (width, height), damage: damage)
+                }
+                lastRedrawn = regions
+                return regions
             }
-            lastRedrawn = regions
-            return regions
         }
         try renderer.draw(fitted, viewport: (width, height))
         lastRedrawn = [(0, 0, width, height)]

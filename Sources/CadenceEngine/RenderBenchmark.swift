@@ -19,6 +19,8 @@ public struct RenderBenchmarkResult: Sendable {
     public var readback: ReadbackMode
     /// Frames per second for scene + GL + readback, no PNG, redrawing only what changed.
     public var renderFPS: Double
+    /// The pixels the damage-tracked run redrew, as a fraction of all its frames' pixels.
+    public var redrawnFraction: Double
     /// The same, redrawing every frame whole.
     public var fullRedrawFPS: Double
     /// Frames per second for a whole dump: rendering plus PNG writing on `jobs` threads.
@@ -33,7 +35,7 @@ public struct RenderBenchmarkResult: Sendable {
     public var json: String {
         let stageObject = stages.map { "\"\($0.name)\": \(round3($0.milliseconds))" }.joined(separator: ", ")
         return "{\"frames\": \(frames), \"size\": \"\(width)x\(height)\", \"jobs\": \(jobs), \"readback\": \"\(readback.rawValue)\", "
-            + "\"render_fps\": \(round3(renderFPS)), \"full_redraw_fps\": \(round3(fullRedrawFPS)), \"dump_fps\": \(round3(dumpFPS)), "
+            + "\"render_fps\": \(round3(renderFPS)), \"redrawn_fraction\": \(round3(redrawnFraction)), \"full_redraw_fps\": \(round3(fullRedrawFPS)), \"dump_fps\": \(round3(dumpFPS)), "
             + "\"peak_rss_mb\": \(round3(peakRSS)), \"stages_ms\": {\(stageObject)}}"
     }
 }
@@ -91,13 +93,14 @@ public enum RenderBenchmark {
             encodeTimes.append(Double(HostClock.now() - t0) / 1e6)
         }
 
-        let fullRedrawFPS = try renderOnly(scene: scene, frames: frames, width: width, height: height, fps: fps, images: images,
+        let (fullRedrawFPS, _) = try renderOnly(scene: scene, frames: frames, width: width, height: height, fps: fps, images: images,
                                            fullRedraw: true, readback: readback)
-        let damageFPS = try renderOnly(scene: scene, frames: frames, width: width, height: height, fps: fps, images: images,
+        let (damageFPS, redrawn) = try renderOnly(scene: scene, frames: frames, width: width, height: height, fps: fps, images: images,
                                        fullRedraw: false, readback: readback)
         return RenderBenchmarkResult(
             frames: frames, width: width, height: height, jobs: jobs, readback: readback,
             renderFPS: damageFPS,
+            redrawnFraction: Double(redrawn) / Double(frames * width * height),
             fullRedrawFPS: fullRedrawFPS,
             dumpFPS: dump.framesPerSecond,
             stages: [("scene", median(sceneTimes)), ("gl_submit", median(drawTimes)), ("readback", median(readTimes)), ("encode", median(encodeTimes))],
@@ -106,16 +109,17 @@ public enum RenderBenchmark {
     }
 
     /// Frames per second for scene + GL + readback through `OffscreenRenderer.submit`, as a dump
-    /// runs them: the frame loop into a sink that drops the frames.
+    /// runs them: the frame loop into a sink that drops the frames. Also the pixels redrawn.
     private static func renderOnly(scene: Scene, frames: Int, width: Int, height: Int, fps: Double, images: ImageStore,
-                                   fullRedraw: Bool, readback: ReadbackMode) throws(EngineError) -> Double {
+                                   fullRedraw: Bool, readback: ReadbackMode) throws(EngineError) -> (fps: Double, redrawnPixels: Int) {
         let renderer = try OffscreenRenderer(width: width, height: height)
         renderer.fullRedraw = fullRedraw
         renderer.readback = readback
         let loop = FrameLoop(scene: scene, context: RenderContext(images: images))
+        let sink = NullSink(renderer: renderer)
         let start = HostClock.now()
-        try loop.run(frames: 0..<frames, fps: fps, into: NullSink(renderer: renderer))
-        return Double(frames) / (Double(HostClock.now() - start) / 1e9)
+        try loop.run(frames: 0..<frames, fps: fps, into: sink)
+        return (Double(frames) / (Double(HostClock.now() - start) / 1e9), sink.redrawnPixels)
     }
 
     private static func median(_ values: [Double]) -> Double {

@@ -43,11 +43,14 @@ public final class WindowFrames {
                 lastRedrawnPixels = 0
                 return
             }
-            try renderer.draw(list, viewport: size, damage: damage)
-            let regions = damage.map { pixelRegion(covering: $0, width: size.width, height: size.height) }
-            window.presentRegions = regions
-            lastRedrawnPixels = regions.reduce(0) { $0 + $1.width * $1.height }
-            return
+            // Where redrawing the damage would cost more than the whole frame, the whole frame.
+            if !RedrawCost.llvmpipe.prefersWholeRedraw(of: list, over: damage, width: size.width, height: size.height) {
+                try renderer.draw(list, viewport: size, damage: damage)
+                let regions = damage.map { pixelRegion(covering: $0, width: size.width, height: size.height) }
+                window.presentRegions = regions
+                lastRedrawnPixels = regions.reduce(0) { $0 + $1.width * $1.height }
+                return
+            }
         }
         try renderer.draw(list, viewport: size)
         window.presentRegions = nil

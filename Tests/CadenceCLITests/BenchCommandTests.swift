@@ -79,6 +79,23 @@ import Testing
         #expect(bad.status != 0 && bad.stderr.contains("--readback must be direct or pbo"), "\(bad.stderr)")
     }
 
+    @Test func renderTakesAStressScene() throws {
+        let result = try CLI.run(["bench", "render", "--scene", "stress:20", "--frames", "6", "--size", "320x180", "--json"], in: NSTemporaryDirectory())
+        #expect(result.status == 0, "\(result.stderr)")
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        #expect((object["render_fps"] as? Double).map { $0 > 0 } ?? false, "\(result.stdout)")
+        #expect((object["redrawn_fraction"] as? Double).map { $0 > 0 && $0 <= 1 } ?? false, "\(result.stdout)")
+        let table = try CLI.run(["bench", "render", "--scene", "stress:3", "--frames", "4", "--size", "160x90"], in: NSTemporaryDirectory())
+        #expect(table.status == 0 && table.stdout.contains("frames of stress:3 at 160x90"), "\(table.stdout)\(table.stderr)")
+    }
+
+    @Test(arguments: ["stress:0", "stress:-5", "stress:100001", "stress:1e9", "stress:", "stress:ten"])
+    func renderRejectsABadStressCount(scene: String) throws {
+        let result = try CLI.run(["bench", "render", "--scene", scene, "--frames", "2"], in: NSTemporaryDirectory())
+        #expect(result.status == 64, "\(result.stderr)")
+        #expect(result.stderr.contains("--scene stress:N") && result.stderr.contains("100000"), "\(result.stderr)")
+    }
+
     @Test(arguments: ["png", "apng", "gif", "mp4", "webm"])
     func renderReportsFramesPerSecondForAFormat(format: String) throws {
         let result = try CLI.run(["bench", "render", "--frames", "12", "--size", "320x180", "--format", format, "--json"], in: NSTemporaryDirectory())

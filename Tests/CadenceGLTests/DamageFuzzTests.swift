@@ -132,6 +132,8 @@ import Testing
     func offscreen(_ readback: ReadbackMode, seeds: Range<UInt64>) throws {
         let partial = try OffscreenRenderer(width: Self.width, height: Self.height)
         partial.readback = readback
+        // The damage path itself, even where a whole redraw would be estimated cheaper.
+        partial.redrawCost = nil
         let full = try OffscreenRenderer(width: Self.width, height: Self.height)
         full.fullRedraw = true
         for (index, frames) in Self.animations(seeds: seeds).enumerated() {

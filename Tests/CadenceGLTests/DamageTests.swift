@@ -1,5 +1,6 @@
 import CadenceDraw
 import CadenceEngine
+import CadenceGL
 import CadenceScene
 import Testing
 
@@ -93,3 +94,66 @@ import Testing
 }
 
 
+
+/// The stress scenes of `bench render --scene stress:N`: frame by frame the same pixels through
+/// damage tracking (as `render` weighs it, and the damage path alone) as whole redraws, and the
+/// cost estimate takes the damage path when few things move and a whole redraw when all do.
+@MainActor
+@Suite struct StressSceneDamageTests {
+    @Test(arguments: [10, 100, 1000])
+    func stressFramesMatchFullRedraw(count: Int) throws {
+        let scene = Scene.stress(count: count)
+        let weighed = try OffscreenRenderer(width: 1280, height: 720)
+        let damageOnly = try OffscreenRenderer(width: 1280, height: 720)
+        damageOnly.redrawCost = nil
+        let full = try OffscreenRenderer(width: 1280, height: 720)
+        full.fullRedraw = true
+        var weighedPartialFrames = 0
+        for frame in 0..<12 {
+            let list = try scene.displayList(at: Double(frame) / 60)
+            let expected = try full.render(list)
+            #expect(try weighed.render(list) == expected, "stress:\(count) frame \(frame) differs")
+            #expect(try damageOnly.render(list) == expected, "stress:\(count) frame \(frame) differs on the damage path")
+            if frame > 0, weighed.lastRedrawnPixels < 1280 * 720 { weighedPartialFrames += 1 }
+        }
+        if count == 10 {
+            #expect(weighedPartialFrames == 11, "ten small moving rectangles should take the damage path")
+        } else {
+            #expect(weighedPartialFrames == 0, "with \(count) moving rectangles a whole redraw is cheaper")
+        }
+    }
+}
+
+/// The cost estimate that picks between the damage path and a whole redraw.
+@Suite struct RedrawCostTests {
+    static func list(rects: [Rect]) -> DisplayList {
+        var list = DisplayList(size: Size(width: 1280, height: 720), background: .white)
+        for rect in rects { list.roundedRect(RoundedRect(rect: rect, cornerRadius: 6, fill: .black)) }
+        return list
+    }
+
+    @Test func aFewSmallChangesTakeTheDamagePath() {
+        let list = Self.list(rects: [Rect(x: 100, y: 100, width: 40, height: 24), Rect(x: 600, y: 300, width: 40, height: 24)])
+        let damage = [Rect(x: 99, y: 99, width: 43, height: 26)]
+        #expect(!RedrawCost.llvmpipe.prefersWholeRedraw(of: list, over: damage, width: 1280, height: 720))
+        #expect(RedrawCost.llvmpipe.damage(damage, of: list, width: 1280, height: 720) < RedrawCost.llvmpipe.whole(list, width: 1280, height: 720))
+    }
+
+    @Test func damageOverMostOfTheFrameTakesAWholeRedraw() {
+        let list = Self.list(rects: [Rect(x: 100, y: 100, width: 40, height: 24)])
+        #expect(RedrawCost.llvmpipe.prefersWholeRedraw(of: list, over: [Rect(x: 0, y: 0, width: 1200, height: 700)], width: 1280, height: 720))
+    }
+
+    @Test func manyPassesOverTheSameCommandsCostMoreThanOne() {
+        // Eight overlapping rectangles each redraw the big shape under them.
+        let list = Self.list(rects: [Rect(x: 0, y: 0, width: 1280, height: 720)])
+        let damage = (0..<8).map { Rect(x: Double($0) * 100, y: 0, width: 500, height: 400) }
+        #expect(RedrawCost.llvmpipe.prefersWholeRedraw(of: list, over: damage, width: 1280, height: 720))
+    }
+
+    @Test func damageOffTheFrameCostsNothingButItsPasses() {
+        let list = Self.list(rects: [])
+        let cost = RedrawCost.llvmpipe.damage([Rect(x: 2000, y: 2000, width: 100, height: 100)], of: list, width: 1280, height: 720)
+        #expect(cost == 0)
+    }
+}

@@ -35,18 +35,27 @@ import Testing
         #expect(outcome.passed, "\(outcome.message)")
     }
 
+    /// Each frame through damage tracking as `render` does it (damage or whole redraw, whichever
+    /// is estimated cheaper), and through the damage path alone, equals a whole redraw.
     @Test(arguments: sheets.map(\.name))
     func damageRedrawMatchesFullRedraw(name: String) throws {
         let scene = try Self.scene(name)
         let width = Int(scene.size.width)
         let height = Int(scene.size.height)
-        let partial = try OffscreenRenderer(width: width, height: height)
+        let weighed = try OffscreenRenderer(width: width, height: height)
+        let damageOnly = try OffscreenRenderer(width: width, height: height)
+        damageOnly.redrawCost = nil
         let full = try OffscreenRenderer(width: width, height: height)
         full.fullRedraw = true
+        var partialFrames = 0
         for frame in 0..<75 {
             let list = try scene.displayList(at: Double(frame) / 30)
-            #expect(try partial.render(list) == (try full.render(list)), "\(name) frame \(frame) differs")
+            let expected = try full.render(list)
+            #expect(try weighed.render(list) == expected, "\(name) frame \(frame) differs")
+            #expect(try damageOnly.render(list) == expected, "\(name) frame \(frame) differs on the damage path")
+            if damageOnly.lastRedrawnPixels < width * height { partialFrames += 1 }
         }
+        #expect(partialFrames > 0, "\(name): the damage path never redrew less than the whole frame")
     }
 
     @Test func thirtyAndSixtyFramesPerSecondAgreeAtSharedTimes() throws {
