@@ -37,7 +37,7 @@ nonisolated private final class FirstError: @unchecked Sendable {
 }
 
 /// Renders each frame offscreen and writes them into one animated PNG (`APNGWriter`): the first
-/// frame whole, each later frame only the box around the rectangles the renderer redrew (its
+/// frame whole, each later frame only the box around the rectangles where it changed (the renderer's
 /// damage), so the file and the encoding cost follow what changed. Compression runs on a
 /// background thread, at most a few frames behind the GPU.
 ///
@@ -75,7 +75,7 @@ public final class APNGFileSink: FrameSink {
 
     public func take(_ list: DisplayList, frame: FrameInfo) throws(EngineError) {
         let images = try renderer.submit(list)
-        let redrawn = (renderer.lastRedrawn ?? []).map { ImageRegion(x: $0.x, y: $0.y, width: $0.width, height: $0.height) }
+        let redrawn = (renderer.lastChanged ?? []).map { ImageRegion(x: $0.x, y: $0.y, width: $0.width, height: $0.height) }
         changes.append(ImageRegion.bounds(of: redrawn, within: renderer.width, renderer.height))
         write(images)
     }
