@@ -75,8 +75,8 @@ public final class APNGFileSink: FrameSink {
 
     public func take(_ list: DisplayList, frame: FrameInfo) throws(EngineError) {
         let images = try renderer.submit(list)
-        let redrawn = (renderer.lastRedrawn ?? []).map { ImageRegion(x: $0.x, y: $0.y, width: $0.width, height: $0.height) }
-        changes.append(ImageRegion.bounds(of: redrawn, within: renderer.width, renderer.height))
+        let changed = (renderer.lastChanged ?? []).map { ImageRegion(x: $0.x, y: $0.y, width: $0.width, height: $0.height) }
+        changes.append(ImageRegion.bounds(of: changed, within: renderer.width, renderer.height))
         write(images)
     }
 

@@ -78,6 +78,10 @@ public final class OffscreenRenderer {
     /// The pixel rectangles the last frame redrew: the whole frame, the damaged parts, or nil
     /// when nothing had changed.
     public private(set) var lastRedrawn: [PixelRegion]?
+    /// The pixel rectangles that may differ from the frame before: the damage, also where the
+    /// frame was redrawn whole because that was cheaper; the whole frame when there was no frame
+    /// before to compare with (or `fullRedraw`); nil when nothing changed.
+    public private(set) var lastChanged: [PixelRegion]?
     /// The pixels the last frame redrew (rectangles may overlap: an upper bound).
     public var lastRedrawnPixels: Int { lastRedrawn?.reduce(0) { $0 + $1.width * $1.height } ?? 0 }
     /// The list the framebuffer holds now.
@@ -177,20 +181,27 @@ public final class OffscreenRenderer {
         if !fullRedraw, canPatch, let previous {
             guard let damage = fitted.damageRegion(since: previous) else {
                 lastRedrawn = nil
+                lastChanged = nil
                 return []
             }
-            // Where redrawing the damage would cost more than the whole frame, the whole frame.
+            let regions = damage.map(pixelRegion).filter { $0.width > 0 && $0.height > 0 }
+            lastChanged = regions
+            // Where redrawing the damage would cost more than the whole frame, the whole frame:
+            // the pixels outside the damage come out as they were.
             if !(redrawCost?.prefersWholeRedraw(of: fitted, over: damage, width: width, height: height) ?? false) {
-                let regions = damage.map(pixelRegion).filter { $0.width > 0 && $0.height > 0 }
                 if !regions.isEmpty {
                     try renderer.draw(fitted, viewport: (width, height), damage: damage)
                 }
                 lastRedrawn = regions
                 return regions
             }
+            try renderer.draw(fitted, viewport: (width, height))
+            lastRedrawn = [(0, 0, width, height)]
+            return [(0, 0, width, height)]
         }
         try renderer.draw(fitted, viewport: (width, height))
         lastRedrawn = [(0, 0, width, height)]
+        lastChanged = lastRedrawn
         return [(0, 0, width, height)]
     }
 
