@@ -114,8 +114,8 @@ struct Curves: ParsableCommand {
     var json = false
 
     func run() throws {
-        guard evaluations >= 1 else {
-            printError("--evaluations must be at least 1, got \(evaluations)")
+        guard evaluations >= 1, evaluations <= 100_000_000 else {
+            printError("--evaluations must be 1...100000000, got \(evaluations)")
             throw ExitCode.failure
         }
         let results = CurveBenchmark.run(evaluations: evaluations)

@@ -56,13 +56,17 @@ public enum PacingBenchmark {
         frames: Int, fps: Double, workMilliseconds: Double, spinMilliseconds: Double = 0.5,
         clock: VSyncTrace? = nil, scene: Scene? = nil, logger: Logger? = nil
     ) throws(EngineError) -> [PacingResult] {
-        guard frames >= 2 else { throw .invalidOption(name: "--frames", message: "must be at least 2, got \(frames)") }
-        guard fps.isFinite, fps > 0 else { throw .invalidOption(name: "--fps", message: "must be a finite number above 0, got \(fps)") }
-        guard workMilliseconds.isFinite, workMilliseconds >= 0 else {
-            throw .invalidOption(name: "--work-ms", message: "must be a finite number of milliseconds, 0 or more, got \(workMilliseconds)")
+        try checkFrameCount(frames, atLeast: 2)
+        // Rates and times become nanosecond counts (UInt64): bounded first, as display rates and
+        // a frame's work are.
+        guard fps.isFinite, fps >= 1, fps <= ClockSpec.maximumRate else {
+            throw .invalidOption(name: "--fps", message: "must be 1...\(Int(ClockSpec.maximumRate)) Hz, got \(fps)")
         }
-        guard spinMilliseconds.isFinite, spinMilliseconds >= 0 else {
-            throw .invalidOption(name: "--spin-ms", message: "must be a finite number of milliseconds, 0 or more, got \(spinMilliseconds)")
+        guard workMilliseconds.isFinite, workMilliseconds >= 0, workMilliseconds <= 1000 else {
+            throw .invalidOption(name: "--work-ms", message: "must be 0...1000 milliseconds, got \(workMilliseconds)")
+        }
+        guard spinMilliseconds.isFinite, spinMilliseconds >= 0, spinMilliseconds <= 1000 else {
+            throw .invalidOption(name: "--spin-ms", message: "must be 0...1000 milliseconds, got \(spinMilliseconds)")
         }
         if let clock {
             guard clock.count >= 2 else {

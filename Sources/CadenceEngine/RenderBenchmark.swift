@@ -42,6 +42,14 @@ public struct RenderBenchmarkResult: Sendable {
 
 private func round3(_ value: Double) -> Double { (value * 1000).rounded() / 1000 }
 
+/// A benchmark's `--frames`: at least `minimum` and at most a render's limit (1,000,000), so no
+/// count asks for days of work.
+func checkFrameCount(_ frames: Int, atLeast minimum: Int) throws(EngineError) {
+    guard frames >= minimum, frames <= FrameDumpSettings.maximumFrameCount else {
+        throw .invalidOption(name: "--frames", message: "must be \(minimum)...\(FrameDumpSettings.maximumFrameCount), got \(frames)")
+    }
+}
+
 /// Times offscreen rendering: a dump, each stage apart, and rendering without PNGs.
 public enum RenderBenchmark {
     /// Renders `frames` frames of `scene` at `fps` as a real dump into a temporary folder (first,
@@ -53,7 +61,7 @@ public enum RenderBenchmark {
     /// `encode` (one frame's PNG on one thread).
     public static func run(scene: Scene, frames: Int, width: Int, height: Int, jobs: Int, readback: ReadbackMode = .default,
                            fps: Double = 60) throws(EngineError) -> RenderBenchmarkResult {
-        guard frames >= 1 else { throw .invalidOption(name: "--frames", message: "must be at least 1, got \(frames)") }
+        try checkFrameCount(frames, atLeast: 1)
         guard jobs >= 1 else { throw .invalidOption(name: "--jobs", message: "must be at least 1, got \(jobs)") }
         let images = ImageStore()
         images.prefetch(scene.imageSources)
@@ -193,7 +201,7 @@ extension RenderBenchmark {
     /// after) and times it end to end.
     public static func run(scene: Scene, frames: Int, width: Int, height: Int, format: OutputFormat, jobs: Int,
                            readback: ReadbackMode = .default, fps: Double = 60) throws(EngineError) -> FormatBenchmarkResult {
-        guard frames >= 1 else { throw .invalidOption(name: "--frames", message: "must be at least 1, got \(frames)") }
+        try checkFrameCount(frames, atLeast: 1)
         let scratch = NSTemporaryDirectory() + "cadence-bench-format-\(ProcessInfo.processInfo.processIdentifier)"
         defer { try? FileManager.default.removeItem(atPath: scratch) }
         let output = scratch + (format.isAnimated ? "/animation.\(format.rawValue)" : "/frames")

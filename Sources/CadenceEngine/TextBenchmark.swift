@@ -31,7 +31,7 @@ public enum TextBenchmark {
 
     /// Times each case cold and cached over `frames` frames; throws without EGL or for fewer than 1 frame.
     public static func run(frames: Int = 200) throws(EngineError) -> [Result] {
-        guard frames >= 1 else { throw .invalidOption(name: "--frames", message: "must be at least 1, got \(frames)") }
+        try checkFrameCount(frames, atLeast: 1)
         let context: HeadlessContext
         let target: OffscreenTarget
         do {

@@ -41,7 +41,7 @@ public struct WindowBenchmarkResult: Sendable {
 public enum WindowBenchmark {
     /// Shows `frameCount` frames of `scene` in a window and measures them; throws without a display or for fewer than 2 frames.
     public static func run(scene: Scene, frames frameCount: Int) throws(EngineError) -> WindowBenchmarkResult {
-        guard frameCount >= 2 else { throw .invalidOption(name: "--frames", message: "must be at least 2, got \(frameCount)") }
+        try checkFrameCount(frameCount, atLeast: 2)
         let window: WindowContext
         do {
             window = try WindowContext(width: Int(scene.size.width), height: Int(scene.size.height), title: "Cadence — bench window")
