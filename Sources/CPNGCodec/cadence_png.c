@@ -145,40 +145,11 @@ static int write_chunk(FILE *file, const char *type, const uint8_t *data, size_t
 
 int cadence_png_write_deflate(const char *path, const uint8_t *rgba, uint32_t width, uint32_t height,
                               int level, int filters, char *error, size_t error_size) {
-    if (filters != CADENCE_PNG_FILTER_NONE && filters != CADENCE_PNG_FILTER_UP) {
-        snprintf(error, error_size, "libdeflate encoder: only the none and up filters");
-        return -1;
-    }
-    size_t row_bytes = (size_t)width * 4;
-    size_t raw_size = (row_bytes + 1) * height;
-    uint8_t *raw = malloc(raw_size ? raw_size : 1);
-    struct libdeflate_compressor *compressor = libdeflate_alloc_compressor(level);
-    if (!raw || !compressor) {
-        free(raw);
-        if (compressor) libdeflate_free_compressor(compressor);
-        snprintf(error, error_size, "out of memory (or libdeflate level %d out of 1...12)", level);
-        return -1;
-    }
-    for (uint32_t y = 0; y < height; y++) {
-        uint8_t *out = raw + y * (row_bytes + 1);
-        const uint8_t *row = rgba + y * row_bytes;
-        if (filters == CADENCE_PNG_FILTER_UP && y > 0) {
-            const uint8_t *above = row - row_bytes;
-            out[0] = 2;
-            for (size_t i = 0; i < row_bytes; i++) out[1 + i] = (uint8_t)(row[i] - above[i]);
-        } else {
-            out[0] = filters == CADENCE_PNG_FILTER_UP ? 2 : 0;  /* Up on the first row is the row itself */
-            memcpy(out + 1, row, row_bytes);
-        }
-    }
-    size_t bound = libdeflate_zlib_compress_bound(compressor, raw_size);
-    uint8_t *compressed = malloc(bound ? bound : 1);
-    size_t compressed_size = compressed ? libdeflate_zlib_compress(compressor, raw, raw_size, compressed, bound) : 0;
-    libdeflate_free_compressor(compressor);
-    free(raw);
-    if (compressed_size == 0) {
-        free(compressed);
-        snprintf(error, error_size, "libdeflate: compression failed");
+    /* The whole image is the region at (0, 0) as wide as its rows. */
+    uint8_t *compressed = NULL;
+    size_t compressed_size = 0;
+    if (cadence_png_compress_region(rgba, width, 0, 0, width, height, level, filters, &compressed, &compressed_size,
+                                    error, error_size) != 0) {
         return -1;
     }
     FILE *file = fopen(path, "wb");
@@ -208,7 +179,7 @@ int cadence_png_compress_region(const uint8_t *rgba, uint32_t stride, uint32_t x
     *out = NULL;
     *out_size = 0;
     if (filters != CADENCE_PNG_FILTER_NONE && filters != CADENCE_PNG_FILTER_UP) {
-        snprintf(error, error_size, "region compression: only the none and up filters");
+        snprintf(error, error_size, "libdeflate encoder: only the none and up filters");
         return -1;
     }
     if (width == 0 || height == 0 || x > stride || width > stride - x) {
