@@ -45,11 +45,7 @@ struct FPS: ParsableCommand {
     @Option(name: .customLong("value-tolerance"), parsing: .unconditional, help: "Largest animated-value difference allowed, in the value's own units.")
     var valueTolerance = 1e-6
 
-    @Flag(help: "Treat unknown keys in the scene file as errors, not warnings.")
-    var strict = false
-
-    @Option(help: "original: every node that has quirks reproduces its original, bugs included (as render --quirks); none: Cadence's behaviour.")
-    var quirks: Quirks = .none
+    @OptionGroup var sceneOptions: SceneOptions
 
     @OptionGroup var logging: LoggingOptions
 
@@ -96,7 +92,7 @@ struct FPS: ParsableCommand {
                 throw .clockTrace(error)
             }
         }
-        let loaded = try loadScene(sceneArgument(scene), strict: strict, quirks: quirks)
+        let loaded = try sceneOptions.load(sceneArgument(scene))
         let rateList: [Double]
         do {
             rateList = try parsedRates()

@@ -30,11 +30,7 @@ struct Demo: ParsableCommand {
     @Option(name: .customLong("record-clock"), help: "When the window closes, write the vsyncs its frames were drawn for to this JSON trace file (written whole or not at all); cadence render --clock FILE replays them headlessly.")
     var recordClock: String?
 
-    @Flag(help: "Treat unknown keys in the scene file as errors, not warnings.")
-    var strict = false
-
-    @Option(help: "original: every node that has quirks reproduces its original exactly, bugs included (a node's own \"quirks\" key wins); none: Cadence's behaviour.")
-    var quirks: Quirks = .none
+    @OptionGroup var sceneOptions: SceneOptions
 
     @OptionGroup var motionOptions: MotionOptions
 
@@ -53,7 +49,7 @@ struct Demo: ParsableCommand {
 
     @MainActor
     private func show() throws(EngineError) {
-        let loaded = motionOptions.applied(to: try loadScene(scene, strict: strict, quirks: quirks))
+        let loaded = motionOptions.applied(to: try sceneOptions.load(scene))
         try traceOptions.check()
         var scripted: [SceneEvent] = []
         if let path = eventsFile {

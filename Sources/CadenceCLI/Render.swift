@@ -60,11 +60,7 @@ struct Render: ParsableCommand {
     @Option(parsing: .unconditional, help: "Render at a display clock's timestamps instead of n / fps: a trace file (JSON list of {\"timestamp\", \"targetTimestamp\"}, e.g. from cadence demo --record-clock; all its vsyncs, --fps and --duration unused) or a spec: vrr:120,80,60@0.5s, jitter:0.5ms,seed=7, drop:every=30 or drop:5%,seed=3, joined with + (at --fps for --duration). PNG frames only.")
     var clock: String?
 
-    @Flag(help: "Treat unknown keys in the scene file as errors, not warnings.")
-    var strict = false
-
-    @Option(help: "original: every node that has quirks reproduces its original exactly, bugs included (a node's own \"quirks\" key wins); none: Cadence's behaviour.")
-    var quirks: Quirks = .none
+    @OptionGroup var sceneOptions: SceneOptions
 
     @OptionGroup var motionOptions: MotionOptions
 
@@ -122,7 +118,7 @@ struct Render: ParsableCommand {
     @MainActor
     private func render() throws(EngineError) {
         let trace = try clock.map { text throws(EngineError) in try loadClock(text, fps: fps, duration: duration) }
-        let scene = motionOptions.applied(to: try loadScene(scene, strict: strict, quirks: quirks))
+        let scene = motionOptions.applied(to: try sceneOptions.load(scene))
         var settings = FrameDumpSettings(
             width: size?.width ?? Int(scene.size.width),
             height: size?.height ?? Int(scene.size.height),

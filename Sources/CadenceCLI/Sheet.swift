@@ -26,11 +26,7 @@ struct Sheet: ParsableCommand {
     @Option(help: "The PNG to write.")
     var out = "sheet.png"
 
-    @Flag(help: "Treat unknown keys in the scene file as errors, not warnings.")
-    var strict = false
-
-    @Option(help: "original: every node that has quirks reproduces its original exactly, bugs included (a node's own \"quirks\" key wins); none: Cadence's behaviour.")
-    var quirks: Quirks = .none
+    @OptionGroup var sceneOptions: SceneOptions
 
     @OptionGroup var motionOptions: MotionOptions
 
@@ -51,7 +47,7 @@ struct Sheet: ParsableCommand {
             }
             parsed.append(time)
         }
-        let loaded = motionOptions.applied(to: try loadScene(scene, strict: strict, quirks: quirks))
+        let loaded = motionOptions.applied(to: try sceneOptions.load(scene))
         let tile = size.map { Size(width: Double($0.width), height: Double($0.height)) }
             ?? Size(width: 320, height: min(max((320 * loaded.size.height / loaded.size.width).rounded(), 1), Double(SceneFile.maximumFrameSide)))
         let image = try ContactSheet.render(scene: loaded, times: parsed, columns: columns, tile: tile)
