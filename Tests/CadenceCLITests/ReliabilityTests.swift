@@ -136,6 +136,17 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: folder + "/frames/frame_00000.png"))
     }
 
+    /// Bench options that become nanosecond or frame counts are bounded first: no trap, exit 64.
+    @Test(arguments: [
+        (["bench", "pacing", "--fps", "1e-300", "--frames", "3"], "--fps: must be 1...1000 Hz"),
+        (["bench", "pacing", "--spin-ms", "1e300", "--frames", "3"], "--spin-ms: must be 0...1000 milliseconds"),
+        (["bench", "pacing", "--work-ms", "1e300", "--frames", "3"], "--work-ms: must be 0...1000 milliseconds"),
+        (["bench", "render", "--frames", "99999999999", "--size", "8x8"], "--frames: must be 1...1000000"),
+    ])
+    func hugeBenchOptionsAreOptionErrors(arguments: [String], message: String) throws {
+        try expectRejected(arguments, status: 64, message: message)
+    }
+
     /// A FIFO or a folder named as an image is refused before it is opened: a warning, never a hang.
     @Test func aFIFOOrFolderAsAnImageWarnsAndRenders() throws {
         #expect(mkfifo(folder + "/pipe.png", 0o644) == 0)
