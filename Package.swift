@@ -43,6 +43,9 @@ let package = Package(
         .systemLibrary(name: "CFontconfig", pkgConfig: "fontconfig", providers: [.apt(["libfontconfig-dev"])]),
         .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
         .systemLibrary(name: "CDeflate", pkgConfig: "libdeflate", providers: [.apt(["libdeflate-dev"])]),
+        // zlib itself: incremental PNG compresses bands of rows ending in a full flush, which
+        // libdeflate cannot do.
+        .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         // Tests only: reading back what an X window shows.
         .systemLibrary(name: "CX11", pkgConfig: "x11", providers: [.apt(["libx11-dev"])]),
 
@@ -59,7 +62,7 @@ let package = Package(
 
         // Modules over C libraries.
         // libpng reports errors by longjmp, which Swift cannot cross: the setjmp lives in C.
-        .target(name: "CPNGCodec", dependencies: ["CPNG", "CDeflate"]),
+        .target(name: "CPNGCodec", dependencies: ["CPNG", "CDeflate", "CZlib"]),
         .target(name: "CadenceImage", dependencies: ["CPNGCodec", "CadenceDraw"], swiftSettings: strict),
         .target(
             name: "CadenceGL",

@@ -2,6 +2,8 @@
 
 #include <libdeflate.h>
 #include <png.h>
+#include <pthread.h>
+#include <zlib.h>
 #include <setjmp.h>
 #include <errno.h>
 #include <stdio.h>
@@ -226,4 +228,195 @@ int cadence_png_compress_region(const uint8_t *rgba, uint32_t stride, uint32_t x
 
 uint32_t cadence_png_crc32(uint32_t crc, const uint8_t *data, size_t length) {
     return libdeflate_crc32(crc, data, length);
+}
+
+/* ---- Incremental PNG: bands of rows compressed on their own ---- */
+
+/* One deflate state per thread, reset between bands: a fresh deflateInit2 allocates and clears
+   about 270 KB each time. Freed when the thread ends. */
+struct band_deflater {
+    z_stream stream;
+    int level;
+};
+
+static pthread_key_t deflater_key;
+static pthread_once_t deflater_once = PTHREAD_ONCE_INIT;
+
+static void free_deflater(void *value) {
+    struct band_deflater *deflater = value;
+    deflateEnd(&deflater->stream);
+    free(deflater);
+}
+
+static void make_deflater_key(void) {
+    pthread_key_create(&deflater_key, free_deflater);
+}
+
+/* This thread's raw-deflate state at `level`, reset; NULL when out of memory. */
+static z_stream *thread_deflater(int level) {
+    pthread_once(&deflater_once, make_deflater_key);
+    struct band_deflater *deflater = pthread_getspecific(deflater_key);
+    if (deflater && deflater->level != level) {
+        free_deflater(deflater);
+        pthread_setspecific(deflater_key, NULL);
+        deflater = NULL;
+    }
+    if (!deflater) {
+        deflater = calloc(1, sizeof *deflater);
+        if (!deflater) return NULL;
+        /* Raw deflate (no zlib header: the PNG writer puts one in front of all bands). */
+        if (deflateInit2(&deflater->stream, level, Z_DEFLATED, -15, 8, Z_DEFAULT_STRATEGY) != Z_OK) {
+            free(deflater);
+            return NULL;
+        }
+        deflater->level = level;
+        pthread_setspecific(deflater_key, deflater);
+        return &deflater->stream;
+    }
+    deflateReset(&deflater->stream);
+    return &deflater->stream;
+}
+
+void cadence_png_band_free(cadence_png_band *band) {
+    free(band->chunk);
+    band->chunk = NULL;
+    band->chunk_size = 0;
+}
+
+int cadence_png_compress_band(const uint8_t *rgba, uint32_t width, uint32_t first_row, uint32_t rows,
+                              int level, int filters, cadence_png_band *band, char *error, size_t error_size) {
+    memset(band, 0, sizeof *band);
+    if (filters != CADENCE_PNG_FILTER_NONE && filters != CADENCE_PNG_FILTER_SUB && filters != CADENCE_PNG_FILTER_UP) {
+        snprintf(error, error_size, "incremental encoder: only the none, sub and up filters");
+        return -1;
+    }
+    if (level < 0 || level > 9 || width == 0 || rows == 0) {
+        snprintf(error, error_size, "incremental encoder: level %d or band of %u rows of %u pixels out of range", level, rows, width);
+        return -1;
+    }
+    size_t row_bytes = (size_t)width * 4;
+    size_t raw_size = (row_bytes + 1) * rows;
+    uint8_t *raw = malloc(raw_size);
+    z_stream *stream = thread_deflater(level);
+    if (!raw || !stream) {
+        free(raw);
+        snprintf(error, error_size, "out of memory");
+        return -1;
+    }
+    for (uint32_t row = 0; row < rows; row++) {
+        uint8_t *line = raw + row * (row_bytes + 1);
+        const uint8_t *source = rgba + (size_t)(first_row + row) * row_bytes;
+        if (filters == CADENCE_PNG_FILTER_SUB) {
+            line[0] = 1;
+            memcpy(line + 1, source, 4);
+            for (size_t i = 4; i < row_bytes; i++) line[1 + i] = (uint8_t)(source[i] - source[i - 4]);
+        } else if (filters == CADENCE_PNG_FILTER_UP && row > 0) {
+            const uint8_t *above = source - row_bytes;
+            line[0] = 2;
+            for (size_t i = 0; i < row_bytes; i++) line[1 + i] = (uint8_t)(source[i] - above[i]);
+        } else {
+            /* None, and a band's first row under up: the band must not depend on the row above. */
+            line[0] = 0;
+            memcpy(line + 1, source, row_bytes);
+        }
+    }
+    /* deflateBound holds for Z_FINISH; a full flush adds an empty stored block (5 bytes). */
+    size_t capacity = deflateBound(stream, (uLong)raw_size) + 64;
+    uint8_t *chunk = malloc(12 + capacity);
+    if (!chunk) {
+        free(raw);
+        snprintf(error, error_size, "out of memory");
+        return -1;
+    }
+    stream->next_in = raw;
+    stream->avail_in = (uInt)raw_size;
+    stream->next_out = chunk + 8;
+    stream->avail_out = (uInt)capacity;
+    int status = deflate(stream, Z_FULL_FLUSH);
+    /* Everything consumed and room left over: the flush is complete. */
+    if (status != Z_OK || stream->avail_in != 0 || stream->avail_out == 0) {
+        free(raw);
+        free(chunk);
+        snprintf(error, error_size, "zlib: band compression failed (%d)", status);
+        return -1;
+    }
+    size_t data_size = capacity - stream->avail_out;
+    put32(chunk, (uint32_t)data_size);
+    memcpy(chunk + 4, "IDAT", 4);
+    put32(chunk + 8 + data_size, libdeflate_crc32(0, chunk + 4, 4 + data_size));
+    band->adler = libdeflate_adler32(1, raw, raw_size);
+    band->raw_size = raw_size;
+    band->chunk = chunk;
+    band->chunk_size = 12 + data_size;
+    free(raw);
+    return 0;
+}
+
+/* Appends a whole chunk to `out` at `*at`. */
+static void append_chunk(uint8_t *out, size_t *at, const char *type, const uint8_t *data, size_t length) {
+    put32(out + *at, (uint32_t)length);
+    memcpy(out + *at + 4, type, 4);
+    if (length) memcpy(out + *at + 8, data, length);
+    put32(out + *at + 8 + length, libdeflate_crc32(0, out + *at + 4, 4 + length));
+    *at += 12 + length;
+}
+
+int cadence_png_write_bands(const char *path, uint32_t width, uint32_t height, int level,
+                            const cadence_png_band *bands, size_t count, char *error, size_t error_size) {
+    size_t total = 8 + 25 + 14 + 18 + 12;
+    size_t raw_total = 0;
+    for (size_t i = 0; i < count; i++) {
+        if (!bands[i].chunk) {
+            snprintf(error, error_size, "incremental encoder: band %zu is missing", i);
+            return -1;
+        }
+        total += bands[i].chunk_size;
+        raw_total += bands[i].raw_size;
+    }
+    if (raw_total != ((size_t)width * 4 + 1) * height) {
+        snprintf(error, error_size, "incremental encoder: the bands hold %zu bytes of rows, not %ux%u", raw_total, width, height);
+        return -1;
+    }
+    uint8_t *out = malloc(total);
+    if (!out) {
+        snprintf(error, error_size, "out of memory");
+        return -1;
+    }
+    static const uint8_t signature[8] = {137, 80, 78, 71, 13, 10, 26, 10};
+    size_t at = 0;
+    memcpy(out, signature, 8);
+    at = 8;
+    uint8_t ihdr[13];
+    put32(ihdr, width);
+    put32(ihdr + 4, height);
+    ihdr[8] = 8;  /* bit depth */
+    ihdr[9] = 6;  /* RGBA */
+    ihdr[10] = 0; /* deflate */
+    ihdr[11] = 0; /* adaptive filtering method */
+    ihdr[12] = 0; /* no interlace */
+    append_chunk(out, &at, "IHDR", ihdr, 13);
+    /* The zlib header: deflate with a 32 KiB window, FLEVEL as zlib writes it for `level`. */
+    uint8_t header[2] = {0x78, level <= 1 ? 0x01 : level <= 5 ? 0x5e : level == 6 ? 0x9c : 0xda};
+    append_chunk(out, &at, "IDAT", header, 2);
+    uint32_t adler = 1;
+    for (size_t i = 0; i < count; i++) {
+        memcpy(out + at, bands[i].chunk, bands[i].chunk_size);
+        at += bands[i].chunk_size;
+        adler = (uint32_t)adler32_combine(adler, bands[i].adler, (z_off_t)bands[i].raw_size);
+    }
+    /* The last block: final, fixed Huffman codes, nothing but the end-of-block code; then the
+       Adler-32 of all the filtered rows. */
+    uint8_t trailer[6] = {0x03, 0x00};
+    put32(trailer + 2, adler);
+    append_chunk(out, &at, "IDAT", trailer, 6);
+    append_chunk(out, &at, "IEND", NULL, 0);
+    FILE *file = fopen(path, "wb");
+    if (!file) {
+        free(out);
+        snprintf(error, error_size, "cannot open for writing: %s", strerror(errno));
+        return -1;
+    }
+    int ok = fwrite(out, 1, at, file) == at;
+    free(out);
+    return finish_file(file, ok, error, error_size);
 }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import CadenceDraw
 import CadenceEngine
+import CadenceImage
 import CadenceScene
 import Foundation
 
@@ -195,6 +196,9 @@ struct RenderSpeed: ParsableCommand {
     @Option(help: "How frames come back from the GPU: direct or pbo (as cadence render --readback).")
     var readback = ReadbackMode.default.rawValue
 
+    @Option(name: .customLong("png-encoder"), help: "The dump's PNG encoder: incremental, libpng or libdeflate (as cadence render --png-encoder).")
+    var pngEncoder = PNGOptions.Encoder.incremental.rawValue
+
     @Option(help: "Also time a whole render into this format (png, apng, gif, mp4 or webm, as cadence render --format): frames/s and bytes.")
     var format: OutputFormat?
 
@@ -208,6 +212,9 @@ struct RenderSpeed: ParsableCommand {
         guard jobs >= 1 else { throw ValidationError("--jobs must be at least 1, got \(jobs)") }
         guard ReadbackMode(rawValue: readback) != nil else {
             throw ValidationError("--readback must be direct or pbo, got \(readback)")
+        }
+        guard PNGOptions.Encoder(rawValue: pngEncoder) != nil else {
+            throw ValidationError("--png-encoder must be one of \(PNGOptions.Encoder.allCases.map(\.rawValue).joined(separator: ", ")), got \(pngEncoder)")
         }
     }
 
@@ -236,7 +243,7 @@ struct RenderSpeed: ParsableCommand {
         let result = try RenderBenchmark.run(
             scene: loaded, frames: frames,
             width: size?.width ?? Int(loaded.size.width), height: size?.height ?? Int(loaded.size.height), jobs: jobs,
-            readback: ReadbackMode(rawValue: readback) ?? .default
+            readback: ReadbackMode(rawValue: readback) ?? .default, png: PNGOptions(encoder: PNGOptions.Encoder(rawValue: pngEncoder))
         )
         let formatResult = try format.map { format throws(EngineError) in
             try RenderBenchmark.run(
@@ -256,7 +263,8 @@ struct RenderSpeed: ParsableCommand {
         print(String(format: "render (GL + readback)   %8.1f frames/s (redrawing what changed: %.1f%% of the pixels)",
                      result.renderFPS, 100 * result.redrawnFraction))
         print(String(format: "render, full redraw      %8.1f frames/s", result.fullRedrawFPS))
-        print(String(format: "dump (render + PNG)      %8.1f frames/s", result.dumpFPS))
+        print(String(format: "dump (render + PNG)      %8.1f frames/s (%@ encoder, %.1f KB a frame)",
+                     result.dumpFPS, result.pngEncoder.rawValue, result.dumpBytesPerFrame / 1024))
         for stage in result.stages {
             print(padded(stage.name, 24) + String(format: " %8.3f ms/frame", stage.milliseconds))
         }

@@ -39,8 +39,8 @@ struct Render: ParsableCommand {
     @Option(name: .customLong("png-filter"), help: "PNG row filter: none, sub, up, average, paeth or adaptive.")
     var pngFilter = "none"
 
-    @Option(name: .customLong("png-encoder"), help: "libpng (fastest dumps here) or libdeflate (about a third smaller; none and up filters, levels 1...9).")
-    var pngEncoder = "libpng"
+    @Option(name: .customLong("png-encoder"), help: "incremental (re-uses the compressed bands of rows that did not change; none, sub and up filters), libpng, or libdeflate (smallest; none and up filters, levels 1...9). Default: incremental, libpng for the other filters.")
+    var pngEncoder: String?
 
     @Option(parsing: .unconditional, help: "PNG encoder threads. Default: one per core.")
     var jobs = max(1, ProcessInfo.processInfo.activeProcessorCount)
@@ -90,8 +90,13 @@ struct Render: ParsableCommand {
             throw ValidationError("--png-filter must be one of \(PNGOptions.Filter.allCases.map(\.rawValue).joined(separator: ", ")), got \(pngFilter)")
         }
         guard jobs >= 1 else { throw ValidationError("--jobs must be at least 1, got \(jobs)") }
-        guard PNGOptions.Encoder(rawValue: pngEncoder) != nil else {
-            throw ValidationError("--png-encoder must be libdeflate or libpng, got \(pngEncoder)")
+        guard pngEncoder.map({ PNGOptions.Encoder(rawValue: $0) != nil }) ?? true else {
+            throw ValidationError("--png-encoder must be one of \(PNGOptions.Encoder.allCases.map(\.rawValue).joined(separator: ", ")), got \(pngEncoder ?? "")")
+        }
+        if pngEncoder == PNGOptions.Encoder.incremental.rawValue {
+            guard ["none", "sub", "up"].contains(pngFilter) else {
+                throw ValidationError("--png-encoder incremental writes the none, sub and up filters only, got --png-filter \(pngFilter) (use libpng for it)")
+            }
         }
         if pngEncoder == PNGOptions.Encoder.libdeflate.rawValue {
             guard ["none", "up"].contains(pngFilter) else {
@@ -127,7 +132,7 @@ struct Render: ParsableCommand {
             outputDirectory: out ?? (format.isAnimated ? "animation.\(format.rawValue)" : "frames"),
             png: PNGOptions(
                 level: pngLevel, filter: PNGOptions.Filter(rawValue: pngFilter) ?? .none,
-                encoder: PNGOptions.Encoder(rawValue: pngEncoder) ?? .libpng
+                encoder: pngEncoder.flatMap(PNGOptions.Encoder.init(rawValue:))
             ),
             jobs: jobs
         )

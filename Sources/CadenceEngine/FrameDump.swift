@@ -289,6 +289,10 @@ public enum FrameDump {
 /// PNG encoding on background threads through a bounded queue: at most `jobs` frames are in
 /// flight, so memory stays flat however many frames a dump writes. Each file is still written to
 /// a temporary name and renamed; the first error stops further submissions.
+///
+/// With the incremental encoder, frames are planned in the order they are submitted (one
+/// thread), so each re-uses the compressed bands of the frame before where its rows did not
+/// change; the files are the same whatever the number of jobs.
 nonisolated final class EncoderPool: @unchecked Sendable {
     private let queue: DispatchQueue
     private let slots: DispatchSemaphore
@@ -296,6 +300,8 @@ nonisolated final class EncoderPool: @unchecked Sendable {
     private let options: PNGOptions
     private let lock = NSLock()
     private var firstError: PNGError?
+    /// The incremental encoder, made for the first frame's size.
+    private var incremental: IncrementalPNGEncoder?
 
     init(jobs: Int, options: PNGOptions) {
         queue = DispatchQueue(label: "cadence.png", attributes: .concurrent)
@@ -310,8 +316,16 @@ nonisolated final class EncoderPool: @unchecked Sendable {
     /// The first encoding or writing error, if any.
     var failure: PNGError? { lock.withLock { firstError } }
 
-    /// Queues `image` for `path`; waits while the queue is full.
-    func submit(_ image: RGBAImage, to path: String) {
+    /// Queues `image` for `path`; waits while the queue is full. `changedRows` are the rows where
+    /// the image may differ from the one submitted before it (nil: unknown).
+    func submit(_ image: RGBAImage, to path: String, changedRows: [Range<Int>]? = nil) {
+        let frame: IncrementalPNGEncoder.Frame?
+        do throws(PNGError) {
+            frame = try plan(image, changedRows: changedRows)
+        } catch {
+            record(error)
+            return
+        }
         slots.wait()
         group.enter()
         queue.async { [self] in
@@ -323,11 +337,29 @@ nonisolated final class EncoderPool: @unchecked Sendable {
             }
             guard failure == nil else { return }
             do throws(PNGError) {
-                try image.writePNG(to: path, options: options)
+                if let frame, let incremental {
+                    try incremental.write(image, frame: frame, to: path)
+                } else {
+                    try image.writePNG(to: path, options: options)
+                }
             } catch {
-                lock.withLock { if firstError == nil { firstError = error } }
+                record(error)
             }
         }
+    }
+
+    /// The incremental encoder's plan for `image`, or nil for the other encoders.
+    private func plan(_ image: RGBAImage, changedRows: [Range<Int>]?) throws(PNGError) -> IncrementalPNGEncoder.Frame? {
+        guard options.encoder == .incremental else { return nil }
+        if incremental == nil || incremental?.width != image.width || incremental?.height != image.height {
+            incremental = try IncrementalPNGEncoder(width: image.width, height: image.height, options: options)
+            return incremental?.nextFrame(changedRows: nil)
+        }
+        return incremental?.nextFrame(changedRows: changedRows)
+    }
+
+    private func record(_ error: PNGError) {
+        lock.withLock { if firstError == nil { firstError = error } }
     }
 
     /// Waits for every queued frame.

@@ -22,6 +22,8 @@ public final class PNGFileSink: FrameSink {
     private let progress: (Int) -> Void
     /// Paths of the frames submitted and not yet back from the GPU, oldest first.
     private var inFlight: [String] = []
+    /// For the same frames, the rows where each may differ from the frame before it.
+    private var changes: [[Range<Int>]] = []
 
     /// A sink drawing with `renderer` into `directory` (which must exist), encoding with `png`
     /// on up to `jobs` threads; `progress(written)` is called as each frame is handed over.
@@ -38,7 +40,11 @@ public final class PNGFileSink: FrameSink {
 
     public func take(_ list: DisplayList, frame: FrameInfo) throws(EngineError) {
         inFlight.append((directory as NSString).appendingPathComponent(FrameDump.fileName(ofFrame: frame.index)))
-        write(try renderer.submit(list))
+        let images = try renderer.submit(list)
+        // Outside these rectangles the frame's pixels are the last frame's (the identity tests
+        // hold the renderer to it), so the incremental encoder re-uses those rows' bands.
+        changes.append((renderer.lastChanged ?? []).map { $0.y..<($0.y + $0.height) })
+        write(images)
     }
 
     public func finish() throws(EngineError) {
@@ -54,7 +60,7 @@ public final class PNGFileSink: FrameSink {
     private func write(_ images: [RGBAImage]) {
         for image in images {
             // GL goes on with the next frame while other cores encode this one.
-            encoder.submit(image, to: inFlight.removeFirst())
+            encoder.submit(image, to: inFlight.removeFirst(), changedRows: changes.removeFirst())
             written += 1
             progress(written)
         }

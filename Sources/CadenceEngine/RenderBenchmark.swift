@@ -30,12 +30,17 @@ public struct RenderBenchmarkResult: Sendable {
     /// Peak resident memory of the dump, MiB: the dump runs first, so the process's high-water
     /// mark is the dump's.
     public var peakRSS: Double
+    /// The dump's PNG encoder.
+    public var pngEncoder: PNGOptions.Encoder = .incremental
+    /// The dump's mean file size, bytes.
+    public var dumpBytesPerFrame: Double = 0
 
     /// The object `--json` prints, keys in the documented order.
     public var json: String {
         let stageObject = stages.map { "\"\($0.name)\": \(round3($0.milliseconds))" }.joined(separator: ", ")
         return "{\"frames\": \(frames), \"size\": \"\(width)x\(height)\", \"jobs\": \(jobs), \"readback\": \"\(readback.rawValue)\", "
             + "\"render_fps\": \(round3(renderFPS)), \"redrawn_fraction\": \(round3(redrawnFraction)), \"full_redraw_fps\": \(round3(fullRedrawFPS)), \"dump_fps\": \(round3(dumpFPS)), "
+            + "\"png_encoder\": \"\(pngEncoder.rawValue)\", \"dump_bytes_per_frame\": \(dumpBytesPerFrame.rounded()), "
             + "\"peak_rss_mb\": \(round3(peakRSS)), \"stages_ms\": {\(stageObject)}}"
     }
 }
@@ -60,7 +65,7 @@ public enum RenderBenchmark {
     /// (drawing, until the GPU has finished), `readback` (glReadPixels into the frame, un-premultiply) and
     /// `encode` (one frame's PNG on one thread).
     public static func run(scene: Scene, frames: Int, width: Int, height: Int, jobs: Int, readback: ReadbackMode = .default,
-                           fps: Double = 60) throws(EngineError) -> RenderBenchmarkResult {
+                           fps: Double = 60, png options: PNGOptions = PNGOptions()) throws(EngineError) -> RenderBenchmarkResult {
         try checkFrameCount(frames, atLeast: 1)
         guard jobs >= 1 else { throw .invalidOption(name: "--jobs", message: "must be at least 1, got \(jobs)") }
         let images = ImageStore()
@@ -69,7 +74,6 @@ public enum RenderBenchmark {
         let drawTimes: [Double]
         let readTimes: [Double]
         var encodeTimes: [Double] = []
-        let options = PNGOptions()
         let scratch = NSTemporaryDirectory() + "cadence-bench-\(ProcessInfo.processInfo.processIdentifier)"
         try? FileManager.default.createDirectory(atPath: scratch, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: scratch) }
@@ -81,6 +85,7 @@ public enum RenderBenchmark {
         settings.readback = readback
         let dump = try FrameDump.run(scene: scene, settings: settings)
         let dumpPeakRSS = peakResidentMegabytes()
+        let dumpBytes = folderBytes(scratch + "/frames")
 
         // Whole-frame redraws through the frame loop, each stage timed apart: the scene from the
         // start of the frame until its list reaches the sink, then drawing, then readback.
@@ -112,7 +117,9 @@ public enum RenderBenchmark {
             fullRedrawFPS: fullRedrawFPS,
             dumpFPS: dump.framesPerSecond,
             stages: [("scene", median(sceneTimes)), ("gl_submit", median(drawTimes)), ("readback", median(readTimes)), ("encode", median(encodeTimes))],
-            peakRSS: dumpPeakRSS
+            peakRSS: dumpPeakRSS,
+            pngEncoder: options.encoder,
+            dumpBytesPerFrame: Double(dumpBytes) / Double(dump.frames)
         )
     }
 
@@ -128,6 +135,15 @@ public enum RenderBenchmark {
         let start = HostClock.now()
         try loop.run(frames: 0..<frames, fps: fps, into: sink)
         return (Double(frames) / (Double(HostClock.now() - start) / 1e9), sink.redrawnPixels)
+    }
+
+    /// The bytes of the files in `folder`.
+    private static func folderBytes(_ folder: String) -> Int {
+        let manager = FileManager.default
+        let names = (try? manager.contentsOfDirectory(atPath: folder)) ?? []
+        return names.reduce(0) { total, name in
+            total + (((try? manager.attributesOfItem(atPath: folder + "/" + name))?[.size] as? Int) ?? 0)
+        }
     }
 
     private static func median(_ values: [Double]) -> Double {

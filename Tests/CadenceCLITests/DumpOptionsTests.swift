@@ -98,7 +98,8 @@ import Testing
         (["--frames", "10..40"], "--frames: 10..40 is outside the timeline's frames 0..29"),
         (["--frames", "5"], "--frames"),
         (["--png-filter", "zigzag"], "--png-filter must be one of"),
-        (["--png-encoder", "gif"], "--png-encoder must be libdeflate or libpng"),
+        (["--png-encoder", "gif"], "--png-encoder must be one of libpng, libdeflate, incremental"),
+        (["--png-encoder", "incremental", "--png-filter", "paeth"], "--png-encoder incremental writes the none, sub and up filters only"),
         (["--readback", "dma"], "--readback must be direct or pbo"),
     ])
     func badOptionsAreClearErrors(arguments: [String], message: String) throws {

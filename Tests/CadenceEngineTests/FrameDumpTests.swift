@@ -1,4 +1,7 @@
+import CadenceDraw
 import CadenceEngine
+import CadenceImage
+import CadenceScene
 import Foundation
 import Testing
 
@@ -33,5 +36,41 @@ import Testing
         #expect(summary.frames == 5)
         let files = try FileManager.default.contentsOfDirectory(atPath: folder).sorted()
         #expect(files == (0..<5).map(FrameDump.fileName(ofFrame:)))
+    }
+
+    /// The incremental encoder re-uses the bands of rows outside the renderer's damage: every
+    /// frame it writes, read back by libpng, is the whole redraw at that time — on the demo, an
+    /// example layer scene and a stress scene, with both readback modes (PBO frames come back a
+    /// frame late, with their own damage).
+    @Test(arguments: ["demo", "toast", "stress:40"], [ReadbackMode.direct, .pbo])
+    func incrementalDumpsReadBackAsWholeRedraws(name: String, readback: ReadbackMode) throws {
+        let scene: Scene
+        switch name {
+        case "demo": scene = .demo
+        case "stress:40": scene = .stress(count: 40)
+        default:
+            let examples = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+                .appendingPathComponent("Examples/scenes")
+            scene = try SceneFile.load(path: examples.appendingPathComponent("\(name).json").path, strict: true).scene
+        }
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("cadence-incremental-dump-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let width = Int(scene.size.width), height = Int(scene.size.height)
+        var settings = FrameDumpSettings(width: width, height: height, fps: 30, duration: 1.5, outputDirectory: folder, jobs: 2)
+        settings.readback = readback
+        #expect(settings.png.encoder == .incremental)
+        let summary = try FrameDump.run(scene: scene, settings: settings)
+        // The reference: whole redraws, written by libpng (images load as in the dump).
+        var reference = settings
+        reference.outputDirectory = folder + "-reference"
+        defer { try? FileManager.default.removeItem(atPath: reference.outputDirectory) }
+        reference.fullRedraw = true
+        reference.png = PNGOptions(encoder: .libpng)
+        #expect(try FrameDump.run(scene: scene, settings: reference).frames == summary.frames)
+        for frame in 0..<summary.frames {
+            let file = "/" + FrameDump.fileName(ofFrame: frame)
+            let written = try RGBAImage(contentsOfPNG: folder + file)
+            #expect(written == (try RGBAImage(contentsOfPNG: reference.outputDirectory + file)), "\(name) frame \(frame)")
+        }
     }
 }

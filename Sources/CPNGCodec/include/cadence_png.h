@@ -31,6 +31,35 @@ int cadence_png_compress_region(const uint8_t *rgba, uint32_t stride, uint32_t x
                                 uint32_t width, uint32_t height, int level, int filters,
                                 uint8_t **out, size_t *out_size, char *error, size_t error_size);
 
+/// One band of rows of an incremental PNG: a complete IDAT chunk (length, type, data, CRC) whose
+/// data is the band's filtered rows as raw deflate blocks ending in a full flush, so that any
+/// sequence of bands forms one zlib stream; and the Adler-32 of those filtered rows.
+typedef struct {
+    uint8_t *chunk;
+    size_t chunk_size;
+    uint32_t adler;
+    size_t raw_size;
+} cadence_png_band;
+
+/// Compresses rows `first_row` ..< `first_row + rows` of an 8-bit RGBA image `width` pixels wide
+/// (top row first) into `band` with zlib at `level` (0...9). filters: CADENCE_PNG_FILTER_NONE,
+/// _SUB or _UP; with up, the band's first row is written unfiltered, so the band's bytes depend on
+/// its own rows only. The bytes are a pure function of the rows, the filter and the level.
+/// On success `band` owns malloc'd memory (free it with cadence_png_band_free) and 0 is
+/// returned; otherwise a message is left in `error`.
+int cadence_png_compress_band(const uint8_t *rgba, uint32_t width, uint32_t first_row, uint32_t rows,
+                              int level, int filters, cadence_png_band *band, char *error, size_t error_size);
+
+/// Frees what cadence_png_compress_band allocated (a zeroed band is fine).
+void cadence_png_band_free(cadence_png_band *band);
+
+/// Writes a `width` × `height` RGBA PNG whose image data is `bands` in order (which together
+/// must hold every row once, top first): signature, IHDR, an IDAT with the zlib header, the
+/// bands' chunks, an IDAT with the final empty block and the combined Adler-32, IEND.
+/// Returns 0 on success; otherwise a message is left in `error`.
+int cadence_png_write_bands(const char *path, uint32_t width, uint32_t height, int level,
+                            const cadence_png_band *bands, size_t count, char *error, size_t error_size);
+
 /// The CRC-32 of PNG chunks, continued from `crc` (0 to start).
 uint32_t cadence_png_crc32(uint32_t crc, const uint8_t *data, size_t length);
 
