@@ -190,8 +190,8 @@ struct RenderSpeed: ParsableCommand {
     @Option(help: "Frame size, WxH. Default: the scene's.")
     var size: FrameSize?
 
-    @Option(help: "PNG encoder threads for the dump. Default: one per core.")
-    var jobs = max(1, ProcessInfo.processInfo.activeProcessorCount)
+    @Option(help: "PNG encoder threads for the dump. Default: as cadence render --jobs.")
+    var jobs: Int?
 
     @Option(help: "How frames come back from the GPU: direct or pbo (as cadence render --readback).")
     var readback = ReadbackMode.default.rawValue
@@ -209,7 +209,7 @@ struct RenderSpeed: ParsableCommand {
         guard frames >= 1 else { throw ValidationError("--frames must be at least 1, got \(frames)") }
         _ = try stressCount()
         try size?.check("--size")
-        guard jobs >= 1 else { throw ValidationError("--jobs must be at least 1, got \(jobs)") }
+        if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1, got \(jobs)") }
         guard ReadbackMode(rawValue: readback) != nil else {
             throw ValidationError("--readback must be direct or pbo, got \(readback)")
         }

@@ -42,8 +42,8 @@ struct Render: ParsableCommand {
     @Option(name: .customLong("png-encoder"), help: "incremental (re-uses the compressed bands of rows that did not change; none, sub and up filters), libpng, or libdeflate (smallest; none and up filters, levels 1...9). Default: incremental, libpng for the other filters.")
     var pngEncoder: String?
 
-    @Option(parsing: .unconditional, help: "PNG encoder threads. Default: one per core.")
-    var jobs = max(1, ProcessInfo.processInfo.activeProcessorCount)
+    @Option(parsing: .unconditional, help: "PNG encoder threads. Default: one fewer than the cores (at least one) for the incremental encoder, one per core for the others.")
+    var jobs: Int?
 
     @Flag(name: .customLong("full-redraw"), help: "Redraw whole frames instead of only what changed (for comparison).")
     var fullRedraw = false
@@ -89,7 +89,7 @@ struct Render: ParsableCommand {
         guard PNGOptions.Filter(rawValue: pngFilter) != nil else {
             throw ValidationError("--png-filter must be one of \(PNGOptions.Filter.allCases.map(\.rawValue).joined(separator: ", ")), got \(pngFilter)")
         }
-        guard jobs >= 1 else { throw ValidationError("--jobs must be at least 1, got \(jobs)") }
+        if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1, got \(jobs)") }
         guard pngEncoder.map({ PNGOptions.Encoder(rawValue: $0) != nil }) ?? true else {
             throw ValidationError("--png-encoder must be one of \(PNGOptions.Encoder.allCases.map(\.rawValue).joined(separator: ", ")), got \(pngEncoder ?? "")")
         }

@@ -64,10 +64,10 @@ public enum RenderBenchmark {
     /// Stages: `scene` (the scene at t and its display list: one call in Cadence), `gl_submit`
     /// (drawing, until the GPU has finished), `readback` (glReadPixels into the frame, un-premultiply) and
     /// `encode` (one frame's PNG on one thread).
-    public static func run(scene: Scene, frames: Int, width: Int, height: Int, jobs: Int, readback: ReadbackMode = .default,
+    public static func run(scene: Scene, frames: Int, width: Int, height: Int, jobs: Int? = nil, readback: ReadbackMode = .default,
                            fps: Double = 60, png options: PNGOptions = PNGOptions()) throws(EngineError) -> RenderBenchmarkResult {
         try checkFrameCount(frames, atLeast: 1)
-        guard jobs >= 1 else { throw .invalidOption(name: "--jobs", message: "must be at least 1, got \(jobs)") }
+        if let jobs, jobs < 1 { throw .invalidOption(name: "--jobs", message: "must be at least 1, got \(jobs)") }
         let images = ImageStore()
         images.prefetch(scene.imageSources)
         let sceneTimes: [Double]
@@ -111,7 +111,7 @@ public enum RenderBenchmark {
         let (damageFPS, redrawn) = try renderOnly(scene: scene, frames: frames, width: width, height: height, fps: fps, images: images,
                                        fullRedraw: false, readback: readback)
         return RenderBenchmarkResult(
-            frames: frames, width: width, height: height, jobs: jobs, readback: readback,
+            frames: frames, width: width, height: height, jobs: settings.jobs, readback: readback,
             renderFPS: damageFPS,
             redrawnFraction: Double(redrawn) / Double(frames * width * height),
             fullRedrawFPS: fullRedrawFPS,
@@ -215,7 +215,7 @@ public struct FormatBenchmarkResult: Sendable {
 extension RenderBenchmark {
     /// Renders `frames` frames of `scene` at `fps` into `format` in a temporary folder (removed
     /// after) and times it end to end.
-    public static func run(scene: Scene, frames: Int, width: Int, height: Int, format: OutputFormat, jobs: Int,
+    public static func run(scene: Scene, frames: Int, width: Int, height: Int, format: OutputFormat, jobs: Int? = nil,
                            readback: ReadbackMode = .default, fps: Double = 60) throws(EngineError) -> FormatBenchmarkResult {
         try checkFrameCount(frames, atLeast: 1)
         let scratch = NSTemporaryDirectory() + "cadence-bench-format-\(ProcessInfo.processInfo.processIdentifier)"
