@@ -5,15 +5,20 @@ import CadenceDraw
 /// slower than a whole redraw.
 ///
 /// The weights are nanoseconds measured on llvmpipe (`cadence bench render --scene stress:N`,
-/// README Performance). What decides is that a whole-frame clear costs next to nothing (llvmpipe
-/// marks its tiles), while a damage pass clears its rectangle under a scissor, which llvmpipe does
-/// pixel by pixel at about the cost of shading them; and each pass has a fixed cost (state,
-/// draw calls, a readback call).
+/// README Performance). Each damage pass has a fixed cost (state, draw calls, a readback call) and
+/// fills its rectangle with the background (`Renderer.fillWithBackground`: a scissored clear, which
+/// llvmpipe shades pixel by pixel, or for large rectangles a copy, dear per call but cheap per
+/// pixel); every pass draws again the commands that reach it; a whole frame is cleared in one go
+/// (llvmpipe marks its tiles) and read back whole.
 nonisolated public struct RedrawCost: Sendable, Hashable {
     /// Fixed cost of one damage pass.
     public var pass: Double
     /// Clearing one pixel under a scissor.
     public var scissoredClearPixel: Double
+    /// Copying the background into a damage rectangle: per call, and per pixel.
+    public var copyCall: Double
+    /// See `copyCall`.
+    public var copyPixel: Double
     /// Reading one pixel back.
     public var readbackPixel: Double
     /// Shading one pixel of a command's bounds.
@@ -22,7 +27,20 @@ nonisolated public struct RedrawCost: Sendable, Hashable {
     public var command: Double
 
     /// The weights measured on llvmpipe (2 cores).
-    public static let llvmpipe = RedrawCost(pass: 25_000, scissoredClearPixel: 2.9, readbackPixel: 0.9, shadePixel: 3, command: 300)
+    public static let llvmpipe = RedrawCost(
+        pass: 25_000, scissoredClearPixel: 2.9, copyCall: 55_000, copyPixel: 0.1, readbackPixel: 0.9, shadePixel: 3, command: 300
+    )
+
+    /// Whether filling `pixels` pixels with the background is cheaper by a copy than by a
+    /// scissored clear.
+    public func fillsByCopy(pixels: Double) -> Bool {
+        copyCall + pixels * copyPixel < pixels * scissoredClearPixel
+    }
+
+    /// The cheaper of the two ways of filling `pixels` pixels with the background.
+    public func fill(pixels: Double) -> Double {
+        min(pixels * scissoredClearPixel, copyCall + pixels * copyPixel)
+    }
 
     /// The estimated nanoseconds of redrawing all of `list` in a `width` × `height` frame.
     public func whole(_ list: DisplayList, width: Int, height: Int) -> Double {
@@ -42,7 +60,7 @@ nonisolated public struct RedrawCost: Sendable, Hashable {
         let rects = damage.map { $0.intersection(frame) }.filter { $0.width > 0 && $0.height > 0 }
         var cost = 0.0
         for rect in rects {
-            cost += pass + Self.area(rect) * (scissoredClearPixel + readbackPixel)
+            cost += pass + fill(pixels: Self.area(rect)) + Self.area(rect) * readbackPixel
         }
         for command in list.commands {
             guard let bounds = command.bounds else { continue }

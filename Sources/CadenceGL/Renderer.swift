@@ -36,6 +36,12 @@ public final class Renderer {
     var groupLayers: [GroupLayer] = []
     /// The framebuffer bound when `draw` began: where depth-0 groups are composited.
     var baseFramebuffer: GLuint = 0
+    /// A viewport-sized picture of the background alone, copied into damaged rectangles.
+    var background = GroupLayer()
+    /// The colour `background` holds.
+    var backgroundColor: Color?
+    /// The background of the list being drawn.
+    var frameBackground = Color.clear
     /// Uploaded path coverage masks, by what decides their pixels.
     var pathMasks: [PathMaskKey: PathMask] = [:]
     /// Counts `draw` calls, to evict path masks not used lately.
@@ -78,6 +84,7 @@ public final class Renderer {
         for var texture in textures.values { glDeleteTextures(1, &texture) }
         glDeleteSamplers(1, &linearSampler)
         deleteGroupLayers()
+        deleteBackground()
         deletePathMasks()
     }
 
@@ -91,7 +98,7 @@ public final class Renderer {
     /// `viewport` is the framebuffer's size in pixels; the list is drawn at its own size from the
     /// top-left corner.
     ///
-    /// With `damage`, only those rectangles are cleared and redrawn, each under its own scissor
+    /// With `damage`, only those rectangles are filled with the background and redrawn, each under its own scissor
     /// and with only the commands that reach it, over what the framebuffer already holds; every
     /// pixel in them comes out as in a full redraw, because each pixel's colour depends only on the
     /// commands covering it.
@@ -105,6 +112,7 @@ public final class Renderer {
         glEnable(GLenum(GL_BLEND))
         glBlendFunc(GLenum(GL_ONE), GLenum(GL_ONE_MINUS_SRC_ALPHA))
         let background = list.background.premultiplied
+        frameBackground = list.background
         glClearColor(Float(background.red), Float(background.green), Float(background.blue), Float(background.alpha))
         var drawCalls = 0
         if let damage {
@@ -127,7 +135,11 @@ public final class Renderer {
     private func drawCommands(_ list: DisplayList, viewport: (width: Int, height: Int),
                               outer: (x: Int, y: Int, width: Int, height: Int)?, cull: Rect?) throws(GLError) -> Int {
         applyScissor(outer)
-        glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
+        if let outer {
+            fillWithBackground(outer, viewport: viewport)
+        } else {
+            glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
+        }
 
         // Runs of one kind share a draw call; a change of kind or of clip flushes, so order is kept.
         var drawCalls = 0
