@@ -132,6 +132,17 @@ static void put32(uint8_t *at, uint32_t value) {
     at[3] = (uint8_t)value;
 }
 
+/* The IHDR of an 8-bit RGBA image, not interlaced. */
+static void fill_ihdr(uint8_t ihdr[13], uint32_t width, uint32_t height) {
+    put32(ihdr, width);
+    put32(ihdr + 4, height);
+    ihdr[8] = 8;  /* bit depth */
+    ihdr[9] = 6;  /* RGBA */
+    ihdr[10] = 0; /* deflate */
+    ihdr[11] = 0; /* adaptive filtering method */
+    ihdr[12] = 0; /* no interlace */
+}
+
 /// Writes one chunk: length, type, data, CRC of type and data.
 static int write_chunk(FILE *file, const char *type, const uint8_t *data, size_t length) {
     uint8_t header[8];
@@ -162,13 +173,7 @@ int cadence_png_write_deflate(const char *path, const uint8_t *rgba, uint32_t wi
     }
     static const uint8_t signature[8] = {137, 80, 78, 71, 13, 10, 26, 10};
     uint8_t ihdr[13];
-    put32(ihdr, width);
-    put32(ihdr + 4, height);
-    ihdr[8] = 8;  /* bit depth */
-    ihdr[9] = 6;  /* RGBA */
-    ihdr[10] = 0; /* deflate */
-    ihdr[11] = 0; /* adaptive filtering method */
-    ihdr[12] = 0; /* no interlace */
+    fill_ihdr(ihdr, width, height);
     int ok = fwrite(signature, 1, 8, file) == 8 && write_chunk(file, "IHDR", ihdr, 13) &&
              write_chunk(file, "IDAT", compressed, compressed_size) && write_chunk(file, "IEND", NULL, 0);
     free(compressed);
@@ -383,17 +388,10 @@ int cadence_png_write_bands(const char *path, uint32_t width, uint32_t height, i
         return -1;
     }
     static const uint8_t signature[8] = {137, 80, 78, 71, 13, 10, 26, 10};
-    size_t at = 0;
     memcpy(out, signature, 8);
-    at = 8;
+    size_t at = 8;
     uint8_t ihdr[13];
-    put32(ihdr, width);
-    put32(ihdr + 4, height);
-    ihdr[8] = 8;  /* bit depth */
-    ihdr[9] = 6;  /* RGBA */
-    ihdr[10] = 0; /* deflate */
-    ihdr[11] = 0; /* adaptive filtering method */
-    ihdr[12] = 0; /* no interlace */
+    fill_ihdr(ihdr, width, height);
     append_chunk(out, &at, "IHDR", ihdr, 13);
     /* The zlib header: deflate with a 32 KiB window, FLEVEL as zlib writes it for `level`. */
     uint8_t header[2] = {0x78, level <= 1 ? 0x01 : level <= 5 ? 0x5e : level == 6 ? 0x9c : 0xda};

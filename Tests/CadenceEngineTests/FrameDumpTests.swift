@@ -26,6 +26,9 @@ import Testing
         settings = good
         settings.jobs = 0
         #expect(throws: EngineError.self) { try settings.validate() }
+        settings = good
+        settings.png = PNGOptions(filter: .paeth, encoder: .incremental)
+        #expect(throws: EngineError.self) { try settings.validate() }
     }
 
     @Test func aDumpWritesOneFilePerFrame() throws {
