@@ -22,7 +22,7 @@ public struct FrameDumpSettings: Sendable {
     public var format: OutputFormat = .png
     /// How the PNGs are encoded.
     public var png: PNGOptions
-    /// PNG encoder threads; by default `defaultJobs(for:)` the encoder.
+    /// PNG encoder threads; by default `defaultJobs(for:)` of the encoder.
     public var jobs: Int
     /// Only these frames of the timeline (`--frames A..B`, inclusive); nil for all.
     public var frames: ClosedRange<Int>?
