@@ -93,15 +93,12 @@ struct Render: ParsableCommand {
         guard pngEncoder.map({ PNGOptions.Encoder(rawValue: $0) != nil }) ?? true else {
             throw ValidationError("--png-encoder must be one of \(PNGOptions.Encoder.allCases.map(\.rawValue).joined(separator: ", ")), got \(pngEncoder ?? "")")
         }
-        if pngEncoder == PNGOptions.Encoder.incremental.rawValue {
-            guard ["none", "sub", "up"].contains(pngFilter) else {
-                throw ValidationError("--png-encoder incremental writes the none, sub and up filters only, got --png-filter \(pngFilter) (use libpng for it)")
+        if let encoder = pngEncoder.flatMap(PNGOptions.Encoder.init(rawValue:)), let filter = PNGOptions.Filter(rawValue: pngFilter) {
+            guard encoder.filters.contains(filter) else {
+                throw ValidationError("--png-encoder \(encoder.rawValue) writes the \(encoder.filterNames) filters only, got --png-filter \(pngFilter) (use libpng for it)")
             }
         }
         if pngEncoder == PNGOptions.Encoder.libdeflate.rawValue {
-            guard ["none", "up"].contains(pngFilter) else {
-                throw ValidationError("--png-encoder libdeflate writes the none and up filters only, got --png-filter \(pngFilter) (use libpng for it)")
-            }
             guard pngLevel >= 1 else { throw ValidationError("--png-encoder libdeflate takes --png-level 1...9, got 0 (use libpng for it)") }
         }
         guard ReadbackMode(rawValue: readback) != nil else {

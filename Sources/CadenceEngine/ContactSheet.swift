@@ -20,8 +20,11 @@ public enum ContactSheet {
         }
         let gap = 8.0
         let label = 24.0
-        let rowCount = (times.count + columns - 1) / columns
-        let sheetWidth = Double(min(columns, times.count)) * (tile.width + gap) + gap
+        // Columns beyond the frames are not drawn; counting rows by them would overflow for a
+        // --columns near Int.max.
+        let used = min(columns, times.count)
+        let rowCount = (times.count + used - 1) / used
+        let sheetWidth = Double(used) * (tile.width + gap) + gap
         let sheetHeight = Double(rowCount) * (tile.height + label + gap) + gap
         guard sheetWidth <= Double(SceneFile.maximumFrameSide), sheetHeight <= Double(SceneFile.maximumFrameSide) else {
             throw .invalidOption(
@@ -34,9 +37,7 @@ public enum ContactSheet {
         let frames = try ImageSink(width: width, height: height)
         let loop = FrameLoop(scene: scene)
         try loop.run(times: times, into: frames)
-        let rows = (times.count + columns - 1) / columns
-        let used = min(columns, times.count)
-        let size = Size(width: Double(used) * (tile.width + gap) + gap, height: Double(rows) * (tile.height + label + gap) + gap)
+        let size = Size(width: sheetWidth, height: sheetHeight)
         var sheet = DisplayList(size: size, background: Color(hex: "#D1D1D6")!)
         let font: FontDescriptor
         do {

@@ -88,8 +88,8 @@ public struct FrameDumpSettings: Sendable {
         guard jobs >= 1 else {
             throw .invalidOption(name: "--jobs", message: "must be at least 1, got \(jobs)")
         }
-        if png.encoder == .incremental, ![.none, .sub, .up].contains(png.filter) {
-            throw .invalidOption(name: "--png-filter", message: "the incremental encoder writes none, sub and up, got \(png.filter.rawValue)")
+        guard png.encoder.filters.contains(png.filter) else {
+            throw .invalidOption(name: "--png-filter", message: "the \(png.encoder.rawValue) encoder writes \(png.encoder.filterNames), got \(png.filter.rawValue)")
         }
         if let shard, shard.count < 1 || shard.index < 1 || shard.index > shard.count {
             throw .invalidOption(name: "--shard", message: "K/N needs 1 ≤ K ≤ N, got \(shard.index)/\(shard.count)")

@@ -41,7 +41,7 @@ public final class IncrementalPNGEncoder: @unchecked Sendable {
     /// or a level outside 0...9.
     public init(width: Int, height: Int, options: PNGOptions, bandHeight: Int = IncrementalPNGEncoder.defaultBandHeight) throws(PNGError) {
         guard (0...9).contains(options.level) else { throw .invalidLevel(options.level) }
-        guard [.none, .sub, .up].contains(options.filter) else { throw .unsupportedFilter(options.filter, encoder: .incremental) }
+        guard PNGOptions.Encoder.incremental.filters.contains(options.filter) else { throw .unsupportedFilter(options.filter, encoder: .incremental) }
         self.width = max(width, 1)
         self.height = max(height, 1)
         self.bandHeight = max(bandHeight, 1)

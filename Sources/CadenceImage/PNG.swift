@@ -35,7 +35,22 @@ public struct PNGOptions: Sendable, Hashable {
         /// What `cadence render` and `PNGOptions()` use: incremental, which writes the none,
         /// sub and up filters; libpng for the others.
         public static func `default`(for filter: Filter) -> Encoder {
-            [.none, .sub, .up].contains(filter) ? .incremental : .libpng
+            Encoder.incremental.filters.contains(filter) ? .incremental : .libpng
+        }
+
+        /// The row filters this encoder writes.
+        public var filters: [Filter] {
+            switch self {
+            case .libpng: Filter.allCases
+            case .libdeflate: [.none, .up]
+            case .incremental: [.none, .sub, .up]
+            }
+        }
+
+        /// `filters` in words: "none, sub and up".
+        public var filterNames: String {
+            let names = filters.map(\.rawValue)
+            return names.count > 1 ? names.dropLast().joined(separator: ", ") + " and " + names[names.count - 1] : names.joined()
         }
     }
 
@@ -76,7 +91,7 @@ public enum PNGError: Error, Sendable, Equatable, CustomStringConvertible {
         switch self {
         case .invalidLevel(let level): "PNG compression level must be 0...9, got \(level)"
         case .unsupportedFilter(let filter, let encoder):
-            "the \(encoder.rawValue) PNG encoder writes the \(encoder == .incremental ? "none, sub and up" : "none and up") filters, not \(filter.rawValue)"
+            "the \(encoder.rawValue) PNG encoder writes the \(encoder.filterNames) filters, not \(filter.rawValue)"
         case .writeFailed(let path, let reason): "cannot write PNG \(path): \(reason)"
         case .readFailed(let path, let reason): "cannot read PNG \(path): \(reason)"
         }

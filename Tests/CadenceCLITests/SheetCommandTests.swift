@@ -20,6 +20,14 @@ import Testing
         #expect(result.stdout.hasPrefix("5 frames, \(sheet.width)x\(sheet.height) -> s.png"))
     }
 
+    @Test func columnsBeyondTheFramesAreOneRow() throws {
+        // Int.max columns used to overflow counting the rows (a trap).
+        let result = try CLI.run(["sheet", "--times", "0,0.5", "--columns", "9223372036854775807", "--size", "160x90", "--out", "wide.png"], in: folder)
+        #expect(result.status == 0, "\(result.stderr)")
+        let sheet = try RGBAImage(contentsOfPNG: folder + "/wide.png")
+        #expect(sheet.width == 2 * 168 + 8 && sheet.height == 90 + 24 + 8 + 8)
+    }
+
     @Test(arguments: [
         (["--times", "0,abc"], "--times: 'abc' is not a number"),
         (["--times", "0,-1"], "--times: times must be from 0 to 10000000 s, got -1"),
