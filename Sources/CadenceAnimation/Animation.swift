@@ -38,13 +38,15 @@ public struct Animation<Value: Interpolatable>: Sendable, Equatable {
         ))
     }
 
-    /// A spring animation lasting the spring's settling duration unless `duration` is given.
+    /// A spring animation lasting the spring's settling duration unless `duration` is given (a spring
+    /// without damping never settles: it needs one).
     public static func spring(
         from: Value, to: Value, spring: Spring, duration: Double? = nil, delay: Double = 0, beginTime: Double = 0,
         repeatCount: Double = 1, autoreverses: Bool = false, speed: Double = 1, fillMode: FillMode = .removed
     ) throws(AnimationError) -> Animation {
-        Animation(kind: .spring(from: from, to: to, spring: spring), timing: try AnimationTiming(
-            beginTime: beginTime, duration: duration ?? spring.settlingDuration, delay: delay, speed: speed,
+        let length = if let duration { duration } else { try spring.defaultAnimationDuration() }
+        return Animation(kind: .spring(from: from, to: to, spring: spring), timing: try AnimationTiming(
+            beginTime: beginTime, duration: length, delay: delay, speed: speed,
             repeatCount: repeatCount, autoreverses: autoreverses, fillMode: fillMode
         ))
     }

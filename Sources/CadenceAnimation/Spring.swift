@@ -102,6 +102,21 @@ public struct Spring: Sendable, Hashable {
     /// `tolerance` per 1/ω₀ s), as `CASpringAnimation.settlingDuration`. 0.001 of the distance by default.
     public var settlingDuration: Double { settlingDuration(tolerance: 0.001) }
 
+    /// The length of a spring animation given no `duration`: the settling duration. A spring
+    /// without damping never settles (its settling duration is infinite), so it throws, saying
+    /// the animation needs a duration, rather than letting "duration must be finite" blame a
+    /// duration nobody wrote.
+    public func defaultAnimationDuration() throws(AnimationError) -> Double {
+        let duration = settlingDuration
+        guard duration.isFinite else {
+            throw .invalidField(
+                "duration",
+                "the spring never settles (damping \(AnimationError.number(damping)) lets it oscillate for ever): give the animation a duration"
+            )
+        }
+        return duration
+    }
+
     /// How long until the motion stays within `tolerance` (a fraction of the distance) of the target.
     public func settlingDuration(tolerance: Double) -> Double {
         settlingTime(from: 1, velocity: -initialVelocity, tolerance: tolerance)

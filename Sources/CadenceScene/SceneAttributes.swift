@@ -23,14 +23,21 @@ public struct SceneAttributes {
     let prefix: String
     /// The node object holding these attributes, if they are a node's.
     let nodeObject: [String: JSONValue]?
+    /// The node's depth in the layer tree (0 at the top level): a layer tree read from these
+    /// attributes starts one below it, so the nesting limit counts through widgets.
+    let depth: Int
     let reader: Reader
     let log: WarningLog
 
-    init(values: [String: JSONValue], prefix: String, nodeID: String?, nodeObject: [String: JSONValue]? = nil, reader: Reader, log: WarningLog) {
+    init(
+        values: [String: JSONValue], prefix: String, nodeID: String?, nodeObject: [String: JSONValue]? = nil, depth: Int = 0, reader: Reader,
+        log: WarningLog
+    ) {
         self.values = values
         self.prefix = prefix
         self.nodeID = nodeID
         self.nodeObject = nodeObject
+        self.depth = depth
         self.reader = reader
         self.log = log
     }
@@ -38,7 +45,7 @@ public struct SceneAttributes {
     /// The node object these are the `attributes` of, for the keys a widget takes beside them
     /// (its `Widget.nodeKeys`, such as RoundedRect's `motion`); nil for events and nested objects.
     public var node: SceneAttributes? {
-        nodeObject.map { SceneAttributes(values: $0, prefix: "", nodeID: nodeID, reader: reader, log: log) }
+        nodeObject.map { SceneAttributes(values: $0, prefix: "", nodeID: nodeID, depth: depth, reader: reader, log: log) }
     }
 
     /// The raw value at `key`.
@@ -88,7 +95,10 @@ public struct SceneAttributes {
         var copy = reader
         copy.requiresIDs = false
         let known = copy.warnings.count
-        let layer = try copy.layer(object, id: id, type: type, depth: 1)
+        guard depth + 1 < Layer.maximumDepth else {
+            throw error("nests deeper than \(Layer.maximumDepth) levels (the widget sits \(depth) levels down)", key: key)
+        }
+        let layer = try copy.layer(object, id: id, type: type, depth: depth + 1)
         log.warnings += copy.warnings[known...]
         return layer
     }
@@ -137,7 +147,7 @@ public struct SceneAttributes {
         let path = prefix + key
         let object = try reader.object(value, key: path, node: nodeID)
         log.warnings += try reader.unknownKeys(object.keys, known: known, node: nodeID, prefix: path + ".")
-        return SceneAttributes(values: object, prefix: path + ".", nodeID: nodeID, reader: reader, log: log)
+        return SceneAttributes(values: object, prefix: path + ".", nodeID: nodeID, depth: depth, reader: reader, log: log)
     }
 
     /// An image source as the scene file wrote it, made usable: `builtin:NAME` and absolute paths

@@ -262,14 +262,16 @@ struct Reader {
         if SceneFile.layerTypes.contains(type) {
             return .layer(try layer(object, id: id, type: type, depth: depth))
         }
-        let node = try widget(object, id: id, type: type)
+        let node = try widget(object, id: id, type: type, depth: depth)
         guard depth > 0 || object.keys.contains(where: Reader.layerKeys.contains) else { return node }
         var layer = Layer.wrapping(node)
         try layerProperties(object, into: &layer, depth: depth)
         return .layer(layer)
     }
 
-    mutating func widget(_ object: [String: JSONValue], id: String, type: String) throws(SceneError) -> Node {
+    /// A widget node at `depth` in the layer tree (0 at the top level): layer trees in its
+    /// attributes (`customIndicator`) nest below it and count towards `Layer.maximumDepth`.
+    mutating func widget(_ object: [String: JSONValue], id: String, type: String, depth: Int = 0) throws(SceneError) -> Node {
         guard let frameValue = object["frame"] else { throw error("missing", node: id, key: "frame") }
         let frame = try numbers(frameValue, count: 4, key: "frame", node: id)
         guard frame[2] >= 0, frame[3] >= 0 else { throw error("width and height must not be negative", node: id, key: "frame") }
@@ -287,7 +289,7 @@ struct Reader {
         try unknown(object.keys, known: ["type", "id", "frame", "attributes"] + widget.nodeKeys + Reader.layerKeys, node: id)
         try unknown(attributes.keys, known: widget.attributeKeys, node: id, prefix: "attributes.")
         let log = WarningLog()
-        let values = SceneAttributes(values: attributes, prefix: "attributes.", nodeID: id, nodeObject: object, reader: self, log: log)
+        let values = SceneAttributes(values: attributes, prefix: "attributes.", nodeID: id, nodeObject: object, depth: depth, reader: self, log: log)
         let node = Node.widget(id: id, try widget.init(frame: rect, attributes: values))
         warnings += log.warnings
         return node
@@ -380,7 +382,11 @@ private func jsonProblem(in data: Data) -> String? {
         guard let message = (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String else { return nil }
         guard let range = message.range(of: "around character "),
               let offset = Int(message[range.upperBound...].prefix { $0.isNumber })
-        else { return message }
+        else {
+            // "Number 1e999 is not representable" comes without a position: find the literal.
+            guard let number = firstOutOfRangeNumber(in: data) else { return message }
+            return "line \(number.line), column \(number.column): number \(number.literal) is out of range (its magnitude must be below 1.8e308)"
+        }
         var line = 1
         var column = 1
         for byte in data.prefix(offset) {

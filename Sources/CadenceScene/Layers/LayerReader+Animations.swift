@@ -199,7 +199,13 @@ extension Reader {
             } catch let problem {
                 throw error(problem.description, node: id, key: path)
             }
-            duration = duration ?? PropertyAnimation.settlingDuration(of: spring)
+            if duration == nil {
+                do throws(AnimationError) {
+                    duration = try spring.defaultAnimationDuration()
+                } catch let problem {
+                    throw error(problem.description, node: id, key: "\(path).duration")
+                }
+            }
             kind = .spring(from: try vector(from, "from"), to: try vector(to, "to"), by: try vector(by, "by"), spring: spring)
         case .keyframe(let values, let keyTimes, let timingFunctions, let mode):
             var vectors: [[Double]] = []
