@@ -129,9 +129,13 @@ let package = Package(
             ],
             swiftSettings: strict
         ),
-        // The scene reader and one frame's display list under libFuzzer (`make fuzz`); built plainly,
-        // it replays inputs (the corpus, regressions) for the tests.
-        .executableTarget(name: "CadenceFuzz", dependencies: ["CadenceScene", "CadenceDraw", "CadenceText", "CadenceEngine"], swiftSettings: strict),
+        // The scene reader and one frame, and render options planned and rendered, under libFuzzer
+        // (`make fuzz`); built plainly, it replays inputs (the corpus, regressions) for the tests.
+        .executableTarget(
+            name: "CadenceFuzz",
+            dependencies: ["CadenceScene", "CadenceDraw", "CadenceText", "CadenceEngine", "CadenceAnimation", "CadenceImage", "CadenceTiming"],
+            swiftSettings: strict
+        ),
 
         // Tests.
         .testTarget(name: "CadenceTimingTests", dependencies: ["CadenceTiming"], swiftSettings: strict),
@@ -152,7 +156,7 @@ let package = Package(
         .testTarget(
             name: "CadenceCLITests",
             dependencies: ["CadenceCLI", "CadenceFuzz", "CadenceImage", "CadenceDraw", "CadenceTesting"],
-            exclude: ["Goldens", "FuzzRegressions"],
+            exclude: ["Goldens", "FuzzRegressions", "OptionsFuzzRegressions"],
             swiftSettings: strict
         ),
         .testTarget(

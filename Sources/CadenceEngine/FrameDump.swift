@@ -108,6 +108,19 @@ public struct FrameDumpSettings: Sendable {
         }
     }
 
+    /// The settings checked, their clock, and the frames a render of them draws: everything a
+    /// render decides before any GL or file work (so a caller can see the cost of bad options).
+    public func plan() throws(EngineError) -> (clock: ManualClock, frames: Range<Int>) {
+        try validate()
+        let clock: ManualClock
+        do {
+            clock = try ManualClock(fps: fps)
+        } catch {
+            throw .clock(error)
+        }
+        return (clock, try selectedFrames(ofTimeline: self.clock?.count ?? clock.frameCount(forDuration: duration)))
+    }
+
     /// The frame indices to render out of a timeline of `total` frames.
     public func selectedFrames(ofTimeline total: Int) throws(EngineError) -> Range<Int> {
         var selected = 0..<total
@@ -164,14 +177,7 @@ public enum FrameDump {
         settings: FrameDumpSettings,
         progress: @escaping (Int, Int) -> Void = { _, _ in }
     ) throws(EngineError) -> FrameDumpSummary {
-        try settings.validate()
-        let clock: ManualClock
-        do {
-            clock = try ManualClock(fps: settings.fps)
-        } catch {
-            throw .clock(error)
-        }
-        let selection = try settings.selectedFrames(ofTimeline: settings.clock?.count ?? clock.frameCount(forDuration: settings.duration))
+        let (clock, selection) = try settings.plan()
         let frameCount = selection.count
         let start = ContinuousClock.now
         // The renderer first: without EGL or with a size the driver refuses, no folder is made.

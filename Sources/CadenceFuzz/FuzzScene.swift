@@ -4,7 +4,7 @@ import CadenceScene
 import CadenceText
 import Foundation
 
-/// One fuzz input: read as a scene file, then drawn at 0.5 s by the offscreen renderer (fitted
+/// One scene fuzz input: read as a scene file, then drawn at 0.5 s by the offscreen renderer (fitted
 /// to a small frame, so each run stays cheap). Bad input must come back as an error, never a
 /// trap; libFuzzer (or the replay below, in the tests) reports anything else.
 @MainActor @discardableResult
@@ -37,11 +37,26 @@ enum FuzzRenderer {
     static let images = ImageStore()
 }
 
-/// Runs `fuzzOne` on the main actor, where the renderer lives (libFuzzer and the replay both
-/// call from the main thread).
+/// What a fuzz run feeds its inputs to: scene files (the default) or render options
+/// (`CADENCE_FUZZ_TARGET=options`, `make fuzz`'s second run).
+enum FuzzTarget: String {
+    case scene
+    case options
+
+    /// The target the environment names.
+    static let current = FuzzTarget(rawValue: ProcessInfo.processInfo.environment["CADENCE_FUZZ_TARGET"] ?? "") ?? .scene
+}
+
+/// Runs the current target on one input on the main actor, where the renderer lives (libFuzzer
+/// and the replay both call from the main thread).
 @discardableResult
 func fuzzOnMain(_ data: Data) -> FuzzOutcome {
-    MainActor.assumeIsolated { fuzzOne(data) }
+    MainActor.assumeIsolated {
+        switch FuzzTarget.current {
+        case .scene: fuzzOne(data)
+        case .options: fuzzOptions(data)
+        }
+    }
 }
 
 #if CADENCE_FUZZ

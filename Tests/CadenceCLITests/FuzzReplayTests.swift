@@ -16,9 +16,34 @@ import Testing
     static let corpus = inputs(root.appendingPathComponent("../../Fuzz/corpus").standardized)
     static let regressions = inputs(root.appendingPathComponent("FuzzRegressions"))
 
+    static func optionInputs(_ folder: URL) -> [URL] {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+        return names.filter { $0.hasSuffix(".txt") }.sorted().map { folder.appendingPathComponent($0) }
+    }
+
+    static let optionSeeds = optionInputs(root.appendingPathComponent("../../Fuzz/options").standardized)
+    static let optionRegressions = optionInputs(root.appendingPathComponent("OptionsFuzzRegressions"))
+
     @Test func thereAreInputsToReplay() {
         #expect(Self.corpus.count >= 7)
         #expect(Self.regressions.count >= 6)
+        #expect(Self.optionSeeds.count >= 10)
+        #expect(Self.optionRegressions.count >= 9)
+    }
+
+    /// Every options seed is a valid render: planned and drawn (or, beyond the fuzzer's pixel
+    /// budget, planned), not refused.
+    @Test(arguments: optionSeeds) @MainActor
+    func optionSeedIsRendered(_ file: URL) throws {
+        let outcome = fuzzOptions(try Data(contentsOf: file))
+        #expect(outcome != .rejected, "\(file.lastPathComponent) was rejected")
+    }
+
+    /// Option inputs that once trapped or were taken for success (huge shards and frame ranges,
+    /// zero-frame animations, extreme clocks): each is an answer now, whichever.
+    @Test(arguments: optionRegressions) @MainActor
+    func optionRegressionIsAnswered(_ file: URL) throws {
+        _ = fuzzOptions(try Data(contentsOf: file))
     }
 
     /// Every seed and regression is a valid scene: it must be read and drawn, not only survive.
