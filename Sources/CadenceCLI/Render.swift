@@ -192,6 +192,9 @@ struct FrameSize: ExpressibleByArgument {
         guard range.contains(width), range.contains(height) else {
             throw ValidationError("\(option) must be WxH with whole sides from 1 to \(SceneFile.maximumFrameSide), got \(text)")
         }
+        if let problem = SceneFile.framePixelsProblem(width: width, height: height) {
+            throw ValidationError("\(option): \(problem)")
+        }
     }
 
     static var defaultCompletionKind: CompletionKind { .default }

@@ -32,6 +32,10 @@ public enum ContactSheet {
                 message: "\(times.count) frames of \(Int(tile.width))x\(Int(tile.height)) in \(columns) columns make a \(Int(sheetWidth))x\(Int(sheetHeight)) sheet, above the limit of \(SceneFile.maximumFrameSide) pixels a side: fewer times, more columns or a smaller --size"
             )
         }
+        // The frames are held until the sheet is drawn: their pixels are at most the sheet's.
+        if let problem = SceneFile.framePixelsProblem(width: Int(sheetWidth), height: Int(sheetHeight)) {
+            throw .invalidOption(name: "--times", message: "\(times.count) frames in \(used) columns make a sheet of \(problem): fewer times or a smaller --size")
+        }
         let width = Int(tile.width)
         let height = Int(tile.height)
         let frames = try ImageSink(width: width, height: height)

@@ -70,6 +70,9 @@ public struct FrameDumpSettings: Sendable {
         guard width <= SceneFile.maximumFrameSide, height <= SceneFile.maximumFrameSide else {
             throw .invalidOption(name: "--size", message: "\(width)x\(height) is too large: width and height must be at most \(SceneFile.maximumFrameSide)")
         }
+        if let problem = SceneFile.framePixelsProblem(width: width, height: height) {
+            throw .invalidOption(name: "--size", message: problem)
+        }
         guard fps.isFinite, fps > 0 else {
             throw .invalidOption(name: "--fps", message: "must be above 0, got \(fps)")
         }

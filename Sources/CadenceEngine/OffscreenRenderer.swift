@@ -3,6 +3,7 @@ import CadenceDraw
 import CadenceGL
 import CadenceImage
 import CadencePlatform
+import CadenceScene
 
 /// Renders display lists to images with no window and no display: EGL, a framebuffer object,
 /// `glReadPixels`.
@@ -18,6 +19,10 @@ public final class OffscreenRenderer {
     /// A renderer for `width` × `height` frames. Fails with the EGL display that could not be
     /// opened, or a size the driver does not allow.
     public init(width: Int, height: Int) throws(EngineError) {
+        // Every frame is drawn here, whichever command or API asked: the memory budget holds.
+        if let problem = SceneFile.framePixelsProblem(width: width, height: height) {
+            throw .invalidOption(name: "frame size", message: problem)
+        }
         do {
             context = try HeadlessContext()
         } catch {

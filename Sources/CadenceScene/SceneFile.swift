@@ -50,6 +50,19 @@ public enum SceneFile {
     /// The widest and tallest frame, in pixels, of a scene's `size` and of `--size`: the largest
     /// texture and renderbuffer llvmpipe and most GPUs allow (one such frame is 1 GiB of RGBA).
     public static let maximumFrameSide = 16384
+    /// The most pixels of one frame or sheet: 2²⁶, e.g. 8192 × 8192 or 16384 × 4096. A render
+    /// holds about four frame-sized RGBA buffers (the framebuffer, its background picture, the
+    /// frame read back and the one kept for damage): 16 bytes a pixel, 1 GiB at this limit, so
+    /// that a render stays inside Cadence's 2 GiB memory budget (a 16384² frame took 4.3 GiB).
+    public static let maximumFramePixels = 1 << 26
+
+    /// Why a `width` × `height` frame is too large for `maximumFramePixels`, or nil when it fits
+    /// (sides are checked against `maximumFrameSide` apart).
+    public static func framePixelsProblem(width: Int, height: Int) -> String? {
+        let (pixels, overflow) = width.multipliedReportingOverflow(by: height)
+        guard overflow || pixels > maximumFramePixels else { return nil }
+        return "\(width)x\(height) is \(overflow ? "too many" : String(pixels)) pixels, above the limit of \(maximumFramePixels) (8192x8192; memory grows by about 16 bytes a pixel)"
+    }
     /// The latest scene time, in seconds (event times, render durations, sheet times): about
     /// 116 days, so frame and tick counts stay exact integers.
     public static let maximumTime = 1e7
