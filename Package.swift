@@ -49,21 +49,24 @@ let package = Package(
         // Tests only: reading back what an X window shows.
         .systemLibrary(name: "CX11", pkgConfig: "x11", providers: [.apt(["libx11-dev"])]),
 
+        // Paths users name, read and written one way: regular files only, whole or not at all.
+        .target(name: "CadenceFiles", swiftSettings: strict),
+
         // Pure modules: no C, no GL.
         .target(
             name: "CadenceTiming",
-            dependencies: [.product(name: "Histogram", package: "hdrhistogram-swift"), .product(name: "Logging", package: "swift-log")],
+            dependencies: ["CadenceFiles", .product(name: "Histogram", package: "hdrhistogram-swift"), .product(name: "Logging", package: "swift-log")],
             swiftSettings: strict
         ),
         .target(name: "CadenceDraw", swiftSettings: strict),
         .target(name: "CadenceAnimation", dependencies: ["CadenceDraw"], swiftSettings: strict),
-        .target(name: "CadenceText", dependencies: ["CFreeType", "CHarfBuzz", "CFontconfig", "CadenceDraw"], swiftSettings: strict),
-        .target(name: "CadenceScene", dependencies: ["CadenceAnimation", "CadenceDraw", "CadenceText"], swiftSettings: strict),
+        .target(name: "CadenceText", dependencies: ["CFreeType", "CHarfBuzz", "CFontconfig", "CadenceDraw", "CadenceFiles"], swiftSettings: strict),
+        .target(name: "CadenceScene", dependencies: ["CadenceAnimation", "CadenceDraw", "CadenceText", "CadenceFiles"], swiftSettings: strict),
 
         // Modules over C libraries.
         // libpng reports errors by longjmp, which Swift cannot cross: the setjmp lives in C.
         .target(name: "CPNGCodec", dependencies: ["CPNG", "CDeflate", "CZlib"]),
-        .target(name: "CadenceImage", dependencies: ["CPNGCodec", "CadenceDraw"], swiftSettings: strict),
+        .target(name: "CadenceImage", dependencies: ["CPNGCodec", "CadenceDraw", "CadenceFiles"], swiftSettings: strict),
         .target(
             name: "CadenceGL",
             dependencies: ["CGL", "CadenceDraw", "CadenceImage", "CadenceText"],
@@ -94,7 +97,7 @@ let package = Package(
             name: "CadenceEngine",
             dependencies: [
                 "CadenceTiming", "CadenceAnimation", "CadenceDraw", "CadenceText", "CadenceScene", "CadenceImage", "CadenceGL",
-                "CadencePlatform", "CGL",
+                "CadencePlatform", "CGL", "CadenceFiles",
                 .product(name: "Histogram", package: "hdrhistogram-swift"), .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strict + [.defaultIsolation(MainActor.self)]
@@ -124,7 +127,7 @@ let package = Package(
         .executableTarget(
             name: "CadenceCLI",
             dependencies: [
-                "CadenceEngine", "CadenceScene", "CadenceAnimation", "CadenceText", "CadenceDraw", "CadenceImage",
+                "CadenceEngine", "CadenceScene", "CadenceAnimation", "CadenceText", "CadenceDraw", "CadenceImage", "CadenceFiles",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"), .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strict
@@ -139,6 +142,7 @@ let package = Package(
 
         // Tests.
         .testTarget(name: "CadenceTimingTests", dependencies: ["CadenceTiming"], swiftSettings: strict),
+        .testTarget(name: "CadenceFilesTests", dependencies: ["CadenceFiles"], swiftSettings: strict),
         .testTarget(name: "CadenceAnimationTests", dependencies: ["CadenceAnimation", "CadenceDraw"], swiftSettings: strict),
         .testTarget(name: "CadenceTextTests", dependencies: ["CadenceText", "CadenceDraw"], swiftSettings: strict),
         .testTarget(name: "CadenceDrawTests", dependencies: ["CadenceDraw"], swiftSettings: strict),

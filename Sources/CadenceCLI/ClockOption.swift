@@ -8,12 +8,13 @@ import Foundation
 /// file that cannot be read or breaks a rule throws `.file` (exit 1).
 func loadClock(_ text: String, fps: Double, duration: Double? = nil, count: Int? = nil) throws(EngineError) -> VSyncTrace {
     do throws(ClockTraceError) {
-        var isDirectory: ObjCBool = false
-        if FileManager.default.fileExists(atPath: text, isDirectory: &isDirectory), !isDirectory.boolValue {
+        // Anything at that path is the trace (a folder or FIFO is refused by name as such).
+        var info = stat()
+        if lstat(text, &info) == 0 {
             return try VSyncTrace.read(path: text)
         }
         guard ClockSpec.looksLikeSpec(text) else {
-            throw .file(path: text, message: "no such file (and not a clock spec: vrr:…, jitter:…, drop:…)")
+            throw .file(path: text, message: text.isEmpty ? "is empty: name a trace file or a clock spec" : "does not exist (and is not a clock spec: vrr:…, jitter:…, drop:…)")
         }
         return try ClockSpec(text).generate(fps: fps, duration: duration, count: count)
     } catch {

@@ -1,4 +1,5 @@
 import CadenceDraw
+import CadenceFiles
 import CadenceGL
 import CadenceImage
 import CadenceTiming
@@ -164,9 +165,14 @@ public final class FFmpegFileSink: FrameSink {
         guard let executable = Self.findExecutable("ffmpeg") else {
             throw .animation(path: path, reason: "ffmpeg is not on PATH: install it (apt-get install ffmpeg, or make deps)")
         }
-        let url = URL(fileURLWithPath: path)
-        temporary = url.deletingLastPathComponent()
-            .appendingPathComponent(".\(url.lastPathComponent).\(ProcessInfo.processInfo.processIdentifier).tmp").path
+        do throws(FileProblem) {
+            try FilePaths.checkOutput(path)
+            temporary = try FilePaths.temporary(for: path)
+        } catch {
+            throw .animation(path: path, reason: error.reason)
+        }
+        // What a killed render of the same file left.
+        FilePaths.removeStaleTemporaries(beside: path)
         // A dead ffmpeg must give an error from write(2), not end this process.
         signal(SIGPIPE, SIG_IGN)
         process = Process()
@@ -240,10 +246,10 @@ public final class FFmpegFileSink: FrameSink {
             unlink(temporary)
             throw .animation(path: path, reason: failureReason(messages))
         }
-        guard rename(temporary, path) == 0 else {
-            let reason = String(cString: strerror(errno))
-            unlink(temporary)
-            throw .animation(path: path, reason: reason)
+        do throws(FileProblem) {
+            try FilePaths.commit(temporary, to: path)
+        } catch {
+            throw .animation(path: path, reason: error.reason)
         }
     }
 

@@ -1,4 +1,5 @@
 import CadenceDraw
+import CadenceFiles
 import CadenceImage
 import CadenceScene
 import CadenceText
@@ -134,10 +135,16 @@ public struct FrameDumpSettings: Sendable {
             selected = frames.lowerBound..<(frames.upperBound + 1)
         }
         if let shard {
-            let count = selected.count
-            let start = selected.lowerBound + (shard.index - 1) * count / shard.count
-            let end = selected.lowerBound + shard.index * count / shard.count
-            selected = start..<end
+            guard shard.count >= 1, (1...shard.count).contains(shard.index) else {
+                throw .invalidOption(name: "--shard", message: "K/N needs 1 ≤ K ≤ N, got \(shard.index)/\(shard.count)")
+            }
+            // Slice k of n starts at ⌊k × count / n⌋: exact for any K and N up to Int.max, where
+            // k × count overflows a 64-bit integer.
+            func boundary(_ k: Int) -> Int {
+                let product = selected.count.multipliedFullWidth(by: k)
+                return Int(shard.count.dividingFullWidth((product.high, product.low)).quotient)
+            }
+            selected = (selected.lowerBound + boundary(shard.index - 1))..<(selected.lowerBound + boundary(shard.index))
         }
         return selected
     }
@@ -198,6 +205,7 @@ public enum FrameDump {
             try prepareOutputDirectory(settings.outputDirectory)
             let lock = try OutputFolderLock(directory: settings.outputDirectory)
             defer { lock.release() }
+            try checkFrameTargets(in: settings.outputDirectory, frames: selection)
             let sink = PNGFileSink(renderer: renderer, directory: settings.outputDirectory, png: settings.png, jobs: settings.jobs, progress: report)
             // The same path as a window: a display link on a vsync source, here driven by the
             // manual clock as fast as the work allows (vsync n at exactly n / fps).
@@ -232,11 +240,18 @@ public enum FrameDump {
         progress: @escaping (Int) -> Void
     ) throws(EngineError) -> EngineError? {
         let path = settings.outputDirectory
-        let folder = (path as NSString).deletingLastPathComponent
-        try prepareOutputDirectory(folder.isEmpty ? "." : folder)
         var isDirectory: ObjCBool = false
         if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
             throw .animation(path: path, reason: "is a folder: --format \(settings.format.rawValue) writes one file")
+        }
+        guard let (folder, _) = FilePaths.split(path) else {
+            throw .animation(path: path, reason: path.isEmpty ? "--out is empty: name the file to write" : "is a folder: --format \(settings.format.rawValue) writes one file")
+        }
+        try prepareOutputDirectory(folder)
+        do throws(FileProblem) {
+            try FilePaths.checkOutput(path)
+        } catch {
+            throw .animation(path: path, reason: error.reason)
         }
         var failure: EngineError?
         if settings.format == .apng {
@@ -267,8 +282,22 @@ public enum FrameDump {
         return failure
     }
 
+    /// Throws, before any frame is written, when a frame file the render would replace exists and
+    /// is not a regular file (a FIFO, device, folder or link named `frame_00003.png`).
+    static func checkFrameTargets(in directory: String, frames: Range<Int>) throws(EngineError) {
+        for name in (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? [] where name.hasPrefix("frame_") && name.hasSuffix(".png") {
+            guard let index = Int(name.dropFirst(6).dropLast(4)), frames.contains(index), name == fileName(ofFrame: index) else { continue }
+            do throws(FileProblem) {
+                try FilePaths.checkOutput(directory + "/" + name)
+            } catch {
+                throw .outputDirectory(path: directory, reason: "\(name) \(error.reason)")
+            }
+        }
+    }
+
     /// Creates the folder if needed and checks it can be written, naming the path if not.
     static func prepareOutputDirectory(_ path: String) throws(EngineError) {
+        guard !path.isEmpty else { throw .outputDirectory(path: path, reason: "--out is empty: name a folder (. for the current one)") }
         let manager = FileManager.default
         var isDirectory: ObjCBool = false
         if manager.fileExists(atPath: path, isDirectory: &isDirectory) {

@@ -1,5 +1,6 @@
 import CPNGCodec
 import CadenceDraw
+import CadenceFiles
 import Foundation
 
 /// A rectangle of whole pixels in an image: what changed in a frame.
@@ -87,9 +88,14 @@ public final class APNGWriter {
         self.level = Int32(level)
         self.filter = filter.mask
         self.delay = delay
-        let url = URL(fileURLWithPath: path)
-        temporary = url.deletingLastPathComponent()
-            .appendingPathComponent(".\(url.lastPathComponent).\(ProcessInfo.processInfo.processIdentifier).tmp").path
+        do throws(FileProblem) {
+            try FilePaths.checkOutput(path)
+            temporary = try FilePaths.temporary(for: path)
+        } catch {
+            throw .writeFailed(path: path, reason: error.reason)
+        }
+        // What a killed render of the same file left.
+        FilePaths.removeStaleTemporaries(beside: path)
         descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else { throw .writeFailed(path: path, reason: String(cString: strerror(errno))) }
         var header: [UInt8] = [137, 80, 78, 71, 13, 10, 26, 10]
@@ -151,7 +157,11 @@ public final class APNGWriter {
             let closed = close(descriptor)
             descriptor = -1
             guard closed == 0 else { throw PNGError.writeFailed(path: path, reason: String(cString: strerror(errno))) }
-            guard rename(temporary, path) == 0 else { throw PNGError.writeFailed(path: path, reason: String(cString: strerror(errno))) }
+            do throws(FileProblem) {
+                try FilePaths.commit(temporary, to: path)
+            } catch {
+                throw PNGError.writeFailed(path: path, reason: error.reason)
+            }
         } catch {
             cancel()
             throw error

@@ -1,5 +1,6 @@
 import CPNGCodec
 import CadenceDraw
+import CadenceFiles
 import Foundation
 
 /// Writes a sequence of frames as ordinary PNG files, compressing only the bands of rows that
@@ -169,23 +170,28 @@ final class BandSlot: @unchecked Sendable {
 }
 
 /// Runs `write(temporary, message)` — a C writer returning 0 or a message — on a temporary path
-/// beside `path`, then renames it over `path`; nothing is left behind on failure.
+/// beside `path`, then renames it over `path`; nothing is left behind on failure. A target that
+/// exists and is not a regular file (a FIFO, device, folder, link) is refused, not replaced.
 func writeAtomically(
     to path: String, _ write: (_ temporary: String, _ message: UnsafeMutablePointer<CChar>) -> Int32
 ) throws(PNGError) {
-    let url = URL(fileURLWithPath: path)
-    let temporary = url.deletingLastPathComponent()
-        .appendingPathComponent(".\(url.lastPathComponent).\(ProcessInfo.processInfo.processIdentifier).tmp").path
+    let temporary: String
+    do throws(FileProblem) {
+        try FilePaths.checkOutput(path)
+        temporary = try FilePaths.temporary(for: path)
+    } catch {
+        throw .writeFailed(path: path, reason: error.reason)
+    }
     var message = [CChar](repeating: 0, count: 256)
     let status = message.withUnsafeMutableBufferPointer { buffer in write(temporary, buffer.baseAddress!) }
     guard status == 0 else {
         unlink(temporary)
         throw .writeFailed(path: path, reason: cString(message))
     }
-    guard rename(temporary, path) == 0 else {
-        let reason = String(cString: strerror(errno))
-        unlink(temporary)
-        throw .writeFailed(path: path, reason: reason)
+    do throws(FileProblem) {
+        try FilePaths.commit(temporary, to: path)
+    } catch {
+        throw .writeFailed(path: path, reason: error.reason)
     }
 }
 

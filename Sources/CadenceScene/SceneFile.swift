@@ -1,6 +1,7 @@
 import CadenceAnimation
 import CadenceDraw
 import CadenceText
+import CadenceFiles
 import Foundation
 
 /// A problem in a scene file, naming the file and, where it applies, the node and key.
@@ -76,20 +77,28 @@ public enum SceneFile {
     public static func load(
         path: String, strict: Bool = false, quirks: Quirks = .none, widgets: WidgetRegistry = .standard
     ) throws(SceneError) -> (scene: Scene, warnings: [SceneError]) {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw SceneError(file: path, message: "cannot read the file (missing or not readable)")
-        }
-        return try parse(data, file: path, strict: strict, quirks: quirks, widgets: widgets)
+        return try parse(try read(path), file: path, strict: strict, quirks: quirks, widgets: widgets)
     }
 
     /// Reads an events file (`{"events": […]}`, as in scene files) for `scene`'s nodes, in time order.
     /// The widget events are those of `widgets`, which must hold the scene's widget types.
     public static func events(path: String, for scene: Scene, widgets: WidgetRegistry = .standard) throws(SceneError) -> [SceneEvent] {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw SceneError(file: path, message: "cannot read the file (missing or not readable)")
-        }
         var reader = Reader(file: path, strict: true, widgets: widgets)
-        return try reader.eventsFile(data, scene: scene)
+        return try reader.eventsFile(try read(path), scene: scene)
+    }
+
+    /// The most bytes a scene or events file may have: 64 MiB (each string value is at most
+    /// 1 MiB, and the file is parsed whole).
+    public static let maximumFileSize = 64 << 20
+
+    /// The bytes of the scene or events file at `path`: a regular file, read without blocking (a
+    /// FIFO, device or folder is refused by name, never waited on).
+    static func read(_ path: String) throws(SceneError) -> Data {
+        do throws(FileProblem) {
+            return try FilePaths.read(path, limit: maximumFileSize)
+        } catch {
+            throw SceneError(file: path, message: error.reason)
+        }
     }
 
     /// Parses scene JSON; `file` names the source in messages. Node types are the layer types

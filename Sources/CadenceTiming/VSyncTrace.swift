@@ -1,3 +1,4 @@
+import CadenceFiles
 import Foundation
 
 /// One vsync of a replayable display clock: when it happened and when the next frame is due, in
@@ -107,10 +108,11 @@ public struct VSyncTrace: Sendable, Hashable {
     /// Reads the trace in the file at `path` (see the type for the form).
     public static func read(path: String) throws(ClockTraceError) -> VSyncTrace {
         let data: Data
-        do {
-            data = try Data(contentsOf: URL(fileURLWithPath: path))
+        do throws(FileProblem) {
+            // A million vsyncs of about 60 bytes each.
+            data = try FilePaths.read(path, limit: 64 << 20)
         } catch {
-            throw .file(path: path, message: "cannot be read (\((error as NSError).localizedDescription))")
+            throw .file(path: path, message: error.reason)
         }
         do throws(ClockTraceError) {
             return try parse(data)
@@ -166,32 +168,18 @@ public struct VSyncTrace: Sendable, Hashable {
     /// path is not a folder), without leaving anything there: `--record-clock` checks before the
     /// window opens.
     public static func checkWritable(_ path: String) throws(ClockTraceError) {
-        var isDirectory: ObjCBool = false
-        if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
-            throw .file(path: path, message: "is a folder, not a file")
-        }
-        let folder = (path as NSString).deletingLastPathComponent
-        let directory = folder.isEmpty ? "." : folder
-        guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue else {
-            throw .file(path: path, message: "cannot be written: its folder \(directory) does not exist")
-        }
-        guard FileManager.default.isWritableFile(atPath: directory) else {
-            throw .file(path: path, message: "cannot be written: its folder \(directory) is not writable")
+        do throws(FileProblem) {
+            try FilePaths.checkWritable(path)
+        } catch {
+            throw .file(path: path, message: error.reason)
         }
     }
 
     static func writeAtomically(_ data: Data, to path: String) throws(ClockTraceError) {
-        try checkWritable(path)
-        let folder = (path as NSString).deletingLastPathComponent
-        let temporary = (folder.isEmpty ? "." : folder) + "/.\((path as NSString).lastPathComponent).\(ProcessInfo.processInfo.processIdentifier).tmp"
-        guard FileManager.default.createFile(atPath: temporary, contents: data) else {
-            try? FileManager.default.removeItem(atPath: temporary)
-            throw .file(path: path, message: "cannot be written")
-        }
-        guard rename(temporary, path) == 0 else {
-            let reason = String(cString: strerror(errno))
-            try? FileManager.default.removeItem(atPath: temporary)
-            throw .file(path: path, message: "cannot be written (\(reason))")
+        do throws(FileProblem) {
+            try FilePaths.writeAtomically(data, to: path)
+        } catch {
+            throw .file(path: path, message: error.reason)
         }
     }
 }

@@ -59,7 +59,7 @@ private let hasDisplay = ProcessInfo.processInfo.environment["DISPLAY"].map { !$
         ("warp:3", "--clock warp:3: unknown clock kind 'warp'", Int32(64)),
         ("jitter:9ms", "must be under a quarter of the shortest refresh interval", 64),
         ("vrr:120,abc@1s", "vrr rate 'abc'", 64),
-        ("missing.json", "clock trace missing.json: no such file (and not a clock spec", 1),
+        ("missing.json", "clock trace missing.json: does not exist (and is not a clock spec", 1),
     ])
     func badClocksAreNamedAndWriteNothing(clock: String, message: String, status: Int32) throws {
         let result = try CLI.run(["render", "--size", "160x90", "--clock", clock, "--out", "never"], in: folder)

@@ -207,6 +207,6 @@ struct CLI {
     @Test func missingSceneFileIsNamed() throws {
         let result = try CLI.run(["render", "nowhere.json", "--out", "none"], in: folder)
         #expect(result.status == 1)
-        #expect(result.stderr.contains("nowhere.json: cannot read the file"), "\(result.stderr)")
+        #expect(result.stderr.contains("nowhere.json: does not exist"), "\(result.stderr)")
     }
 }

@@ -1,4 +1,5 @@
 import CadenceAnimation
+import CadenceFiles
 import Foundation
 
 /// The events of a scene's timeline — every animation added, started, retargeted, completed and
@@ -117,31 +118,19 @@ public struct SceneTracer: Sendable {
     /// Throws unless a trace can be written to `path`: its folder exists and is writable, and
     /// the path is not a folder. Checked before a render or a window starts.
     public static func checkWritable(_ path: String) throws(TraceWriteError) {
-        let url = URL(fileURLWithPath: path)
-        let folder = url.deletingLastPathComponent().path
-        var isFolder: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder), isFolder.boolValue else {
-            throw TraceWriteError(path: path, reason: "the folder \(folder) does not exist")
-        }
-        guard access(folder, W_OK) == 0 else { throw TraceWriteError(path: path, reason: "the folder \(folder) is not writable") }
-        if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue {
-            throw TraceWriteError(path: path, reason: "it is a folder")
+        do throws(FileProblem) {
+            try FilePaths.checkWritable(path)
+        } catch {
+            throw TraceWriteError(path: path, reason: error.reason)
         }
     }
 
     /// Writes `data` to `path` through a temporary file in the same folder and a rename.
     static func write(_ data: Data, to path: String) throws(TraceWriteError) {
-        try checkWritable(path)
-        let url = URL(fileURLWithPath: path)
-        let folder = url.deletingLastPathComponent().path
-        let temporary = folder + "/." + url.lastPathComponent + ".\(ProcessInfo.processInfo.processIdentifier).tmp"
-        guard FileManager.default.createFile(atPath: temporary, contents: data) else {
-            throw TraceWriteError(path: path, reason: "cannot write into \(folder) (not writable?)")
-        }
-        guard rename(temporary, path) == 0 else {
-            let reason = String(cString: strerror(errno))
-            unlink(temporary)
-            throw TraceWriteError(path: path, reason: reason)
+        do throws(FileProblem) {
+            try FilePaths.writeAtomically(data, to: path)
+        } catch {
+            throw TraceWriteError(path: path, reason: error.reason)
         }
     }
 
