@@ -148,8 +148,7 @@ static int write_chunk(FILE *file, const char *type, const uint8_t *data, size_t
     uint8_t header[8];
     put32(header, (uint32_t)length);
     memcpy(header + 4, type, 4);
-    uint32_t crc = libdeflate_crc32(0, header + 4, 4);
-    crc = libdeflate_crc32(crc, data, length);
+    uint32_t crc = cadence_png_crc32(cadence_png_crc32(0, header + 4, 4), data, length);
     uint8_t trailer[4];
     put32(trailer, crc);
     return fwrite(header, 1, 8, file) == 8 && (length == 0 || fwrite(data, 1, length, file) == length) &&
@@ -232,6 +231,9 @@ int cadence_png_compress_region(const uint8_t *rgba, uint32_t stride, uint32_t x
 }
 
 uint32_t cadence_png_crc32(uint32_t crc, const uint8_t *data, size_t length) {
+    /* libdeflate_crc32 with a NULL buffer returns the initial value, 0, whatever `crc` is: an
+       empty chunk (IEND, whose data Swift and C pass as NULL) got a CRC of 0, which libpng rejects. */
+    if (length == 0) return crc;
     return libdeflate_crc32(crc, data, length);
 }
 
