@@ -191,6 +191,9 @@ public final class FFmpegFileSink: FrameSink {
             throw .animation(path: path, reason: "cannot start ffmpeg (\(executable)): \(error.localizedDescription)")
         }
         errors.start()
+        // Writes that would block come back at once, so a stalled ffmpeg is noticed (`pipe`).
+        let flags = fcntl(input.fileDescriptor, F_GETFL)
+        _ = fcntl(input.fileDescriptor, F_SETFL, flags | O_NONBLOCK)
     }
 
     /// ffmpeg's arguments: raw RGBA frames on stdin, `format` into `output`.
@@ -238,13 +241,26 @@ public final class FFmpegFileSink: FrameSink {
 
     /// Closes ffmpeg's input, waits for it and puts the file in place; throws with ffmpeg's last
     /// stderr lines when it failed, leaving no file.
+    ///
+    /// ffmpeg exits 0 when the disk fills while it writes a GIF, WebM or MP4, and when it gets no
+    /// frames, leaving a truncated or empty file: so the file must hold every frame piped (counted
+    /// by ffprobe when it is on `PATH`, else at least be non-empty) before it is put in place.
+    /// An ffmpeg whose file stops growing for `ChildProcess.stallSeconds` is ended.
     public func waitForFile() throws(EngineError) {
         closeInput()
-        process.waitUntilExit()
+        let exited = ChildProcess.wait(for: process) { [temporary] in Self.size(of: temporary) }
         let messages = errors.finish()
+        guard exited else {
+            unlink(temporary)
+            throw .animation(path: path, reason: "ffmpeg wrote nothing for \(Self.seconds(ChildProcess.stallSeconds)) after its input ended: ended it")
+        }
         guard process.terminationReason == .exit, process.terminationStatus == 0 else {
             unlink(temporary)
             throw .animation(path: path, reason: failureReason(messages))
+        }
+        if let problem = checkWrittenFile() {
+            unlink(temporary)
+            throw .animation(path: path, reason: problem)
         }
         do throws(FileProblem) {
             try FilePaths.commit(temporary, to: path)
@@ -256,10 +272,39 @@ public final class FFmpegFileSink: FrameSink {
     /// Stops ffmpeg and drops its file (after a failed loop).
     public func cancel() {
         closeInput()
-        if process.isRunning { process.terminate() }
-        process.waitUntilExit()
+        ChildProcess.end(process)
         _ = errors.finish()
         unlink(temporary)
+    }
+
+    /// What is wrong with the file ffmpeg says it wrote, or nil when it holds every frame.
+    private func checkWrittenFile() -> String? {
+        guard written > 0 else { return "no frames were rendered: an animation needs at least one" }
+        guard Self.size(of: temporary) > 0 else { return "ffmpeg exited 0 but wrote an empty file (is the disk full?)" }
+        guard let ffprobe = Self.findExecutable("ffprobe") else { return nil }
+        let arguments = ["-v", "error", "-count_packets", "-select_streams", "v:0", "-show_entries", "stream=nb_read_packets", "-of", "csv=p=0", temporary]
+        guard let probe = ChildProcess.run(ffprobe, arguments) else {
+            return "ffprobe, reading back what ffmpeg wrote, did not finish within \(Self.seconds(ChildProcess.stallSeconds))"
+        }
+        let count = Int(probe.output.trimmingCharacters(in: .whitespacesAndNewlines).split(separator: ",").first ?? "")
+        guard probe.status == 0, let count else {
+            let detail = probe.errors.split(separator: "\n").last.map { ": " + $0 } ?? ""
+            return "ffmpeg exited 0 but its file cannot be read back by ffprobe\(detail) (is the disk full?)"
+        }
+        guard count == written else {
+            return "ffmpeg exited 0 but its file holds \(count) of the \(written) frames (is the disk full?)"
+        }
+        return nil
+    }
+
+    /// The size of the file at `path` in bytes; 0 when there is none.
+    private static func size(of path: String) -> Int64 {
+        var info = stat()
+        return stat(path, &info) == 0 ? Int64(info.st_size) : 0
+    }
+
+    private static func seconds(_ value: Double) -> String {
+        String(format: "%g s", value)
     }
 
     private func closeInput() {
@@ -283,10 +328,23 @@ public final class FFmpegFileSink: FrameSink {
             while offset < total {
                 let count = image.pixels.withUnsafeBytes { Foundation.write(descriptor, $0.baseAddress! + offset, total - offset) }
                 if count < 0, errno == EINTR { continue }
+                if count < 0, errno == EAGAIN {
+                    // The pipe is full: wait for ffmpeg to read, but not for ever.
+                    var ready = pollfd(fd: descriptor, events: Int16(POLLOUT), revents: 0)
+                    let waited = poll(&ready, 1, Int32(ChildProcess.stallSeconds * 1000))
+                    if waited == 0 {
+                        closeInput()
+                        ChildProcess.end(process)
+                        _ = errors.finish()
+                        unlink(temporary)
+                        throw .animation(path: path, reason: "ffmpeg stopped reading its input for \(Self.seconds(ChildProcess.stallSeconds)): ended it")
+                    }
+                    continue
+                }
                 guard count > 0 else {
                     // ffmpeg stopped reading: it failed; its stderr says why.
                     closeInput()
-                    process.waitUntilExit()
+                    _ = ChildProcess.wait(for: process)
                     let messages = errors.finish()
                     unlink(temporary)
                     throw .animation(path: path, reason: failureReason(messages))
@@ -314,16 +372,20 @@ nonisolated private final class StderrCollector: @unchecked Sendable {
 
     func start() {
         Thread.detachNewThread { [self] in
-            let all = handle.readDataToEndOfFile()
-            lock.withLock { data = all }
+            while true {
+                let chunk = handle.availableData
+                if chunk.isEmpty { break }
+                lock.withLock { data.append(chunk) }
+            }
             done.signal()
         }
     }
 
-    /// Waits for the end of the stream; what was written.
+    /// Waits for the end of the stream, at most a few seconds once the process has ended (a
+    /// process it started may still hold the pipe open); what was written.
     func finish() -> String {
         if !lock.withLock({ finished }) {
-            done.wait()
+            _ = done.wait(timeout: .now() + 3)
             lock.withLock { finished = true }
         }
         return lock.withLock { String(decoding: data, as: UTF8.self) }

@@ -240,6 +240,12 @@ public enum FrameDump {
         progress: @escaping (Int) -> Void
     ) throws(EngineError) -> EngineError? {
         let path = settings.outputDirectory
+        guard !selection.isEmpty else {
+            throw .invalidOption(
+                name: "--duration",
+                message: "\(settings.duration) s at \(fps) fps is no frames: --format \(settings.format.rawValue) needs at least one"
+            )
+        }
         var isDirectory: ObjCBool = false
         if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
             throw .animation(path: path, reason: "is a folder: --format \(settings.format.rawValue) writes one file")

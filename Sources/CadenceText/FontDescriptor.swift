@@ -74,6 +74,8 @@ public enum TextError: Error, Sendable, Equatable, CustomStringConvertible {
     case invalidFont(String)
     /// FreeType could not open the font file.
     case fontFileFailed(path: String, code: Int32)
+    /// The font path is not a regular file that can be read (a folder, FIFO, device, missing).
+    case fontFileUnreadable(path: String, reason: String)
     /// fontconfig found no font for the description.
     case noFontFound(String)
 
@@ -82,6 +84,7 @@ public enum TextError: Error, Sendable, Equatable, CustomStringConvertible {
         case .invalidFontSize(let size): "font size must be above 0 and at most 1000 pixels, got \(size)"
         case .invalidFont(let message): "font: \(message)"
         case .fontFileFailed(let path, let code): "cannot load font file \(path) (FreeType error \(code))"
+        case .fontFileUnreadable(let path, let reason): "cannot load font file \(path): it \(reason)"
         case .noFontFound(let family): "no font found for '\(family)' (is fontconfig set up? apt-get install fonts-dejavu-core)"
         }
     }

@@ -2,6 +2,7 @@ import CFontconfig
 import CFreeType
 import CHarfBuzz
 import CadenceDraw
+import CadenceFiles
 import Foundation
 
 /// Fonts found through fontconfig, loaded with FreeType, shaped with HarfBuzz.
@@ -167,6 +168,12 @@ public final class FontLibrary: @unchecked Sendable {
     /// The loaded face for `font`; the lock must be held.
     func loadedFace(_ font: GlyphFont) throws(TextError) -> LoadedFace {
         if let face = faces[font] { return face }
+        // FreeType would open a FIFO and wait on it for ever, or read a device without end.
+        do throws(FileProblem) {
+            try FilePaths.checkInput(font.path)
+        } catch {
+            throw .fontFileUnreadable(path: font.path, reason: error.reason)
+        }
         var face: FT_Face?
         let error = FT_New_Face(freetype, font.path, FT_Long(font.faceIndex), &face)
         guard error == 0, let face else { throw .fontFileFailed(path: font.path, code: error) }
