@@ -77,9 +77,9 @@ public enum FilePaths {
         guard let (folder, _) = split(path) else { throw FileProblem(path: path, reason: emptyNameReason(path)) }
         var info = stat()
         guard stat(folder, &info) == 0, info.st_mode & S_IFMT == S_IFDIR else {
-            throw FileProblem(path: path, reason: "cannot be written: its folder \(folder) does not exist")
+            throw FileProblem(path: path, reason: "its folder \(folder) does not exist")
         }
-        guard access(folder, W_OK) == 0 else { throw FileProblem(path: path, reason: "cannot be written: its folder \(folder) is not writable") }
+        guard access(folder, W_OK) == 0 else { throw FileProblem(path: path, reason: "its folder \(folder) is not writable") }
     }
 
     /// Writes `data` to `path` whole or not at all: `checkWritable`, a temporary file beside it,
@@ -93,7 +93,7 @@ public enum FilePaths {
         } catch {
             unlink(temporary)
             let code = ((error as NSError).userInfo[NSUnderlyingErrorKey] as? NSError)?.code
-            throw FileProblem(path: path, reason: "cannot be written (\(code.map { String(cString: strerror(Int32($0))) } ?? error.localizedDescription))")
+            throw FileProblem(path: path, reason: code.map { String(cString: strerror(Int32($0))) } ?? error.localizedDescription)
         }
         try commit(temporary, to: path)
     }

@@ -66,14 +66,34 @@ public struct Scene: Sendable {
         return nil
     }
 
+    /// Where every node and layer is, by id: `location(of:)` for all of them in one walk of the
+    /// tree, so that looking up many ids (one per event) costs one walk, not one per id.
+    public func locations() -> [String: (node: Int, path: [Int])] {
+        var found: [String: (node: Int, path: [Int])] = [:]
+        func walk(_ layer: Layer, node: Int, path: [Int]) {
+            if found[layer.id] == nil { found[layer.id] = (node, path) }
+            for (index, sublayer) in layer.sublayers.enumerated() { walk(sublayer, node: node, path: path + [index]) }
+        }
+        for (index, node) in nodes.enumerated() {
+            if case .layer(let layer) = node {
+                walk(layer, node: index, path: [])
+            } else if found[node.id] == nil {
+                found[node.id] = (index, [])
+            }
+        }
+        return found
+    }
+
     /// Applies `events` (in time order) to the nodes and layers they target.
     ///
     /// A layer event (`setValue`, `addAnimation`, `removeAnimation`) aimed at a top-level widget
-    /// first wraps the widget in a layer, which then takes it.
+    /// first wraps the widget in a layer, which then takes it (under the same id, so the
+    /// locations found before the first event stay right).
     public mutating func apply(_ events: [SceneEvent]) {
+        let locations = locations()
         for event in events {
             lastEventTime = max(lastEventTime, event.at)
-            guard let (index, path) = location(of: event.target) else { continue }
+            guard let (index, path) = locations[event.target] else { continue }
             if event.action.isLayerAction, path.isEmpty, case .widget = nodes[index] {
                 nodes[index] = .layer(Layer.wrapping(nodes[index]))
             }

@@ -67,6 +67,30 @@ public enum SceneFile {
     /// The latest scene time, in seconds (event times, render durations, sheet times): about
     /// 116 days, so frame and tick counts stay exact integers.
     public static let maximumTime = 1e7
+    /// The most combining marks kept in a row after one character: 32 (Unicode's stream-safe
+    /// format allows 30). Shaping a cluster costs HarfBuzz time that grows faster than its length:
+    /// 50,000 marks on one letter took 19 s a frame.
+    public static let maximumCombiningRun = 32
+
+    /// `text` with combining marks beyond `maximumCombiningRun` in a row dropped (the rest of
+    /// the text unchanged; the same string when no run is that long).
+    public static func limitingCombiningMarks(_ text: String) -> String {
+        var run = 0
+        var longest = 0
+        for scalar in text.unicodeScalars {
+            run = scalar.properties.canonicalCombiningClass == .notReordered ? 0 : run + 1
+            longest = max(longest, run)
+        }
+        guard longest > maximumCombiningRun else { return text }
+        var kept = String.UnicodeScalarView()
+        run = 0
+        for scalar in text.unicodeScalars {
+            run = scalar.properties.canonicalCombiningClass == .notReordered ? 0 : run + 1
+            if run <= maximumCombiningRun { kept.append(scalar) }
+        }
+        return String(kept)
+    }
+
     /// The longest string value, in UTF-8 bytes (texts, placeholders, formats, ids): text is laid
     /// out per frame, so its length is work.
     public static let maximumStringLength = 1 << 20
@@ -217,8 +241,9 @@ struct Reader {
     mutating func events(_ value: JSONValue, scene: Scene) throws(SceneError) -> [SceneEvent] {
         guard case .array(let entries) = value else { throw error("must be a list", key: "events") }
         var events: [SceneEvent] = []
+        let locations = scene.locations()
         for (index, entry) in entries.enumerated() {
-            let event = try self.event(entry, index: index, scene: scene)
+            let event = try self.event(entry, index: index, scene: scene, locations: locations)
             if let previous = events.last, event.at < previous.at {
                 throw error("event \(index) at \(event.at) s comes before the event above it (\(previous.at) s): list events in time order",
                             key: "events[\(index)].at")
@@ -241,14 +266,16 @@ struct Reader {
         return try events(value, scene: scene)
     }
 
-    mutating func event(_ entry: JSONValue, index: Int, scene: Scene) throws(SceneError) -> SceneEvent {
+    mutating func event(
+        _ entry: JSONValue, index: Int, scene: Scene, locations: [String: (node: Int, path: [Int])]
+    ) throws(SceneError) -> SceneEvent {
         let path = "events[\(index)]"
         let object = try self.object(entry, key: path, node: nil)
         guard let at = try number(object["at"], key: "\(path).at", node: nil) else { throw error("missing", key: "\(path).at") }
         guard at >= 0 else { throw error("must not be negative", key: "\(path).at") }
         guard at <= SceneFile.maximumTime else { throw error("\(at) is beyond the limit of \(Int(SceneFile.maximumTime)) s", key: "\(path).at") }
         guard let target = try string(object["target"], key: "\(path).target", node: nil) else { throw error("missing", key: "\(path).target") }
-        guard let layer = scene.layer(id: target) else {
+        guard let layer = locations[target].map(scene.layer(at:)) else {
             throw error("no node has id '\(target)'", key: "\(path).target")
         }
         guard let type = try string(object["type"], key: "\(path).type", node: nil) else { throw error("missing", key: "\(path).type") }
@@ -361,7 +388,7 @@ struct Reader {
         guard string.utf8.count <= SceneFile.maximumStringLength else {
             throw error("is \(string.utf8.count) bytes long: strings may be at most \(SceneFile.maximumStringLength) bytes", node: node, key: key)
         }
-        return string
+        return SceneFile.limitingCombiningMarks(string)
     }
 
     func bool(_ value: JSONValue?, key: String, node: String?) throws(SceneError) -> Bool? {

@@ -171,7 +171,7 @@ public struct VSyncTrace: Sendable, Hashable {
         do throws(FileProblem) {
             try FilePaths.checkWritable(path)
         } catch {
-            throw .file(path: path, message: error.reason)
+            throw .file(path: path, message: "cannot be written: " + error.reason)
         }
     }
 
@@ -179,7 +179,7 @@ public struct VSyncTrace: Sendable, Hashable {
         do throws(FileProblem) {
             try FilePaths.writeAtomically(data, to: path)
         } catch {
-            throw .file(path: path, message: error.reason)
+            throw .file(path: path, message: "cannot be written: " + error.reason)
         }
     }
 }

@@ -58,7 +58,7 @@ import Testing
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         let result = try CLI.run(["render", "--size", "160x90", "--duration", "0.5", "--out", "frames", "--trace", "missing/t.json"], in: folder)
         #expect(result.status == 1)
-        #expect(result.stderr.contains("--trace: cannot write the trace missing/t.json: the folder"), "\(result.stderr)")
+        #expect(result.stderr.contains("--trace: cannot write the trace missing/t.json: its folder missing does not exist"), "\(result.stderr)")
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder).isEmpty)
     }
 

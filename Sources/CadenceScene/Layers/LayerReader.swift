@@ -316,7 +316,13 @@ extension Scene {
     /// The layer called `id`, anywhere in the tree; a top-level widget as the layer that would
     /// hold it.
     public func layer(id: String) -> Layer? {
-        guard let (index, path) = location(of: id) else { return nil }
+        location(of: id).map(layer(at:))
+    }
+
+    /// The layer at `location` (from `location(of:)` or `locations()`); a top-level widget as
+    /// the layer that would hold it.
+    func layer(at location: (node: Int, path: [Int])) -> Layer {
+        let (index, path) = location
         switch nodes[index] {
         case .layer(let root): return root[path: path]
         case let node: return Layer.wrapping(node)

@@ -79,14 +79,20 @@ public struct SceneTracer: Sendable {
             case .layer(let layer): threads += layer.allLayers.map(\.id)
             }
         }
-        for event in events where !threads.contains(event.node) { threads.append(event.node) }
+        // Thread numbers by node, looked up per event: a list search made 40,000 layers quadratic.
+        var tids: [String: Int] = [:]
+        for (index, thread) in threads.enumerated() where tids[thread] == nil { tids[thread] = index + 1 }
+        for event in events where tids[event.node] == nil {
+            threads.append(event.node)
+            tids[event.node] = threads.count
+        }
         var lines: [String] = []
         lines.append(#"{"name": "process_name", "ph": "M", "pid": 1, "tid": 0, "args": {"name": \#(Self.quoted("cadence: " + scene.name))}}"#)
         for (index, thread) in threads.enumerated() {
             lines.append(#"{"name": "thread_name", "ph": "M", "pid": 1, "tid": \#(index + 1), "args": {"name": \#(Self.quoted(thread))}}"#)
         }
         for event in events {
-            let tid = (threads.firstIndex(of: event.node) ?? 0) + 1
+            let tid = tids[event.node] ?? 1
             var arguments = event.arguments.map { "\(Self.quoted($0.key)): \(Self.json($0.value))" }
             arguments.append(#""time": \#(Self.number(event.time))"#)
             arguments.append(#""frame": \#(frames.firstFrame(showing: event.time).map(String.init) ?? "null")"#)
