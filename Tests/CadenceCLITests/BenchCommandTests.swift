@@ -120,9 +120,10 @@ import Testing
         #expect(object["paced_itself"] as? Bool == true)
         let frameTime = try #require(object["frame_time_ms"] as? [String: Double])
         #expect(Set(frameTime.keys) == ["p50", "p95", "p99", "max"])
-        #expect(frameTime["p50"]! > 10 && frameTime["p50"]! < 30)  // paced near 16.7 ms, loosely
-        // Under a sanitizer the instrumented binary is several times slower: frames drop then.
+        // Under a sanitizer the instrumented binary is several times slower: frames drop and take
+        // longer than a vsync then (make test-asan on a loaded machine: p50 over 30 ms).
         if ProcessInfo.processInfo.environment["CADENCE_SANITIZER"] == nil {
+            #expect(frameTime["p50"]! > 10 && frameTime["p50"]! < 30)  // paced near 16.7 ms, loosely
             #expect((object["dropped"] as? Int).map { $0 <= 20 } ?? false)
         }
     }
