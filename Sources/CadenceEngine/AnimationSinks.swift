@@ -166,13 +166,10 @@ public final class FFmpegFileSink: FrameSink {
             throw .animation(path: path, reason: "ffmpeg is not on PATH: install it (apt-get install ffmpeg, or make deps)")
         }
         do throws(FileProblem) {
-            try FilePaths.checkOutput(path)
-            temporary = try FilePaths.temporary(for: path)
+            temporary = try FilePaths.beginOutput(path)
         } catch {
             throw .animation(path: path, reason: error.reason)
         }
-        // What a killed render of the same file left.
-        FilePaths.removeStaleTemporaries(beside: path)
         // A dead ffmpeg must give an error from write(2), not end this process.
         signal(SIGPIPE, SIG_IGN)
         process = Process()

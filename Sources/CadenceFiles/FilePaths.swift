@@ -86,8 +86,7 @@ public enum FilePaths {
     /// and `commit`. Stale temporary files of the same name left by killed processes go first.
     public static func writeAtomically(_ data: Data, to path: String) throws(FileProblem) {
         try checkWritable(path)
-        removeStaleTemporaries(beside: path)
-        let temporary = try self.temporary(for: path)
+        let temporary = try beginOutput(path)
         do {
             try data.write(to: URL(fileURLWithPath: temporary))
         } catch {
@@ -96,6 +95,14 @@ public enum FilePaths {
             throw FileProblem(path: path, reason: code.map { String(cString: strerror(Int32($0))) } ?? error.localizedDescription)
         }
         try commit(temporary, to: path)
+    }
+
+    /// Starts an output to `path`: `checkOutput`, then removes what killed processes left for it
+    /// (`removeStaleTemporaries`); the temporary path to write, to be `commit`ted when complete.
+    public static func beginOutput(_ path: String) throws(FileProblem) -> String {
+        try checkOutput(path)
+        removeStaleTemporaries(beside: path)
+        return try temporary(for: path)
     }
 
     /// Renames the finished `temporary` over `path`, checking again that the target may be

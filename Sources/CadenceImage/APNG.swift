@@ -89,13 +89,10 @@ public final class APNGWriter {
         self.filter = filter.mask
         self.delay = delay
         do throws(FileProblem) {
-            try FilePaths.checkOutput(path)
-            temporary = try FilePaths.temporary(for: path)
+            temporary = try FilePaths.beginOutput(path)
         } catch {
             throw .writeFailed(path: path, reason: error.reason)
         }
-        // What a killed render of the same file left.
-        FilePaths.removeStaleTemporaries(beside: path)
         descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else { throw .writeFailed(path: path, reason: String(cString: strerror(errno))) }
         var header: [UInt8] = [137, 80, 78, 71, 13, 10, 26, 10]
