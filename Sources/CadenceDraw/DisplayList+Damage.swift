@@ -309,7 +309,7 @@ extension DrawCommand {
 
 extension Rect {
     /// The rectangle grown by `-amount` on every side (shrunk for positive amounts).
-    func insetBy(_ amount: Double) -> Rect {
+    public func insetBy(_ amount: Double) -> Rect {
         Rect(x: minX + amount, y: minY + amount, width: width - 2 * amount, height: height - 2 * amount)
     }
 

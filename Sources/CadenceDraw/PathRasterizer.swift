@@ -28,7 +28,8 @@ public enum PathRasterizer {
     ///   `round(255 · covered fraction)`; non-zero takes `min(|winding|, 1)`, even-odd folds the winding
     ///   so that 1 is inside and 0 and 2 are outside.
     /// - The mask is the pixel bounding box of the contours (grown by the blur's reach), cut to the clip.
-    /// - Contours with fewer than 3 points, or with a NaN or infinite coordinate, contribute nothing.
+    /// - Contours with fewer than 3 points, or with a NaN or infinite coordinate, contribute nothing,
+    ///   and so do contours wholly outside the area rasterised (their work is one pass over their points).
     /// - `blur` is capped at 64 pixels (infinity included); NaN or a blur of 0 or less means no blur.
     /// - A clip that is empty or not a number gives nil, and so does an area to rasterise of more than
     ///   2²⁶ pixels (8192 × 8192).
@@ -50,7 +51,18 @@ public enum PathRasterizer {
         var accumulator = CoverageAccumulator(width: area.width, height: area.height)
         let originX = Double(area.minX)
         let originY = Double(area.minY)
+        let (areaMaxX, areaMaxY) = (Double(area.maxX), Double(area.maxY))
         for contour in contours where isUsable(contour) {
+            // A closed contour wholly outside the area adds nothing inside it: not above, below or
+            // right of it, and left of it its edges' winding cancels along every row.
+            var (minX, minY, maxX, maxY) = (contour[0].x, contour[0].y, contour[0].x, contour[0].y)
+            for point in contour {
+                minX = min(minX, point.x)
+                minY = min(minY, point.y)
+                maxX = max(maxX, point.x)
+                maxY = max(maxY, point.y)
+            }
+            guard maxX > originX, minX < areaMaxX, maxY > originY, minY < areaMaxY else { continue }
             var previous = contour[contour.count - 1]
             for point in contour {
                 accumulator.addEdge(

@@ -22,6 +22,8 @@ extension Array where Element == Polyline {
     /// - Every polygon has positive signed area in the y-down frame (clockwise on screen), so the
     ///   non-zero union never cancels where pieces overlap.
     /// - Dashing is not applied here: dash first with `dashed(pattern:phase:)`.
+    /// - With `visible`, pieces that lie wholly outside it are left out: they cannot cover any
+    ///   of it, and a path mostly off screen would otherwise cost a polygon per segment.
     /// - Never traps: non-finite points are skipped, as are zero-length segments and segments too
     ///   long to measure; a non-positive or non-finite `lineWidth` strokes nothing; pieces whose
     ///   points overflow are left out; round pieces have at most 1024 sides.
@@ -33,10 +35,10 @@ extension Array where Element == Polyline {
     ///     .strokeOutline(style)
     /// // 7 dashes, each a quadrilateral and two half discs: 21 polygons
     /// ```
-    public func strokeOutline(_ style: StrokeStyle, tolerance: Double = 0.25) -> [[Point]] {
+    public func strokeOutline(_ style: StrokeStyle, tolerance: Double = 0.25, visible: Rect? = nil) -> [[Point]] {
         let halfWidth = style.lineWidth / 2
         guard halfWidth > 0, halfWidth.isFinite else { return [] }
-        var stroker = _Stroker(style: style, halfWidth: halfWidth, tolerance: tolerance)
+        var stroker = _Stroker(style: style, halfWidth: halfWidth, tolerance: tolerance, visible: visible.map(_Box.init))
         for polyline in self {
             stroker.stroke(polyline)
         }
@@ -49,12 +51,15 @@ struct _Stroker {
     let style: StrokeStyle
     let halfWidth: Double
     let tolerance: Double
+    /// Pieces wholly outside this box are dropped.
+    let visible: _Box?
     private(set) var polygons: [[Point]] = []
 
-    init(style: StrokeStyle, halfWidth: Double, tolerance: Double) {
+    init(style: StrokeStyle, halfWidth: Double, tolerance: Double, visible: _Box? = nil) {
         self.style = style
         self.halfWidth = halfWidth
         self.tolerance = tolerance
+        self.visible = visible
     }
 
     mutating func stroke(_ polyline: Polyline) {
@@ -195,6 +200,14 @@ struct _Stroker {
     /// so that coordinates far from the origin do not overflow it.
     private mutating func emit(_ polygon: [SIMD2<Double>]) {
         guard let origin = polygon.first, polygon.allSatisfy(\._isFinite) else { return }
+        if let visible {
+            var box = _Box(origin)
+            for point in polygon.dropFirst() {
+                box.low = pointwiseMin(box.low, point)
+                box.high = pointwiseMax(box.high, point)
+            }
+            guard visible.touches(box) else { return }
+        }
         var doubleArea = 0.0
         for index in 1..<polygon.count {
             let next = polygon[(index + 1) % polygon.count]

@@ -154,7 +154,10 @@ public enum Node: Sendable {
     ) throws(TextError) {
         switch self {
         case .widget(_, let widget): try widget.draw(at: time, context: WidgetDrawContext(fonts: fonts, images: images, motion: motion), into: &list)
-        case .layer(let layer): try layer.draw(at: time, context: LayerDrawContext(fonts: fonts, images: images, motion: motion), into: &list)
+        case .layer(let layer): try layer.draw(
+            at: time, context: LayerDrawContext(fonts: fonts, images: images, motion: motion, visible: LayerDrawContext.visible(inSceneOf: list.size)),
+            into: &list
+        )
         }
     }
 

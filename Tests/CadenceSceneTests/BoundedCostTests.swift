@@ -1,3 +1,4 @@
+import CadenceDraw
 import CadenceScene
 import Foundation
 import Testing
@@ -45,5 +46,37 @@ import Testing
         #expect(limited == "a" + String(repeating: mark, count: SceneFile.maximumCombiningRun) + "b" + String(repeating: mark, count: 3))
         let ordinary = "Crème brûlée, 日本語, e\u{0301}\u{0323}"
         #expect(SceneFile.limitingCombiningMarks(ordinary) == ordinary)
+    }
+}
+
+/// Issue 27, class 8: a path's cost follows what can show. A stroked path of 3,000 far-flung cubics
+/// was 3 million flattened points and as many stroke polygons for a 160×90 frame (30,000 took
+/// 34 s and 8.7 GiB); a filled one of 1,500 half a million.
+@Suite struct PathCostTests {
+    /// `count` cubics with every coordinate a whole million between −9·10⁶ and 9·10⁶.
+    static func farFlung(_ count: Int) -> String {
+        var state: UInt64 = 12345
+        func next() -> Int {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int(state >> 33) % 19 - 9
+        }
+        return "M0 0" + (0..<count).map { _ in "C\((0..<6).map { _ in "\(next())e6" }.joined(separator: " "))" }.joined()
+    }
+
+    static func points(_ list: DisplayList) -> Int {
+        list.commands.reduce(0) { total, command in
+            guard case .path(let path) = command else { return total }
+            return total + path.contours.reduce(0) { $0 + $1.count }
+        }
+    }
+
+    @Test(arguments: [true, false])
+    func farFlungPathsCostWhatShows(stroked: Bool) throws {
+        let paint = stroked ? ##""fillColor": "#00000000", "strokeColor": "#FF0000", "lineWidth": 2"## : ##""fillColor": "#336699""##
+        let json = #"{"size": [160, 90], "nodes": [{"type": "ShapeLayer", "id": "p", "frame": [0, 0, 160, 90], "path": "\#(Self.farFlung(3000))", \#(paint)}]}"#
+        let scene = try SceneFile.parse(Data(json.utf8), file: "p.json", strict: true).scene
+        let list = try scene.displayList(at: 0)
+        #expect(Self.points(list) > 0)
+        #expect(Self.points(list) < 400_000, "\(Self.points(list)) points")
     }
 }

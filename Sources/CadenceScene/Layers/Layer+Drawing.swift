@@ -11,6 +11,17 @@ struct LayerDrawContext {
     var pixelScale: Double = 1
     /// The motion profile, with the nearest `reducedMotion` above.
     var motion = MotionSetting.full
+    /// Where anything drawn can show, in the coordinates being drawn in; nil when unknown. Curves
+    /// are flattened finely only where they can reach it.
+    var visible: Rect?
+
+    /// What can show of a scene of `size`: the scene's rectangle grown by its longer side on
+    /// every side, as a frame of another shape shows the scene letterboxed and what lies around it.
+    static func visible(inSceneOf size: Size) -> Rect? {
+        let margin = max(size.width, size.height)
+        guard margin > 0, margin.isFinite else { return nil }
+        return Rect(x: -margin, y: -margin, width: size.width + 2 * margin, height: size.height + 2 * margin)
+    }
 }
 
 extension Layer {
@@ -29,6 +40,7 @@ extension Layer {
         inner.pixelScale = context.pixelScale * max(scales.x, scales.y)
         // Nothing of a layer squashed flat (or not finite) can show.
         guard inner.pixelScale > 0, inner.pixelScale.isFinite, matrix.determinant != 0 else { return }
+        inner.visible = context.visible.flatMap { visible in matrix.inverted.map { $0.boundingBox(of: visible) } }
 
         let bounds = Rect(origin: .zero, size: properties.bounds)
         var local = DisplayList(size: list.size, background: .clear)
@@ -92,7 +104,10 @@ extension Layer {
         let blur = max(properties.shadowRadius, 0)
         switch content {
         case .shape(let shape):
-            let contours = shape.path.flattened(tolerance: 0.25 / context.pixelScale).map { $0.points.map {
+            // The shadow at offset, blurred: what reaches the visible part comes from this much around it.
+            let reach = 3 * min(blur, 64 / context.pixelScale)
+            let visible = context.visible.map { $0.offsetBy(dx: -offset.x, dy: -offset.y).insetBy(-reach - 1 / context.pixelScale) }
+            let contours = shape.path.flattened(tolerance: 0.25 / context.pixelScale, visible: visible).map { $0.points.map {
                 Point(x: $0.x + offset.x, y: $0.y + offset.y)
             } }
             guard !contours.isEmpty else { return }
@@ -110,11 +125,11 @@ extension Layer {
         case .none:
             break
         case .text(let text):
-            try text.draw(in: bounds, fonts: context.fonts, into: &list)
+            try text.draw(in: bounds, fonts: context.fonts, visible: context.visible, into: &list)
         case .image(let image):
             image.draw(in: bounds, images: context.images, into: &list)
         case .shape(let shape):
-            shape.draw(tolerance: 0.25 / context.pixelScale, into: &list)
+            shape.draw(tolerance: 0.25 / context.pixelScale, visible: context.visible, into: &list)
         case .widget(var node):
             node.frame = bounds
             try node.draw(at: time, fonts: context.fonts, images: context.images, motion: context.motion, into: &list)
@@ -125,7 +140,7 @@ extension Layer {
 extension TextContent {
     /// Text from the top of the bounds; one line unless wrapped; with a truncation, one line cut
     /// with "…" (at its start, middle or end) to the bounds' width.
-    func draw(in bounds: Rect, fonts: FontLibrary, into list: inout DisplayList) throws(TextError) {
+    func draw(in bounds: Rect, fonts: FontLibrary, visible: Rect? = nil, into list: inout DisplayList) throws(TextError) {
         // Sizes outside what a glyph rasteriser can make draw nothing rather than fail.
         guard !string.isEmpty, fontSize > 0, fontSize <= TextContent.maximumFontSize, foregroundColor.alpha > 0 else { return }
         let face = try FontDescriptor(family: font.family, size: fontSize, weight: font.weight, italic: font.italic)
@@ -153,7 +168,7 @@ extension TextContent {
             case .right: x += spare
             }
         }
-        for run in layout.glyphRuns(at: Point(x: x, y: bounds.minY)) { list.glyphs(run) }
+        for run in layout.glyphRuns(at: Point(x: x, y: bounds.minY), visible: visible) { list.glyphs(run) }
     }
 
     /// The largest font size drawn, in points.
@@ -193,17 +208,24 @@ extension ImageContent {
 
 extension ShapeContent {
     /// The fill, then the stroke between `strokeStart` and `strokeEnd`, flattened within
-    /// `tolerance` (in the layer's units).
-    func draw(tolerance: Double, into list: inout DisplayList) {
-        let polylines = path.flattened(tolerance: tolerance)
+    /// `tolerance` (in the layer's units), finely only where it can reach `visible` (nil: everywhere).
+    func draw(tolerance: Double, visible: Rect?, into list: inout DisplayList) {
+        let stroking = strokeColor.alpha > 0 && style.lineWidth > 0 && strokeEnd > strokeStart
+        // A stroke reaches half its width from the line, a miter join up to miterLimit times that.
+        let reach = stroking ? style.lineWidth / 2 * max(style.miterLimit, 1.5) + tolerance : 0
+        // Half a pixel more, for the anti-aliased edge.
+        let reachable = visible.map { $0.insetBy(-reach - 2 * tolerance) }
+        // Trimming and dashing measure length: curves out of sight keep theirs.
+        let measured = stroking && (strokeStart > 0 || strokeEnd < 1 || !style.lineDashPattern.isEmpty)
+        let polylines = path.flattened(tolerance: tolerance, visible: reachable, keepingLength: measured)
         guard !polylines.isEmpty else { return }
         if fillColor.alpha > 0 {
             let contours = polylines.map(\.points).filter { $0.count >= 3 }
             if !contours.isEmpty { list.append(.path(PathFill(contours: contours, fillRule: fillRule, color: fillColor))) }
         }
-        guard strokeColor.alpha > 0, style.lineWidth > 0, strokeEnd > strokeStart else { return }
+        guard stroking else { return }
         let stroked = polylines.trimmed(from: strokeStart, to: strokeEnd).dashed(pattern: style.lineDashPattern, phase: style.lineDashPhase)
-        let outline = stroked.strokeOutline(style, tolerance: tolerance)
+        let outline = stroked.strokeOutline(style, tolerance: tolerance, visible: reachable)
         if !outline.isEmpty { list.append(.path(PathFill(contours: outline, fillRule: .nonZero, color: strokeColor))) }
     }
 }
