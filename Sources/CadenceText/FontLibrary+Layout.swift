@@ -22,8 +22,13 @@ extension FontLibrary {
         if let cached = locked({ layoutCache[key] }) { return cached }
         let layout = try makeLayout(text, options: options)
         locked {
-            if layoutCache.count >= Self.layoutCacheLimit { layoutCache.removeAll(keepingCapacity: true) }
+            let characters = text.characterCount
+            if layoutCache.count >= Self.layoutCacheLimit || layoutCacheCharacters + characters > Self.cachedCharacterLimit {
+                layoutCache.removeAll(keepingCapacity: true)
+                layoutCacheCharacters = 0
+            }
             layoutCache[key] = layout
+            layoutCacheCharacters += characters
         }
         return layout
     }
@@ -34,6 +39,31 @@ extension FontLibrary {
     }
 
     private func makeLayout(_ text: AttributedText, options: TextLayoutOptions) throws(TextError) -> TextLayout {
+        try locked { () throws(TextError) -> TextLayout in
+            var primaries: [GlyphFont] = []
+            for run in text.runs { primaries.append(try resolve(run.attributes.font)) }
+            let shaped = try shaped(text, primaries: primaries)
+            return try arrange(shaped.units, scalars: shaped.scalars, text: text, primaries: primaries, options: options)
+        }
+    }
+
+    /// The text's characters and shaped clusters, from the cache when the same text was shaped
+    /// before: a layout at a new width (a text layer whose bounds animate) only breaks lines again.
+    private func shaped(_ text: AttributedText, primaries: [GlyphFont]) throws(TextError) -> ShapedText {
+        if let cached = shapeCache[text] { return cached }
+        let shaped = try shape(text, primaries: primaries)
+        shapedTextCount += 1
+        let characters = text.characterCount
+        if shapeCache.count >= Self.layoutCacheLimit || shapeCacheCharacters + characters > Self.cachedCharacterLimit {
+            shapeCache.removeAll(keepingCapacity: true)
+            shapeCacheCharacters = 0
+        }
+        shapeCache[text] = shaped
+        shapeCacheCharacters += characters
+        return shaped
+    }
+
+    private func shape(_ text: AttributedText, primaries: [GlyphFont]) throws(TextError) -> ShapedText {
         // Characters, each with the run it comes from; CR and tabs folded, other controls shown as U+FFFD.
         var scalars: [UInt32] = []
         var runOf: [Int] = []
@@ -49,12 +79,8 @@ extension FontLibrary {
                 runOf.append(index)
             }
         }
-        return try locked { () throws(TextError) -> TextLayout in
-            var primaries: [GlyphFont] = []
-            for run in text.runs { primaries.append(try resolve(run.attributes.font)) }
-            let units = try shapeUnits(scalars: scalars, runOf: runOf, text: text, primaries: primaries)
-            return try arrange(units, scalars: scalars, text: text, primaries: primaries, options: options)
-        }
+        let units = try shapeUnits(scalars: scalars, runOf: runOf, text: text, primaries: primaries)
+        return ShapedText(scalars: scalars, units: units)
     }
 
     // MARK: Itemising and shaping (lock held)
@@ -401,6 +427,20 @@ extension FontLibrary {
             nextStart = end + 1
         }
         return TextLayout(lines: laidOut, size: Size(width: boxWidth, height: bottom), text: text, isTruncated: truncated)
+    }
+}
+
+/// A text's characters (CR dropped, tabs as spaces, other controls as U+FFFD) and its shaped
+/// clusters in logical order.
+struct ShapedText {
+    let scalars: [UInt32]
+    let units: [FontLibrary.Unit]
+}
+
+extension AttributedText {
+    /// The UTF-8 bytes of all the runs: what a cache entry for the text costs, roughly.
+    var characterCount: Int {
+        runs.reduce(0) { $0 + $1.text.utf8.count }
     }
 }
 

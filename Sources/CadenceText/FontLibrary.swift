@@ -26,7 +26,17 @@ public final class FontLibrary: @unchecked Sendable {
     /// How many times a digit or other simple character had to be looked up rather than taken
     /// from the cache (for tests and benchmarks).
     public internal(set) var simpleShapeMisses = 0
+    /// How many texts were shaped rather than taken from the cache (for tests and benchmarks).
+    public internal(set) var shapedTextCount = 0
+    /// Shaped texts, by text (fonts resolved the same way while the library lives).
+    var shapeCache: [AttributedText: ShapedText] = [:]
+    var shapeCacheCharacters = 0
+    var layoutCacheCharacters = 0
+    /// Entries each cache holds before it is emptied.
     static let layoutCacheLimit = 512
+    /// Characters each cache holds before it is emptied (4 Mi): a layout of 1 MiB of text takes
+    /// about 150 MB, and an animated width lays it out anew each frame.
+    static let cachedCharacterLimit = 1 << 22
     private var pendingWarnings: [String] = []
 
     /// A FreeType face at one pixel size, with its HarfBuzz font.

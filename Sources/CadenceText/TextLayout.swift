@@ -180,10 +180,24 @@ public struct TextLayout: Sendable, Hashable {
 
     /// Draw commands for the text with its top-left corner at `origin`: shadows first, then the
     /// glyphs, one run per face and colour.
-    public func glyphRuns(at origin: Point) -> [GlyphRun] {
+    ///
+    /// With `visible` (in the same coordinates as `origin`), lines that cannot reach it are left
+    /// out: a line is kept while its box, grown by its height and by the farthest shadow offset,
+    /// meets `visible` vertically, so a long text costs only the lines that can show.
+    public func glyphRuns(at origin: Point, visible: Rect? = nil) -> [GlyphRun] {
         var shadows: [GlyphRun] = []
         var runs: [GlyphRun] = []
+        let shadowReach = text.runs.reduce(0.0) { reach, run in
+            run.attributes.shadow.map { max(reach, abs($0.offset.x), abs($0.offset.y)) } ?? reach
+        }
         for line in lines {
+            if let visible {
+                let margin = line.height + shadowReach
+                let top = origin.y + line.top - margin
+                let bottom = origin.y + line.top + line.height + margin
+                // Written so that a NaN keeps the line.
+                if bottom < visible.minY || top > visible.maxY { continue }
+            }
             var index = 0
             while index < line.glyphs.count {
                 let first = line.glyphs[index]
