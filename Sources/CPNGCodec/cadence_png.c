@@ -91,8 +91,118 @@ int cadence_png_write(const char *path, const uint8_t *rgba, uint32_t width, uin
     return finish_file(file, 1, error, error_size);
 }
 
-int cadence_png_read(const char *path, uint32_t max_side, uint8_t **pixels, uint32_t *width, uint32_t *height,
-                     char *error, size_t error_size) {
+/* What a reduced read holds, on the heap so that libpng's longjmp cannot lose it. */
+struct reduced_read {
+    struct failure failure;
+    FILE *file;
+    png_structp png;
+    png_infop info;
+    uint8_t *row;
+    uint64_t *sums;
+    uint8_t *out;
+};
+
+static void free_reduced(struct reduced_read *read) {
+    png_destroy_read_struct(&read->png, &read->info, NULL);
+    if (read->file) fclose(read->file);
+    free(read->row);
+    free(read->sums);
+    free(read->out);
+    free(read);
+}
+
+/* Reads a PNG row by row, averaging each `factor` x `factor` block into one pixel (alpha-weighted,
+   so transparent pixels lend no colour): memory is the reduced image and one row, never the whole
+   image. Interlaced files cannot be read a row at a time and are refused. */
+static int read_reduced(const char *path, uint32_t factor, uint8_t **pixels, uint32_t *width, uint32_t *height,
+                        char *error, size_t error_size) {
+    struct reduced_read *read = calloc(1, sizeof *read);
+    if (!read) {
+        snprintf(error, error_size, "out of memory");
+        return -1;
+    }
+    read->failure.error = error;
+    read->failure.error_size = error_size;
+    read->file = fopen(path, "rb");
+    if (!read->file) {
+        snprintf(error, error_size, "cannot open: %s", strerror(errno));
+        free_reduced(read);
+        return -1;
+    }
+    read->png = png_create_read_struct(PNG_LIBPNG_VER_STRING, &read->failure, on_error, on_warning);
+    read->info = read->png ? png_create_info_struct(read->png) : NULL;
+    if (!read->png || !read->info) {
+        snprintf(error, error_size, "libpng: out of memory");
+        free_reduced(read);
+        return -1;
+    }
+    if (setjmp(read->failure.jump)) {
+        free_reduced(read);
+        return -1;
+    }
+    png_structp png = read->png;
+    png_init_io(png, read->file);
+    png_read_info(png, read->info);
+    png_uint_32 w = 0, h = 0;
+    int depth = 0, color = 0, interlace = 0;
+    png_get_IHDR(png, read->info, &w, &h, &depth, &color, &interlace, NULL, NULL);
+    if (interlace != PNG_INTERLACE_NONE) {
+        png_error(png, "an interlaced PNG this large is not read (save it without interlacing, or smaller)");
+    }
+    png_set_expand(png);
+    png_set_strip_16(png);
+    png_set_gray_to_rgb(png);
+    if (!(color & PNG_COLOR_MASK_ALPHA) && !png_get_valid(png, read->info, PNG_INFO_tRNS)) {
+        png_set_add_alpha(png, 0xFF, PNG_FILLER_AFTER);
+    }
+    png_read_update_info(png, read->info);
+    if (png_get_rowbytes(png, read->info) != (size_t)w * 4) {
+        png_error(png, "cannot convert this PNG to RGBA");
+    }
+    uint32_t out_width = (uint32_t)((w + factor - 1) / factor);
+    uint32_t out_height = (uint32_t)((h + factor - 1) / factor);
+    read->row = malloc((size_t)w * 4);
+    read->sums = calloc((size_t)out_width * 5, sizeof(uint64_t));
+    read->out = malloc((size_t)out_width * out_height * 4);
+    if (!read->row || !read->sums || !read->out) {
+        png_error(png, "out of memory");
+    }
+    for (uint32_t y = 0; y < h; y++) {
+        png_read_row(png, read->row, NULL);
+        for (uint32_t x = 0; x < w; x++) {
+            const uint8_t *pixel = read->row + (size_t)x * 4;
+            uint64_t *sum = read->sums + (size_t)(x / factor) * 5;
+            uint64_t alpha = pixel[3];
+            sum[0] += pixel[0] * alpha;
+            sum[1] += pixel[1] * alpha;
+            sum[2] += pixel[2] * alpha;
+            sum[3] += alpha;
+            sum[4] += 1;
+        }
+        if ((y + 1) % factor == 0 || y + 1 == h) {
+            uint8_t *out_row = read->out + (size_t)(y / factor) * out_width * 4;
+            for (uint32_t x = 0; x < out_width; x++) {
+                uint64_t *sum = read->sums + (size_t)x * 5;
+                uint64_t alpha = sum[3];
+                for (int channel = 0; channel < 3; channel++) {
+                    out_row[x * 4 + channel] = alpha ? (uint8_t)((sum[channel] + alpha / 2) / alpha) : 0;
+                }
+                out_row[x * 4 + 3] = sum[4] ? (uint8_t)((alpha + sum[4] / 2) / sum[4]) : 0;
+            }
+            memset(read->sums, 0, (size_t)out_width * 5 * sizeof(uint64_t));
+        }
+    }
+    png_read_end(png, NULL);
+    *pixels = read->out;
+    read->out = NULL;
+    *width = out_width;
+    *height = out_height;
+    free_reduced(read);
+    return 0;
+}
+
+int cadence_png_read(const char *path, uint32_t max_side, uint64_t max_pixels, int reduce, uint8_t **pixels,
+                     uint32_t *width, uint32_t *height, char *error, size_t error_size) {
     png_image image;
     memset(&image, 0, sizeof image);
     image.version = PNG_IMAGE_VERSION;
@@ -105,6 +215,20 @@ int cadence_png_read(const char *path, uint32_t max_side, uint8_t **pixels, uint
                  (unsigned)image.width, (unsigned)image.height, (unsigned)max_side);
         png_image_free(&image);
         return -1;
+    }
+    uint64_t count = (uint64_t)image.width * image.height;
+    if (max_pixels > 0 && count > max_pixels) {
+        if (!reduce) {
+            snprintf(error, error_size, "%ux%u pixels is above the limit of %llu pixels",
+                     (unsigned)image.width, (unsigned)image.height, (unsigned long long)max_pixels);
+            png_image_free(&image);
+            return -1;
+        }
+        /* The smallest whole factor that brings the image within the limit. */
+        uint32_t factor = 2;
+        while ((uint64_t)((image.width + factor - 1) / factor) * ((image.height + factor - 1) / factor) > max_pixels) factor++;
+        png_image_free(&image);
+        return read_reduced(path, factor, pixels, width, height, error, error_size);
     }
     image.format = PNG_FORMAT_RGBA;
     size_t size = PNG_IMAGE_SIZE(image);

@@ -71,8 +71,15 @@ nonisolated public final class ImageStore: ImageProvider, @unchecked Sendable {
             }
             return .success(image)
         }
-        return Result { () throws(PNGError) in try RGBAImage(contentsOfPNG: source) }
+        return Result { () throws(PNGError) in
+            try RGBAImage(contentsOfPNG: source, maximumPixels: maximumDecodedPixels, reducingLarger: true)
+        }
     }
+
+    /// Images of more pixels than this (4096 × 4096, 64 MiB decoded) are read reduced by a whole
+    /// factor: the largest frame (8192 × 8192) shows it at most twice enlarged, and a 16384² PNG
+    /// of 1 MB took 3.1 GiB to draw at full size.
+    public static let maximumDecodedPixels = 1 << 24
 
     /// Images made in code, so the demo runs from any folder: `sunset` (320 × 200).
     static func builtin(_ name: String) -> RGBAImage? {

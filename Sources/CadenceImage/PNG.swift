@@ -130,9 +130,20 @@ extension RGBAImage {
     /// take; a bigger image is refused from its header, before it is decoded.
     public static let maximumSide = 16384
 
+    /// The most pixels an image is read with by default: 67,108,864 (8192 × 8192), as many as a
+    /// frame may have, 256 MiB decoded. Two 16384² PNGs of 1 MB each took 3.1 GiB to compare.
+    public static let maximumPixels = 1 << 26
+
     /// Reads any PNG, converted to 8-bit RGBA with straight alpha; at most `maximumSide`
-    /// pixels a side.
-    public init(contentsOfPNG path: String, maximumSide: Int = RGBAImage.maximumSide) throws(PNGError) {
+    /// pixels a side, both checked from the header before anything is decoded.
+    ///
+    /// An image of more than `maximumPixels` pixels is refused, or with `reducingLarger` read
+    /// smaller by the least whole factor that fits (each block of pixels averaged, with alpha as
+    /// the weight), a row at a time, so memory is that of the smaller image.
+    public init(
+        contentsOfPNG path: String, maximumSide: Int = RGBAImage.maximumSide, maximumPixels: Int = RGBAImage.maximumPixels,
+        reducingLarger: Bool = false
+    ) throws(PNGError) {
         // Only regular files: a FIFO would block the reader for ever, a device never end.
         var info = stat()
         guard stat(path, &info) == 0 else { throw .readFailed(path: path, reason: String(cString: strerror(errno))) }
@@ -143,7 +154,10 @@ extension RGBAImage {
         var bytes: UnsafeMutablePointer<UInt8>?
         var width: UInt32 = 0
         var height: UInt32 = 0
-        guard cadence_png_read(path, UInt32(clamping: maximumSide), &bytes, &width, &height, &message, message.count) == 0, let bytes else {
+        guard cadence_png_read(
+            path, UInt32(clamping: maximumSide), UInt64(clamping: max(maximumPixels, 1)), reducingLarger ? 1 : 0, &bytes, &width, &height,
+            &message, message.count
+        ) == 0, let bytes else {
             throw .readFailed(path: path, reason: cString(message))
         }
         defer { free(bytes) }

@@ -18,8 +18,11 @@ int cadence_png_write_deflate(const char *path, const uint8_t *rgba, uint32_t wi
 /// Reads any PNG as 8-bit RGBA (straight alpha). On success *pixels is malloc'd (width*height*4
 /// bytes, the caller frees it) and 0 is returned; otherwise a message is left in `error`.
 /// An image wider or taller than `max_side` pixels is refused from its header, before any
-/// memory is allocated for it.
-int cadence_png_read(const char *path, uint32_t max_side, uint8_t **pixels, uint32_t *width, uint32_t *height,
+/// memory is allocated for it. One of more than `max_pixels` pixels (0: no limit) is refused too,
+/// or, when `reduce` is non-zero, read smaller by the least whole factor that fits it (each block
+/// of factor x factor pixels averaged, a row at a time): *width and *height are then the reduced size.
+int cadence_png_read(const char *path, uint32_t max_side, uint64_t max_pixels, int reduce, uint8_t **pixels,
+                     uint32_t *width, uint32_t *height,
                      char *error, size_t error_size);
 
 /// Compresses the `width` × `height` region at (`x`, `y`) of an 8-bit RGBA image `stride` pixels
