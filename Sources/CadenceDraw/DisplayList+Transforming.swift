@@ -123,3 +123,74 @@ extension DrawCommand {
         }
     }
 }
+
+extension DisplayList {
+    /// How deep groups nest in the list: 0 with no group.
+    public var groupDepth: Int {
+        var depth = 0
+        var deepest = 0
+        for command in commands {
+            switch command {
+            case .pushGroup:
+                depth += 1
+                deepest = Swift.max(deepest, depth)
+            case .popGroup:
+                depth = Swift.max(depth - 1, 0)
+            default:
+                break
+            }
+        }
+        return deepest
+    }
+
+    /// The list with groups nested deeper than `maximumDepth` drawn without a picture of their
+    /// own, which bounds the offscreen pictures a renderer holds (one per depth).
+    ///
+    /// - A group past the depth passes its opacity to each member (`fading(by:)`), so members
+    ///   that overlap show through each other where the group would have hidden them.
+    /// - Its mask becomes a clip to the mask's transformed bounding box: exact for an
+    ///   axis-aligned, square-cornered mask, and a rectangle around a rounded or rotated one.
+    /// - Groups at or above the depth are kept as they are; the list is returned unchanged when
+    ///   none is deeper.
+    public func flatteningGroups(deeperThan maximumDepth: Int) -> DisplayList {
+        guard groupDepth > maximumDepth else { return self }
+        var result = DisplayList(size: size, background: background)
+        result.commands.reserveCapacity(commands.count)
+        // For each open group: whether it was kept, the opacity outside it, and whether it clips.
+        var open: [(kept: Bool, opacity: Double, clips: Bool)] = []
+        var kept = 0
+        var opacity = 1.0
+        for command in commands {
+            switch command {
+            case .pushGroup(let group):
+                if kept < maximumDepth, opacity == 1 {
+                    kept += 1
+                    open.append((true, opacity, false))
+                    result.commands.append(command)
+                } else {
+                    open.append((false, opacity, group.mask != nil))
+                    opacity *= Swift.min(Swift.max(group.opacity, 0), 1)
+                    if let mask = group.mask { result.commands.append(.pushClip(mask.transform.boundingBox(of: mask.rect))) }
+                }
+            case .popGroup:
+                guard let last = open.popLast() else { continue }
+                if last.kept {
+                    kept -= 1
+                    result.commands.append(command)
+                } else {
+                    opacity = last.opacity
+                    if last.clips { result.commands.append(.popClip) }
+                }
+            default:
+                if opacity == 1 {
+                    result.commands.append(command)
+                } else if let faded = command.fading(by: opacity) {
+                    result.commands.append(faded)
+                } else {
+                    result.commands.append(command)
+                }
+            }
+        }
+        return result
+    }
+}

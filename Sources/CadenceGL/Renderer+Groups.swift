@@ -12,6 +12,19 @@ struct GroupLayer {
 }
 
 extension Renderer {
+    /// The most memory the groups' offscreen pictures may take together: 512 MiB. Each nesting
+    /// depth holds a viewport-sized picture (64 MiB at 4096²), so 63 nested groups at 4096² took
+    /// 4.1 GiB; past the depth this allows, groups are flattened (`flatteningGroups(deeperThan:)`).
+    public static let groupPictureMemory = 512 << 20
+
+    /// How deep groups may nest with a picture each at `viewport`: at least 1 (8 at 4096², 145 at 1280×720).
+    public static func maximumGroupDepth(viewport: (width: Int, height: Int)) -> Int {
+        let pixels = max(viewport.width, 1).multipliedReportingOverflow(by: max(viewport.height, 1))
+        let bytes = pixels.partialValue.multipliedReportingOverflow(by: 4)
+        guard !pixels.overflow, !bytes.overflow else { return 1 }
+        return max(groupPictureMemory / bytes.partialValue, 1)
+    }
+
     /// Starts a group at `depth`: its layer becomes the target, cleared to transparent within the
     /// scissor in force (the only pixels its members can reach).
     func beginGroup(depth: Int, viewport: (width: Int, height: Int)) throws(GLError) {

@@ -103,6 +103,7 @@ public final class Renderer {
     /// pixel in them comes out as in a full redraw, because each pixel's colour depends only on the
     /// commands covering it.
     public func draw(_ list: DisplayList, viewport: (width: Int, height: Int), damage: [Rect]? = nil) throws(GLError) {
+        let list = list.flatteningGroups(deeperThan: Self.maximumGroupDepth(viewport: viewport))
         var bound: GLint = 0
         glGetIntegerv(GLenum(GL_DRAW_FRAMEBUFFER_BINDING), &bound)
         baseFramebuffer = GLuint(bitPattern: bound)
