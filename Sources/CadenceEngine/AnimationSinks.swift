@@ -134,7 +134,8 @@ public final class APNGFileSink: FrameSink {
 }
 
 /// Renders each frame offscreen and pipes its RGBA bytes to an `ffmpeg` process that encodes a
-/// GIF (palette made from the whole animation: `palettegen` and `paletteuse`), an H.264 MP4
+/// GIF (`palettegen` and `paletteuse`: one palette made from the whole animation while its
+/// frames fit `gifPaletteMemory`, else one per frame), an H.264 MP4
 /// (`yuv420p`, padded to even sides, `+faststart`) or a VP9 WebM. ffmpeg writes a temporary file
 /// in the same folder, renamed into place only when it succeeds; when it is missing or fails, the
 /// error carries the last lines of its stderr and nothing is left at the path.
@@ -153,8 +154,9 @@ public final class FFmpegFileSink: FrameSink {
     private var closed = false
 
     /// Starts ffmpeg (found on `PATH`) to encode `format` at `fps` into `path`, whose folder
-    /// must exist; `progress(written)` as each frame is piped.
-    public init(renderer: OffscreenRenderer, path: String, format: OutputFormat, fps: Double,
+    /// must exist; `progress(written)` as each frame is piped. `frameCount`, when known, lets a
+    /// GIF's palette be made for the whole animation while that fits `gifPaletteMemory`.
+    public init(renderer: OffscreenRenderer, path: String, format: OutputFormat, fps: Double, frameCount: Int? = nil,
                 progress: @escaping (Int) -> Void = { _ in }) throws(EngineError) {
         guard format.usesFFmpeg else {
             throw .invalidOption(name: "--format", message: "\(format.rawValue) is not encoded by ffmpeg")
@@ -174,7 +176,9 @@ public final class FFmpegFileSink: FrameSink {
         signal(SIGPIPE, SIG_IGN)
         process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = Self.arguments(format: format, width: renderer.width, height: renderer.height, fps: fps, output: temporary)
+        process.arguments = Self.arguments(
+            format: format, width: renderer.width, height: renderer.height, fps: fps, frameCount: frameCount, output: temporary
+        )
         let stdin = Pipe()
         let stderr = Pipe()
         process.standardInput = stdin
@@ -193,15 +197,33 @@ public final class FFmpegFileSink: FrameSink {
         _ = fcntl(input.fileDescriptor, F_SETFL, flags | O_NONBLOCK)
     }
 
+    /// The most memory ffmpeg may spend holding a GIF's frames to make one palette for all of
+    /// them: 1 GiB, about 8 bytes a pixel of every frame (measured: 1,200 frames at 640×360 held
+    /// 2.2 GB; a 60 s GIF at 640×360 took 6.3 GiB). Longer GIFs, or GIFs of unknown length, get a
+    /// palette per frame, which ffmpeg makes as the frames stream through (97 MB for the same 1,200).
+    public static let gifPaletteMemory = 1 << 30
+
+    /// Whether a GIF of `frameCount` frames of `width` × `height` gets one palette for the whole
+    /// animation (else one per frame).
+    static func usesOnePalette(width: Int, height: Int, frameCount: Int?) -> Bool {
+        guard let frameCount else { return false }
+        let (pixels, overflow) = width.multipliedReportingOverflow(by: height)
+        let (bytes, tooMany) = pixels.multipliedReportingOverflow(by: max(frameCount, 0))
+        return !overflow && !tooMany && bytes <= gifPaletteMemory / 8
+    }
+
     /// ffmpeg's arguments: raw RGBA frames on stdin, `format` into `output`.
-    static func arguments(format: OutputFormat, width: Int, height: Int, fps: Double, output: String) -> [String] {
+    static func arguments(format: OutputFormat, width: Int, height: Int, fps: Double, frameCount: Int? = nil, output: String) -> [String] {
         var arguments = [
             "-hide_banner", "-loglevel", "error", "-y",
             "-f", "rawvideo", "-pix_fmt", "rgba", "-s", "\(width)x\(height)", "-r", String(fps), "-i", "-",
         ]
         switch format {
         case .gif:
-            arguments += ["-filter_complex", "[0:v]split[a][b];[a]palettegen[p];[b][p]paletteuse", "-loop", "0", "-f", "gif"]
+            let palette = usesOnePalette(width: width, height: height, frameCount: frameCount)
+                ? "[0:v]split[a][b];[a]palettegen[p];[b][p]paletteuse"
+                : "[0:v]split[a][b];[a]palettegen=stats_mode=single[p];[b][p]paletteuse=new=1"
+            arguments += ["-filter_complex", palette, "-loop", "0", "-f", "gif"]
         case .mp4:
             arguments += [
                 "-vf", "pad=ceil(iw/2)*2:ceil(ih/2)*2", "-c:v", "libx264", "-pix_fmt", "yuv420p", "-preset", "veryfast", "-crf", "20",

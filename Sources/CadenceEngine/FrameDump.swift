@@ -273,7 +273,9 @@ public enum FrameDump {
                 failure = error
             }
         } else {
-            let sink = try FFmpegFileSink(renderer: renderer, path: path, format: settings.format, fps: fps, progress: progress)
+            let sink = try FFmpegFileSink(
+                renderer: renderer, path: path, format: settings.format, fps: fps, frameCount: selection.count, progress: progress
+            )
             do throws(EngineError) {
                 try loop.run(frames: selection, fps: fps, into: sink)
             } catch {
