@@ -67,6 +67,8 @@ let package = Package(
         // libpng reports errors by longjmp, which Swift cannot cross: the setjmp lives in C.
         .target(name: "CPNGCodec", dependencies: ["CPNG", "CDeflate", "CZlib"]),
         .target(name: "CadenceImage", dependencies: ["CPNGCodec", "CadenceDraw", "CadenceFiles"], swiftSettings: strict),
+        // The CPU backend: display lists drawn with no GL, the same bytes on every machine.
+        .target(name: "CadenceRaster", dependencies: ["CadenceDraw", "CadenceText"], swiftSettings: strict),
         .target(
             name: "CadenceGL",
             dependencies: ["CGL", "CadenceDraw", "CadenceImage", "CadenceText"],
@@ -148,6 +150,11 @@ let package = Package(
         .testTarget(name: "CadenceDrawTests", dependencies: ["CadenceDraw"], swiftSettings: strict),
         .testTarget(name: "CadenceImageTests", dependencies: ["CadenceImage", "CadenceDraw"], swiftSettings: strict),
         .testTarget(name: "CadenceSceneTests", dependencies: ["CadenceScene", "CadenceAnimation", "CadenceText", "CadenceDraw"], swiftSettings: strict),
+        .testTarget(
+            name: "CadenceRasterTests",
+            dependencies: ["CadenceRaster", "CadenceEngine", "CadenceScene", "CadenceDraw", "CadenceImage", "CadenceText"],
+            swiftSettings: strict
+        ),
         .testTarget(
             name: "CadenceGLTests",
             dependencies: [

@@ -235,6 +235,35 @@ private func merged(_ input: [Rect], limit: Int) -> [Rect] {
     return rects
 }
 
+extension DisplayList {
+    /// The box around what the members of the group pushed at `index` can touch (to its pop, or
+    /// the list's end), cut to its mask's bounds; nil when they touch nothing or `index` is no
+    /// `pushGroup`. Members whose bounds are not numbers draw nothing and are left out. A backend
+    /// gives the group a picture only there.
+    public func reach(ofGroupAt index: Int) -> Rect? {
+        guard commands.indices.contains(index), case .pushGroup(let group) = commands[index] else { return nil }
+        var box: Rect?
+        var depth = 0
+        members: for command in commands[(index + 1)...] {
+            switch command {
+            case .pushGroup:
+                depth += 1
+            case .popGroup:
+                if depth == 0 { break members }
+                depth -= 1
+            default:
+                guard let bounds = command.bounds, !bounds.minX.isNaN, !bounds.minY.isNaN, !bounds.maxX.isNaN, !bounds.maxY.isNaN else { continue }
+                box = box.map { union($0, bounds) } ?? bounds
+            }
+        }
+        guard let box else { return nil }
+        guard let mask = group.mask else { return box }
+        // The mask's coverage reaches half a pixel past its transformed corners.
+        let maskBox = mask.transform.boundingBox(of: mask.rect)
+        return box.intersection(Rect(x: maskBox.minX - 1, y: maskBox.minY - 1, width: maskBox.width + 2, height: maskBox.height + 2))
+    }
+}
+
 extension DrawCommand {
     var isGroupBoundary: Bool {
         switch self {

@@ -66,38 +66,6 @@ extension Renderer {
         return drew ? 1 : 0
     }
 
-    /// The box around what the members of the group pushed at `index` can touch (to its pop, or
-    /// the list's end), cut to its mask's bounds; nil when they touch nothing. Members whose bounds
-    /// are not numbers draw nothing and are left out.
-    static func reach(ofGroupAt index: Int, in commands: [DrawCommand]) -> Rect? {
-        guard case .pushGroup(let group) = commands[index] else { return nil }
-        var box: Rect?
-        var depth = 0
-        members: for command in commands[(index + 1)...] {
-            switch command {
-            case .pushGroup:
-                depth += 1
-            case .popGroup:
-                if depth == 0 { break members }
-                depth -= 1
-            default:
-                guard let bounds = command.bounds, !bounds.minX.isNaN, !bounds.minY.isNaN, !bounds.maxX.isNaN, !bounds.maxY.isNaN else { continue }
-                box = box.map { union($0, bounds) } ?? bounds
-            }
-        }
-        guard let box else { return nil }
-        guard let mask = group.mask else { return box }
-        // The mask's coverage reaches half a pixel past its transformed corners.
-        let maskBox = mask.transform.boundingBox(of: mask.rect)
-        return box.intersection(Rect(x: maskBox.minX - 1, y: maskBox.minY - 1, width: maskBox.width + 2, height: maskBox.height + 2))
-    }
-
-    private static func union(_ a: Rect, _ b: Rect) -> Rect {
-        let minX = min(a.minX, b.minX)
-        let minY = min(a.minY, b.minY)
-        return Rect(x: minX, y: minY, width: max(a.maxX, b.maxX) - minX, height: max(a.maxY, b.maxY) - minY)
-    }
-
     /// The layer for `depth`, made or resized to the viewport as needed.
     private func groupLayer(at depth: Int, viewport: (width: Int, height: Int)) throws(GLError) -> GroupLayer {
         while groupLayers.count <= depth {

@@ -188,7 +188,7 @@ public final class Renderer {
                 if let current { drawCalls += flush(current, viewport: viewport) }
                 current = nil
                 let begin = clips.last?.scissor ?? outer
-                let region = Self.reach(ofGroupAt: index, in: list.commands).map { scissor($0, within: begin, viewport: viewport) } ?? (0, 0, 0, 0)
+                let region = list.reach(ofGroupAt: index).map { scissor($0, within: begin, viewport: viewport) } ?? (0, 0, 0, 0)
                 applyScissor(region)
                 try beginGroup(depth: groups.count, viewport: viewport)
                 applyScissor(begin)

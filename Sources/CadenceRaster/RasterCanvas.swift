@@ -1,0 +1,126 @@
+import CadenceDraw
+
+/// Premultiplied RGBA8 pixels, top row first: what the CPU backend draws into. A canvas may stand
+/// for part of a frame (a group's picture): `originX`, `originY` is where its top-left pixel lies
+/// in the frame.
+public struct RasterCanvas: Sendable, Hashable {
+    /// Width in pixels.
+    public let width: Int
+    /// Height in pixels.
+    public let height: Int
+    /// Where the canvas's top-left pixel lies in the frame.
+    public let originX: Int
+    /// Where the canvas's top-left pixel lies in the frame.
+    public let originY: Int
+    /// `width × height × 4` bytes, premultiplied RGBA, row-major, top row first.
+    public internal(set) var pixels: [UInt8]
+
+    /// A transparent canvas of `width × height` pixels whose top-left pixel is frame pixel (`originX`, `originY`).
+    public init(width: Int, height: Int, originX: Int = 0, originY: Int = 0) {
+        precondition(width >= 0 && height >= 0, "a canvas's size must not be negative")
+        self.width = width
+        self.height = height
+        self.originX = originX
+        self.originY = originY
+        pixels = [UInt8](repeating: 0, count: width * height * 4)
+    }
+
+    /// Fills the frame rectangle `box` (cut to the canvas) with the premultiplied colour `color`.
+    mutating func fill(_ box: PixelBox, with color: PremultipliedColor) {
+        guard let box = box.intersection(bounds) else { return }
+        let pattern = [color.r, color.g, color.b, color.a]
+        pixels.withUnsafeMutableBufferPointer { pixels in
+            for y in box.minY..<box.maxY {
+                var offset = ((y - originY) * width + box.minX - originX) * 4
+                for _ in box.minX..<box.maxX {
+                    pixels[offset] = pattern[0]
+                    pixels[offset + 1] = pattern[1]
+                    pixels[offset + 2] = pattern[2]
+                    pixels[offset + 3] = pattern[3]
+                    offset += 4
+                }
+            }
+        }
+    }
+
+    /// The frame pixels the canvas covers.
+    var bounds: PixelBox { PixelBox(minX: originX, minY: originY, maxX: originX + width, maxY: originY + height) }
+
+    /// The pixels with straight alpha (as PNG files hold them), rounded as the GL backend's
+    /// read-back rounds them.
+    public var straightImage: RGBAImage {
+        var image = RGBAImage(width: width, height: height)
+        image.pixels = pixels
+        image.pixels.withUnsafeMutableBufferPointer { pixels in
+            var offset = 0
+            while offset < pixels.count {
+                let alpha = Int(pixels[offset + 3])
+                if alpha != 255, alpha != 0 {
+                    for channel in 0..<3 {
+                        pixels[offset + channel] = UInt8(min(255, (Int(pixels[offset + channel]) * 255 + alpha / 2) / alpha))
+                    }
+                }
+                offset += 4
+            }
+        }
+        return image
+    }
+}
+
+/// A colour as the blender takes it: premultiplied, 0 … 255 a channel.
+struct PremultipliedColor: Hashable {
+    var r: UInt8
+    var g: UInt8
+    var b: UInt8
+    var a: UInt8
+
+    init(r: UInt8, g: UInt8, b: UInt8, a: UInt8) {
+        (self.r, self.g, self.b, self.a) = (r, g, b, a)
+    }
+
+    init(_ color: Color) {
+        let c = color.premultiplied
+        r = Self.byte(c.red)
+        g = Self.byte(c.green)
+        b = Self.byte(c.blue)
+        a = Self.byte(c.alpha)
+    }
+
+    /// 0 … 1 to 0 … 255, rounded; NaN to 0.
+    @inline(__always)
+    static func byte(_ value: Double) -> UInt8 {
+        UInt8(RasterMath.clamp(value, 0, 1) * 255 + 0.5)
+    }
+}
+
+/// A rectangle of whole frame pixels, `minX ..< maxX` by `minY ..< maxY`.
+struct PixelBox: Hashable {
+    var minX: Int
+    var minY: Int
+    var maxX: Int
+    var maxY: Int
+
+    var isEmpty: Bool { maxX <= minX || maxY <= minY }
+
+    /// The whole pixels whose centres can lie in `rect` (a generous box: rounded out), cut to
+    /// ±2²⁴ so that no conversion traps; nil when `rect` is empty or not a number.
+    init?(covering rect: Rect) {
+        guard rect.width > 0, rect.height > 0, !rect.minX.isNaN, !rect.minY.isNaN, !rect.maxX.isNaN, !rect.maxY.isNaN else { return nil }
+        let limit = 16_777_216.0
+        self.init(
+            minX: Int(RasterMath.clamp(rect.minX, -limit, limit).rounded(.down)),
+            minY: Int(RasterMath.clamp(rect.minY, -limit, limit).rounded(.down)),
+            maxX: Int(RasterMath.clamp(rect.maxX, -limit, limit).rounded(.up)),
+            maxY: Int(RasterMath.clamp(rect.maxY, -limit, limit).rounded(.up))
+        )
+    }
+
+    init(minX: Int, minY: Int, maxX: Int, maxY: Int) {
+        (self.minX, self.minY, self.maxX, self.maxY) = (minX, minY, maxX, maxY)
+    }
+
+    func intersection(_ other: PixelBox) -> PixelBox? {
+        let box = PixelBox(minX: max(minX, other.minX), minY: max(minY, other.minY), maxX: min(maxX, other.maxX), maxY: min(maxY, other.maxY))
+        return box.isEmpty ? nil : box
+    }
+}

@@ -1,0 +1,121 @@
+import CadenceDraw
+import CadenceText
+
+/// Images, glyphs and paths: coverage or colour sampled from pixels made once and kept.
+extension RasterPass {
+    mutating func drawImage(_ draw: ImageDraw) {
+        let image = draw.image
+        guard image.width > 0, image.height > 0, draw.alpha > 0, let inverse = draw.transform.inverted else { return }
+        let pixels = renderer.premultiplied(draw)
+        let alpha = min(draw.alpha, 1)
+        let rect = draw.rect
+        let source = draw.source
+        guard rect.width > 0, rect.height > 0 else { return }
+        let (width, height) = (image.width, image.height)
+        // Texel coordinates (texel centres at .5) of a local point, as GL interpolates them.
+        let sx = source.width / rect.width, sy = source.height / rect.height
+        func sample(_ x: Double, _ y: Double) -> SIMD4<Double> {
+            Self.bilinear(pixels, width: width, height: height, x: source.minX + (x - rect.minX) * sx - 0.5, y: source.minY + (y - rect.minY) * sy - 0.5)
+        }
+        if draw.transform.isIdentity {
+            // Hard edges: the pixels whose centres lie in the rectangle.
+            let box = PixelBox(
+                minX: Self.firstCentre(rect.minX), minY: Self.firstCentre(rect.minY),
+                maxX: Self.firstCentre(rect.maxX), maxY: Self.firstCentre(rect.maxY)
+            )
+            guard !box.isEmpty else { return }
+            shade(box) { x, y, _ in sample(Double(x) + 0.5, Double(y) + 0.5) * (alpha / 255) }
+            return
+        }
+        // Turned or scaled: a pixel of fringe, and the edges fall off by their distance.
+        let (scaleX, scaleY) = draw.transform.axisScales
+        let hx = rect.width / 2, hy = rect.height / 2
+        let cx = rect.minX + hx, cy = rect.minY + hy
+        let quad = Rect(x: rect.minX - 1 / scaleX, y: rect.minY - 1 / scaleY, width: rect.width + 2 / scaleX, height: rect.height + 2 / scaleY)
+        shade(draw.transform.boundingBox(of: quad), inverse: inverse) { x, y in
+            let coverage = RasterMath.clamp(0.5 - RasterMath.pixelDistance(x - cx, y - cy, hx, hy, 0, scaleX, scaleY), 0, 1)
+            guard coverage > 0 else { return .zero }
+            return sample(x, y) * (alpha * coverage / 255)
+        }
+    }
+
+    /// The first whole pixel whose centre lies at or after `edge` (clamped to ±2²⁴).
+    static func firstCentre(_ edge: Double) -> Int {
+        Int(RasterMath.clamp(edge - 0.5, -16_777_216, 16_777_216).rounded(.up))
+    }
+
+    /// `pixels` (RGBA8) sampled between texel centres at (x, y) in texels (0 is the first
+    /// centre), clamped at the edges: each channel 0 … 255.
+    @inline(__always)
+    static func bilinear(_ pixels: [UInt8], width: Int, height: Int, x: Double, y: Double) -> SIMD4<Double> {
+        let fx = RasterMath.clamp(x, 0, Double(width - 1))
+        let fy = RasterMath.clamp(y, 0, Double(height - 1))
+        let x0 = Int(fx), y0 = Int(fy)
+        let x1 = min(x0 + 1, width - 1), y1 = min(y0 + 1, height - 1)
+        let tx = fx - Double(x0), ty = fy - Double(y0)
+        func texel(_ x: Int, _ y: Int) -> SIMD4<Double> {
+            let offset = (y * width + x) * 4
+            return SIMD4(Double(pixels[offset]), Double(pixels[offset + 1]), Double(pixels[offset + 2]), Double(pixels[offset + 3]))
+        }
+        let top = texel(x0, y0) * (1 - tx) + texel(x1, y0) * tx
+        let bottom = texel(x0, y1) * (1 - tx) + texel(x1, y1) * tx
+        return top * (1 - ty) + bottom * ty
+    }
+
+    mutating func drawGlyphs(_ run: GlyphRun) throws(TextError) {
+        let color = run.color.premultipliedVector
+        let transformed = !run.transform.isIdentity
+        guard !transformed || run.transform.inverted != nil else { return }
+        let limit = 16_777_216.0
+        for (glyph, position) in zip(run.glyphs, run.positions) where abs(position.x) < limit && abs(position.y) < limit {
+            let whole = transformed ? position.x : position.x.rounded(.down)
+            let bucket = transformed ? 0 : min(Int(((position.x - whole) * Double(FontLibrary.subpixelBuckets)).rounded(.down)), FontLibrary.subpixelBuckets - 1)
+            let bitmap = try renderer.glyph(glyph, font: run.font, subpixel: bucket)
+            guard bitmap.width > 0, bitmap.height > 0 else { continue }
+            let left = whole + Double(bitmap.left)
+            let top = (transformed ? position.y : position.y.rounded()) - Double(bitmap.top)
+            let coverage = bitmap.pixels
+            let (width, height) = (bitmap.width, bitmap.height)
+            if !transformed {
+                // On whole pixels: each pixel takes its texel.
+                let (x0, y0) = (Int(left), Int(top))
+                shade(PixelBox(minX: x0, minY: y0, maxX: x0 + width, maxY: y0 + height)) { x, y, _ in
+                    color * (Double(coverage[(y - y0) * width + x - x0]) / 255)
+                }
+                continue
+            }
+            // Turned or scaled: the quad grows by half a pixel and the coverage is sampled
+            // between texels, zero beyond the bitmap (the atlas keeps a blank border).
+            let inverse = run.transform.inverted!
+            let quad = Rect(x: left - 0.5, y: top - 0.5, width: Double(width) + 1, height: Double(height) + 1)
+            shade(run.transform.boundingBox(of: quad), inverse: inverse) { x, y in
+                guard x >= quad.minX, x < quad.maxX, y >= quad.minY, y < quad.maxY else { return .zero }
+                return color * (Self.coverage(coverage, width: width, height: height, x: x - left - 0.5, y: y - top - 0.5) / 255)
+            }
+        }
+    }
+
+    /// A coverage bitmap sampled between texel centres, zero outside it.
+    static func coverage(_ bitmap: [UInt8], width: Int, height: Int, x: Double, y: Double) -> Double {
+        let fx = x.rounded(.down), fy = y.rounded(.down)
+        let tx = x - fx, ty = y - fy
+        let x0 = Int(fx), y0 = Int(fy)
+        func texel(_ x: Int, _ y: Int) -> Double {
+            guard x >= 0, y >= 0, x < width, y < height else { return 0 }
+            return Double(bitmap[y * width + x])
+        }
+        let top = texel(x0, y0) * (1 - tx) + texel(x0 + 1, y0) * tx
+        let bottom = texel(x0, y0 + 1) * (1 - tx) + texel(x0 + 1, y0 + 1) * tx
+        return top * (1 - ty) + bottom * ty
+    }
+
+    mutating func drawPath(_ path: PathFill) {
+        guard path.color.alpha > 0, let mask = renderer.mask(for: path, frame: frame) else { return }
+        let color = path.color.premultipliedVector
+        let alpha = mask.alpha
+        let (maskX, maskY, width) = (mask.x, mask.y, mask.width)
+        shade(PixelBox(minX: mask.x, minY: mask.y, maxX: mask.x + mask.width, maxY: mask.y + mask.height)) { x, y, _ in
+            color * (Double(alpha[(y - maskY) * width + x - maskX]) / 255)
+        }
+    }
+}

@@ -1,0 +1,112 @@
+import CadenceDraw
+
+/// Rounded rectangles, lines and shadows: the distances and the blur the GL backend's shaders
+/// take, at pixel centres.
+extension RasterPass {
+    mutating func drawRoundedRect(_ shape: RoundedRect) {
+        let transform = shape.transform
+        guard let inverse = transform.inverted else { return }
+        let (sx, sy) = transform.axisScales
+        let rect = shape.rect
+        let hx = rect.width / 2, hy = rect.height / 2
+        let cx = rect.minX + hx, cy = rect.minY + hy
+        let radius = RasterMath.clamp(max(shape.cornerRadius, 0), 0, min(hx, hy))
+        let strokeWidth = max(shape.strokeWidth, 0)
+        let fill = shape.fill.premultipliedVector
+        let stroke = shape.stroke.premultipliedVector
+        let innerHX = max(hx - strokeWidth, 0), innerHY = max(hy - strokeWidth, 0)
+        let innerRadius = max(radius - strokeWidth, 0)
+        // The quad GL draws: the rectangle grown by a pixel's worth of local units.
+        let quad = Rect(x: rect.minX - 1 / sx, y: rect.minY - 1 / sy, width: rect.width + 2 / sx, height: rect.height + 2 / sy)
+        shade(transform.boundingBox(of: quad), inverse: inverse) { x, y in
+            let px = x - cx, py = y - cy
+            let outer = RasterMath.clamp(0.5 - RasterMath.pixelDistance(px, py, hx, hy, radius, sx, sy), 0, 1)
+            var inner = outer
+            if strokeWidth > 0 {
+                let covered = RasterMath.clamp(0.5 - RasterMath.pixelDistance(px, py, innerHX, innerHY, innerRadius, sx, sy), 0, 1)
+                inner = min(covered, outer)
+            }
+            return fill * inner + stroke * (outer - inner)
+        }
+    }
+
+    mutating func drawLine(_ line: Line) {
+        let transform = line.transform
+        guard let inverse = transform.inverted else { return }
+        let (sx, sy) = transform.axisScales
+        let halfWidth = max(line.width, 0) / 2
+        let (ax, ay) = (line.start.x, line.start.y)
+        let (bx, by) = (line.end.x - ax, line.end.y - ay)
+        let lengthSquared = max(bx * bx + by * by, 1e-12)
+        let extent = halfWidth + 1 / min(sx, sy)
+        let local = Rect(x: min(line.start.x, line.end.x) - extent, y: min(line.start.y, line.end.y) - extent,
+                         width: abs(bx) + 2 * extent, height: abs(by) + 2 * extent)
+        let color = line.color.premultipliedVector
+        shade(transform.boundingBox(of: local), inverse: inverse) { x, y in
+            let px = x - ax, py = y - ay
+            let h = RasterMath.clamp((px * bx + py * by) / lengthSquared, 0, 1)
+            var ox = px - bx * h, oy = py - by * h
+            let distance: Double
+            if sx == sy {
+                ox *= sx
+                oy *= sx
+                distance = (ox * ox + oy * oy).squareRoot() - halfWidth * sx
+            } else {
+                let away = (ox * ox + oy * oy).squareRoot()
+                var dx: Double, dy: Double
+                if away > 0 {
+                    (dx, dy) = (ox / away, oy / away)
+                } else {
+                    let length = max((bx * bx + by * by).squareRoot(), 1e-12)
+                    (dx, dy) = (-by / length, bx / length)
+                }
+                distance = (away - halfWidth) * ((dx * sx) * (dx * sx) + (dy * sy) * (dy * sy)).squareRoot()
+            }
+            return color * RasterMath.clamp(0.5 - distance, 0, 1)
+        }
+    }
+
+    mutating func drawShadow(_ shadow: Shadow) {
+        let transform = shadow.transform
+        guard let inverse = transform.inverted else { return }
+        let (sx, sy) = transform.axisScales
+        let rect = shadow.rect
+        let hx = rect.width / 2, hy = rect.height / 2
+        let cx = rect.minX + hx, cy = rect.minY + hy
+        let blur = max(shadow.blur, 0)
+        let toPixels = min(sx, sy)
+        // Below a quarter pixel the blur is an anti-aliased edge; the formula needs a sigma above 0.
+        let sigma = max(blur * toPixels, 0.25)
+        let corner = RasterMath.clamp(max(shadow.cornerRadius, 0), 0, min(hx, hy)) * toPixels
+        let reachX = 3 * blur + 1 / sx, reachY = 3 * blur + 1 / sy
+        let quad = Rect(x: rect.minX - reachX, y: rect.minY - reachY, width: rect.width + 2 * reachX, height: rect.height + 2 * reachY)
+        let color = shadow.color.premultipliedVector
+        let (phx, phy) = (hx * sx, hy * sy)
+        shade(transform.boundingBox(of: quad), inverse: inverse) { x, y in
+            color * RasterMath.clamp(Self.shadow((x - cx) * sx, (y - cy) * sy, phx, phy, sigma, corner), 0, 1)
+        }
+    }
+
+    /// A rounded box's coverage blurred by a Gaussian of deviation `sigma`: closed form along x,
+    /// four samples along y (Evan Wallace's "Fast Rounded Rectangle Shadows"), as the GL shader.
+    static func shadow(_ px: Double, _ py: Double, _ hx: Double, _ hy: Double, _ sigma: Double, _ corner: Double) -> Double {
+        let low = py - hy, high = py + hy
+        let start = RasterMath.clamp(-3 * sigma, low, high)
+        let end = RasterMath.clamp(3 * sigma, low, high)
+        let step = (end - start) / 4
+        var y = start + step * 0.5
+        var value = 0.0
+        let norm = 1 / (2.506_628_274_631_000_5 * sigma)
+        let scale = 0.707_106_781_186_547_6 / sigma
+        for _ in 0..<4 {
+            // The blurred coverage along x of the row py − y.
+            let row = py - y
+            let delta = min(hy - corner - abs(row), 0)
+            let curved = hx - corner + max(0, corner * corner - delta * delta).squareRoot()
+            let across = 0.5 * (RasterMath.erf((px + curved) * scale) - RasterMath.erf((px - curved) * scale))
+            value += across * RasterMath.exp(-(y * y) / (2 * sigma * sigma)) * norm * step
+            y += step
+        }
+        return value
+    }
+}

@@ -1,0 +1,155 @@
+import CadenceDraw
+import CadenceText
+
+/// One pass over a display list into one region of a canvas: the clip and group state, and the
+/// pixel loop every command shades through.
+struct RasterPass {
+    let renderer: RasterRenderer
+    /// Where commands draw now: the frame's canvas, or the picture of the innermost open group.
+    var target: RasterCanvas
+    /// The pixels drawing may touch now: the region of the pass cut by every open clip.
+    var clip: PixelBox?
+    /// The frame, in pixels: paths are rasterised within it, as the GL backend's viewport.
+    let frame: Rect
+    /// Open clips, innermost last: the exact rectangle (clips nest by exact intersection, only
+    /// the result is rounded out) and the clip in force before it.
+    private var clips: [(exact: Rect?, previous: PixelBox?)] = []
+    /// Open groups, innermost last: the group, the target it composites into, the pixels it
+    /// composites (its reach within the clip it began in), and the exact clip then.
+    private var groups: [(group: Group, parent: RasterCanvas, region: PixelBox?)] = []
+    /// The exact rectangle of the innermost clip; nil when none is open.
+    private var exactClip: Rect?
+
+    init(renderer: RasterRenderer, target: RasterCanvas, clip: PixelBox) {
+        self.renderer = renderer
+        self.target = target
+        self.clip = clip
+        frame = Rect(x: 0, y: 0, width: Double(target.width), height: Double(target.height))
+    }
+
+    mutating func run(_ list: DisplayList) throws(TextError) {
+        for (index, command) in list.commands.enumerated() {
+            switch command {
+            case .pushClip(let rect):
+                let exact = exactClip.map { rect.intersection($0) } ?? rect
+                clips.append((exactClip, clip))
+                exactClip = exact
+                clip = PixelBox(covering: exact).flatMap { box in clip.flatMap { box.intersection($0) } }
+            case .popClip:
+                guard let last = clips.popLast() else { continue }
+                exactClip = last.exact
+                clip = last.previous
+            case .pushGroup(let group):
+                let region = list.reach(ofGroupAt: index).flatMap(PixelBox.init(covering:)).flatMap { box in clip.flatMap { box.intersection($0) } }
+                groups.append((group, target, region))
+                target = region.map { RasterCanvas(width: $0.maxX - $0.minX, height: $0.maxY - $0.minY, originX: $0.minX, originY: $0.minY) }
+                    ?? RasterCanvas(width: 0, height: 0)
+            case .popGroup:
+                endGroup()
+            default:
+                guard let clip, let bounds = command.bounds, let box = PixelBox(covering: bounds), box.intersection(clip) != nil else { continue }
+                try draw(command)
+            }
+        }
+        // Groups left open end with the list.
+        while !groups.isEmpty { endGroup() }
+    }
+
+    private mutating func draw(_ command: DrawCommand) throws(TextError) {
+        switch command {
+        case .roundedRect(let shape): drawRoundedRect(shape)
+        case .line(let line): drawLine(line)
+        case .shadow(let shadow): drawShadow(shadow)
+        case .glyphs(let run): try drawGlyphs(run)
+        case .image(let image): drawImage(image)
+        case .path(let path): drawPath(path)
+        case .pushClip, .popClip, .pushGroup, .popGroup: break
+        }
+    }
+
+    /// Puts the innermost group's picture over the target it began in, faded by its opacity and
+    /// its mask's coverage, within the group's region.
+    private mutating func endGroup() {
+        guard let (group, parent, region) = groups.popLast() else { return }
+        let picture = target
+        target = parent
+        let opacity = RasterMath.clamp(group.opacity, 0, 1)
+        guard opacity > 0, let region else { return }
+        var coverage: ((Double, Double) -> Double)?
+        if let mask = group.mask {
+            // A mask that flattens the plane covers nothing.
+            guard let inverse = mask.transform.inverted else { return }
+            let scales = mask.transform.axisScales
+            let hx = mask.rect.width / 2, hy = mask.rect.height / 2
+            let cx = mask.rect.minX + hx, cy = mask.rect.minY + hy
+            let radius = RasterMath.clamp(mask.cornerRadius, 0, min(hx, hy))
+            coverage = { x, y in
+                let lx = inverse.a * x + inverse.c * y + inverse.tx
+                let ly = inverse.b * x + inverse.d * y + inverse.ty
+                return RasterMath.clamp(0.5 - RasterMath.pixelDistance(lx - cx, ly - cy, hx, hy, radius, scales.x, scales.y), 0, 1)
+            }
+        }
+        let width = picture.width
+        picture.pixels.withUnsafeBufferPointer { source in
+            shade(region) { x, y, offset in
+                let from = ((y - picture.originY) * width + x - picture.originX) * 4
+                var factor = opacity / 255
+                if let coverage { factor *= coverage(Double(x) + 0.5, Double(y) + 0.5) }
+                return SIMD4(Double(source[from]), Double(source[from + 1]), Double(source[from + 2]), Double(source[from + 3])) * factor
+            }
+        }
+    }
+
+    /// Blends `color(x, y, offset)` (premultiplied, 0 … 1) over each pixel of `box` within the
+    /// clip and the target, source over, in 8 bits.
+    @inline(__always)
+    mutating func shade(_ box: PixelBox, _ color: (Int, Int, Int) -> SIMD4<Double>) {
+        guard let clip, let box = box.intersection(clip)?.intersection(target.bounds) else { return }
+        let width = target.width
+        let (originX, originY) = (target.originX, target.originY)
+        target.pixels.withUnsafeMutableBufferPointer { pixels in
+            for y in box.minY..<box.maxY {
+                var offset = ((y - originY) * width + box.minX - originX) * 4
+                for x in box.minX..<box.maxX {
+                    Self.blend(color(x, y, offset), into: pixels, at: offset)
+                    offset += 4
+                }
+            }
+        }
+    }
+
+    /// Blends `color(localX, localY)` over the pixels of `reach` (frame pixels), evaluated at each
+    /// pixel centre mapped into local space by `inverse`.
+    @inline(__always)
+    mutating func shade(_ reach: Rect, inverse: AffineTransform, _ color: (Double, Double) -> SIMD4<Double>) {
+        guard let box = PixelBox(covering: reach) else { return }
+        shade(box) { x, y, _ in
+            let cx = Double(x) + 0.5
+            let cy = Double(y) + 0.5
+            return color(inverse.a * cx + inverse.c * cy + inverse.tx, inverse.b * cx + inverse.d * cy + inverse.ty)
+        }
+    }
+
+    /// Source over, 8 bits a channel: d = s + d · (255 − sₐ) / 255, rounded.
+    @inline(__always)
+    static func blend(_ color: SIMD4<Double>, into pixels: UnsafeMutableBufferPointer<UInt8>, at offset: Int) {
+        let a = PremultipliedColor.byte(color.w)
+        let r = PremultipliedColor.byte(color.x)
+        let g = PremultipliedColor.byte(color.y)
+        let b = PremultipliedColor.byte(color.z)
+        if a == 0, r == 0, g == 0, b == 0 { return }
+        let keep = 255 - Int(a)
+        pixels[offset] = UInt8(min(255, Int(r) + (Int(pixels[offset]) * keep + 127) / 255))
+        pixels[offset + 1] = UInt8(min(255, Int(g) + (Int(pixels[offset + 1]) * keep + 127) / 255))
+        pixels[offset + 2] = UInt8(min(255, Int(b) + (Int(pixels[offset + 2]) * keep + 127) / 255))
+        pixels[offset + 3] = UInt8(min(255, Int(a) + (Int(pixels[offset + 3]) * keep + 127) / 255))
+    }
+}
+
+extension Color {
+    /// Premultiplied, as a vector of 0 … 1 channels.
+    var premultipliedVector: SIMD4<Double> {
+        let c = premultiplied
+        return SIMD4(c.red, c.green, c.blue, c.alpha)
+    }
+}

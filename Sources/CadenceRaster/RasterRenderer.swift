@@ -1,0 +1,123 @@
+import CadenceDraw
+import CadenceText
+
+/// Draws display lists on the CPU, with no GL and no EGL context: the same commands and the same
+/// pictures as the GL backend (within a level or two at edges), byte-identical run to run and on
+/// every machine, since per-pixel work uses only IEEE arithmetic (`RasterMath`).
+///
+/// Each command shades the pixels its shape can reach, evaluating at pixel centres what the GL
+/// backend's shaders evaluate: signed distances with a one-pixel fringe for rounded rectangles,
+/// lines and masks, the closed-form blur for shadows, bilinear sampling for images and transformed
+/// glyphs, and the exact-area coverage of `PathRasterizer` for paths. Colours are premultiplied
+/// and blended source-over in 8 bits, as into the GL backend's RGBA8 framebuffer.
+///
+/// Not thread-safe: one renderer per thread (it keeps glyph, image and path caches).
+public final class RasterRenderer {
+    /// Glyphs come from here, as the GL backend's atlas gets them.
+    public let fonts: FontLibrary
+
+    /// The frame's background, drawn under everything (and into every damage rectangle).
+    private var background = PremultipliedColor(r: 0, g: 0, b: 0, a: 0)
+    /// Each frame's number, for evicting caches.
+    private var frameNumber = 0
+    var glyphs: [GlyphKey: GlyphBitmap] = [:]
+    var images: [String: CachedImage] = [:]
+    var pathMasks: [PathMaskKey: CachedMask] = [:]
+    /// Path masks rasterised so far (for tests: a mask kept from frame to frame is not made again).
+    public internal(set) var rasterisedPathCount = 0
+
+    /// A renderer taking glyphs from `fonts`.
+    public init(fonts: FontLibrary = .shared) {
+        self.fonts = fonts
+    }
+
+    /// Draws `list` into `canvas` (its size is the frame's): the whole canvas, or with `damage`
+    /// only those rectangles (rounded out to whole pixels), each filled with the background and
+    /// redrawn with the commands that reach it. A pixel's colour depends only on the commands
+    /// covering it, so a damaged redraw gives the same bytes as a whole one.
+    public func draw(_ list: DisplayList, into canvas: inout RasterCanvas, damage: [Rect]? = nil) throws(TextError) {
+        frameNumber += 1
+        background = PremultipliedColor(list.background)
+        let whole = canvas.bounds
+        let regions: [PixelBox] = damage.map { $0.compactMap { PixelBox(covering: $0)?.intersection(whole) } } ?? [whole]
+        for region in regions {
+            canvas.fill(region, with: background)
+            var pass = RasterPass(renderer: self, target: canvas, clip: region)
+            try pass.run(list)
+            canvas = pass.target
+        }
+        evictCaches()
+    }
+
+    /// Drops glyphs when there are many, and images and path masks no frame used lately.
+    private func evictCaches() {
+        if glyphs.count > 4096 { glyphs.removeAll(keepingCapacity: true) }
+        for (key, image) in images where image.lastUsed < frameNumber - 1 { images[key] = nil }
+        for (key, mask) in pathMasks where mask.lastUsed < frameNumber - 1 { pathMasks[key] = nil }
+    }
+
+    /// A glyph's coverage bitmap, rasterised once per glyph, face and subpixel position.
+    func glyph(_ glyph: UInt32, font: GlyphFont, subpixel: Int) throws(TextError) -> GlyphBitmap {
+        let key = GlyphKey(font: font, glyph: glyph, subpixel: subpixel)
+        if let cached = glyphs[key] { return cached }
+        let bitmap = try fonts.rasterize(glyph, font: font, subpixel: subpixel)
+        glyphs[key] = bitmap
+        return bitmap
+    }
+
+    /// An image's pixels premultiplied (as the GL backend uploads them), made once per key.
+    func premultiplied(_ draw: ImageDraw) -> [UInt8] {
+        if var cached = images[draw.key], cached.width == draw.image.width, cached.height == draw.image.height {
+            cached.lastUsed = frameNumber
+            images[draw.key] = cached
+            return cached.pixels
+        }
+        var pixels = draw.image.pixels
+        for offset in stride(from: 0, to: pixels.count, by: 4) {
+            let alpha = Int(pixels[offset + 3])
+            if alpha == 255 { continue }
+            for channel in 0..<3 { pixels[offset + channel] = UInt8((Int(pixels[offset + channel]) * alpha + 127) / 255) }
+        }
+        images[draw.key] = CachedImage(width: draw.image.width, height: draw.image.height, pixels: pixels, lastUsed: frameNumber)
+        return pixels
+    }
+
+    /// A path's coverage within the frame `frame`, rasterised once while frames keep drawing it.
+    func mask(for path: PathFill, frame: Rect) -> CoverageMask? {
+        let key = PathMaskKey(contours: path.contours, fillRule: path.fillRule, blur: path.blur, frame: frame)
+        if var cached = pathMasks[key] {
+            cached.lastUsed = frameNumber
+            pathMasks[key] = cached
+            return cached.mask
+        }
+        let mask = PathRasterizer.coverage(of: path.contours, fillRule: path.fillRule, clip: frame, blur: path.blur)
+        rasterisedPathCount += 1
+        pathMasks[key] = CachedMask(mask: mask, lastUsed: frameNumber)
+        return mask
+    }
+}
+
+struct GlyphKey: Hashable {
+    let font: GlyphFont
+    let glyph: UInt32
+    let subpixel: Int
+}
+
+struct CachedImage {
+    let width: Int
+    let height: Int
+    let pixels: [UInt8]
+    var lastUsed: Int
+}
+
+struct PathMaskKey: Hashable {
+    let contours: [[Point]]
+    let fillRule: FillRule
+    let blur: Double
+    let frame: Rect
+}
+
+struct CachedMask {
+    let mask: CoverageMask?
+    var lastUsed: Int
+}
