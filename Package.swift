@@ -99,7 +99,7 @@ let package = Package(
             name: "CadenceEngine",
             dependencies: [
                 "CadenceTiming", "CadenceAnimation", "CadenceDraw", "CadenceText", "CadenceScene", "CadenceImage", "CadenceGL",
-                "CadencePlatform", "CGL", "CadenceFiles",
+                "CadenceRaster", "CadencePlatform", "CGL", "CadenceFiles",
                 .product(name: "Histogram", package: "hdrhistogram-swift"), .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strict + [.defaultIsolation(MainActor.self)]

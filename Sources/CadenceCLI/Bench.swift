@@ -202,6 +202,8 @@ struct RenderSpeed: ParsableCommand {
     @Option(help: "Also time a whole render into this format (png, apng, gif, mp4 or webm, as cadence render --format): frames/s and bytes.")
     var format: OutputFormat?
 
+    @OptionGroup var backendOptions: BackendOptions
+
     @Flag(help: "Print a JSON object instead of a table.")
     var json = false
 
@@ -243,12 +245,13 @@ struct RenderSpeed: ParsableCommand {
         let result = try RenderBenchmark.run(
             scene: loaded, frames: frames,
             width: size?.width ?? Int(loaded.size.width), height: size?.height ?? Int(loaded.size.height), jobs: jobs,
-            readback: ReadbackMode(rawValue: readback) ?? .default, png: PNGOptions(encoder: PNGOptions.Encoder(rawValue: pngEncoder))
+            readback: ReadbackMode(rawValue: readback) ?? .default, png: PNGOptions(encoder: PNGOptions.Encoder(rawValue: pngEncoder)),
+            backend: backendOptions.backend
         )
         let formatResult = try format.map { format throws(EngineError) in
             try RenderBenchmark.run(
                 scene: loaded, frames: frames, width: result.width, height: result.height, format: format, jobs: jobs,
-                readback: ReadbackMode(rawValue: readback) ?? .default
+                readback: ReadbackMode(rawValue: readback) ?? .default, backend: backendOptions.backend
             )
         }
         if json {
@@ -259,8 +262,8 @@ struct RenderSpeed: ParsableCommand {
             print(String(result.json.dropLast()) + ", \"format\": \(formatResult.json)}")
             return
         }
-        print("\(result.frames) frames of \(loaded.name) at \(result.width)x\(result.height), \(result.jobs) encoder thread(s), \(result.readback.rawValue) readback")
-        print(String(format: "render (GL + readback)   %8.1f frames/s (redrawing what changed: %.1f%% of the pixels)",
+        print("\(result.frames) frames of \(loaded.name) at \(result.width)x\(result.height) on \(result.backend.rawValue), \(result.jobs) encoder thread(s), \(result.readback.rawValue) readback")
+        print(String(format: "render (draw + readback) %8.1f frames/s (redrawing what changed: %.1f%% of the pixels)",
                      result.renderFPS, 100 * result.redrawnFraction))
         print(String(format: "render, full redraw      %8.1f frames/s", result.fullRedrawFPS))
         print(String(format: "dump (render + PNG)      %8.1f frames/s (%@ encoder, %.1f KB a frame)",
@@ -340,6 +343,8 @@ struct Soak: ParsableCommand {
     @Option(name: .customLong("png-every"), parsing: .unconditional, help: "Encode every Nth frame as a PNG (into one temporary file); 0: none.")
     var pngEvery = 100
 
+    @OptionGroup var backendOptions: BackendOptions
+
     @Flag(help: "Print a JSON object instead of a table.")
     var json = false
 
@@ -360,7 +365,8 @@ struct Soak: ParsableCommand {
         let loaded = try loadScene(scene, strict: false)
         let result = try SoakBenchmark.run(
             scene: loaded, frames: frames,
-            width: size?.width ?? Int(loaded.size.width), height: size?.height ?? Int(loaded.size.height), pngEvery: pngEvery
+            width: size?.width ?? Int(loaded.size.width), height: size?.height ?? Int(loaded.size.height), pngEvery: pngEvery,
+            backend: backendOptions.backend
         )
         if json {
             print(result.json)

@@ -47,6 +47,8 @@ struct FPS: ParsableCommand {
 
     @OptionGroup var sceneOptions: SceneOptions
 
+    @OptionGroup var backendOptions: BackendOptions
+
     @OptionGroup var logging: LoggingOptions
 
     func validate() throws {
@@ -99,11 +101,12 @@ struct FPS: ParsableCommand {
         } catch {
             throw .invalidOption(name: "--rates", message: error.message)
         }
-        let settings = FrameRateCheck.Settings(
+        var settings = FrameRateCheck.Settings(
             rates: rateList, duration: duration,
             width: size?.width ?? Int(loaded.size.width), height: size?.height ?? Int(loaded.size.height),
             clock: spec, tolerance: tolerance, valueTolerance: valueTolerance
         )
+        settings.backend = backendOptions.backend
         let result = try FrameRateCheck.run(scene: loaded, settings: settings)
         let rateText = rateList.map { String(format: "%g", $0) }.joined(separator: ", ")
         let step = result.sharedTimes.count > 1 ? result.sharedTimes[1] - result.sharedTimes[0] : 0

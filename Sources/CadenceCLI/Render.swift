@@ -62,6 +62,8 @@ struct Render: ParsableCommand {
 
     @OptionGroup var sceneOptions: SceneOptions
 
+    @OptionGroup var backendOptions: BackendOptions
+
     @OptionGroup var motionOptions: MotionOptions
 
     @OptionGroup var traceOptions: TraceOptions
@@ -136,6 +138,7 @@ struct Render: ParsableCommand {
         settings.frames = frames?.range
         settings.fullRedraw = fullRedraw
         settings.readback = ReadbackMode(rawValue: readback) ?? .default
+        settings.backend = backendOptions.backend
         settings.format = format
         settings.clock = trace
         try traceOptions.check()

@@ -8,8 +8,10 @@ import Foundation
 /// animation, as Flutter's animation sheets.
 public enum ContactSheet {
     /// Renders `scene` at each of `times` into `tile`-sized frames, `columns` to a row, each
-    /// labelled with its time.
-    public static func render(scene: Scene, times: [Double], columns: Int, tile: Size) throws(EngineError) -> RGBAImage {
+    /// labelled with its time, drawn by `backend`.
+    public static func render(
+        scene: Scene, times: [Double], columns: Int, tile: Size, backend: RenderBackendKind = .default
+    ) throws(EngineError) -> RGBAImage {
         guard !times.isEmpty else { throw .invalidOption(name: "--times", message: "needs at least one time") }
         for time in times where !time.isFinite || time < 0 || time > SceneFile.maximumTime {
             throw .invalidOption(name: "--times", message: "times must be from 0 to \(Int(SceneFile.maximumTime)) s, got \(String(format: "%.15g", time))")
@@ -38,7 +40,7 @@ public enum ContactSheet {
         }
         let width = Int(tile.width)
         let height = Int(tile.height)
-        let frames = try ImageSink(width: width, height: height)
+        let frames = try ImageSink(width: width, height: height, backend: backend)
         let loop = FrameLoop(scene: scene)
         try loop.run(times: times, into: frames)
         let size = Size(width: sheetWidth, height: sheetHeight)
@@ -61,7 +63,7 @@ public enum ContactSheet {
                 throw .text(error)
             }
         }
-        let sheetRenderer = try OffscreenRenderer(width: Int(size.width), height: Int(size.height))
+        let sheetRenderer = try OffscreenRenderer(width: Int(size.width), height: Int(size.height), backend: backend)
         return try sheetRenderer.render(sheet)
     }
 }

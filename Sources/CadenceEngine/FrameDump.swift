@@ -31,8 +31,10 @@ public struct FrameDumpSettings: Sendable {
     public var shard: (index: Int, count: Int)?
     /// Redraw every frame whole instead of only what changed (`--full-redraw`).
     public var fullRedraw = false
-    /// How frames come back from the GPU (`--readback`).
+    /// How frames come back from the GPU (`--readback`; GL only).
     public var readback: ReadbackMode = .default
+    /// What draws the frames (`--backend`).
+    public var backend: RenderBackendKind = .default
     /// A display clock to render at (`--clock`): frame `i` shows the scene at the trace's `i`-th
     /// timestamp, and `fps` and `duration` are not used. PNG frames only.
     public var clock: VSyncTrace?
@@ -191,7 +193,7 @@ public enum FrameDump {
         let frameCount = selection.count
         let start = ContinuousClock.now
         // The renderer first: without EGL or with a size the driver refuses, no folder is made.
-        let renderer = try OffscreenRenderer(width: settings.width, height: settings.height)
+        let renderer = try OffscreenRenderer(width: settings.width, height: settings.height, backend: settings.backend)
         renderer.fullRedraw = settings.fullRedraw
         renderer.readback = settings.readback
         let images = ImageStore()

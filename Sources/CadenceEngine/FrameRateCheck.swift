@@ -34,6 +34,8 @@ public enum FrameRateCheck {
         public var tolerance: Int
         /// The largest difference allowed in an animated value, in the value's own units.
         public var valueTolerance: Double
+        /// What draws the frames (`--backend`).
+        public var backend: RenderBackendKind = .default
 
         /// Settings with every field given.
         public init(rates: [Double], duration: Double, width: Int, height: Int, clock: ClockSpec? = nil, tolerance: Int = 1, valueTolerance: Double = 1e-6) {
@@ -95,7 +97,7 @@ public enum FrameRateCheck {
         for (rateIndex, rate) in settings.rates.enumerated() {
             let trace = times.traces[rateIndex]
             framesPerRate.append(trace.count)
-            let renderer = try OffscreenRenderer(width: settings.width, height: settings.height)
+            let renderer = try OffscreenRenderer(width: settings.width, height: settings.height, backend: settings.backend)
             let loop = FrameLoop(scene: scene, context: RenderContext(images: images))
             let wanted = Set(shared)
             let sink = CheckSink(renderer: renderer) { image, frame throws(EngineError) in

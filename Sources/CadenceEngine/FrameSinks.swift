@@ -79,9 +79,9 @@ public final class ImageSink: FrameSink {
         self.renderer = renderer
     }
 
-    /// A sink drawing with a new `width` × `height` renderer.
-    public convenience init(width: Int, height: Int) throws(EngineError) {
-        self.init(renderer: try OffscreenRenderer(width: width, height: height))
+    /// A sink drawing with a new `width` × `height` renderer on `backend`.
+    public convenience init(width: Int, height: Int, backend: RenderBackendKind = .default) throws(EngineError) {
+        self.init(renderer: try OffscreenRenderer(width: width, height: height, backend: backend))
     }
 
     public func take(_ list: DisplayList, frame: FrameInfo) throws(EngineError) {

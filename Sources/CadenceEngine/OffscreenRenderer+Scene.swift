@@ -13,17 +13,17 @@ extension RenderContext {
 }
 
 extension OffscreenRenderer {
-    /// A renderer of `scene`'s own size.
+    /// A renderer of `scene`'s own size, drawing with `backend`.
     ///
     /// Fails as `init(width:height:)` does, and with `.invalidOption` when the scene's size is
     /// not a whole number of pixels of at least 1 × 1.
-    public convenience init(sizeOf scene: Scene) throws(EngineError) {
+    public convenience init(sizeOf scene: Scene, backend: RenderBackendKind = .default) throws(EngineError) {
         let size = scene.size
         guard size.width.isFinite, size.height.isFinite, size.width >= 1, size.height >= 1,
-              size.width <= 1e5, size.height <= 1e5 else {
+              size.width <= Double(SceneFile.maximumFrameSide), size.height <= Double(SceneFile.maximumFrameSide) else {
             throw .invalidOption(name: "size", message: "\(size.width)x\(size.height) is not a frame size")
         }
-        try self.init(width: Int(size.width.rounded()), height: Int(size.height.rounded()))
+        try self.init(width: Int(size.width.rounded()), height: Int(size.height.rounded()), backend: backend)
     }
 
     /// What `scene` shows at `time` seconds, as an image of this renderer's size (the scene is

@@ -1,76 +1,60 @@
-import CGL
 import CadenceDraw
 import CadenceGL
 import CadenceImage
-import CadencePlatform
 import CadenceScene
 
-/// Renders display lists to images with no window and no display: EGL, a framebuffer object,
-/// `glReadPixels`.
+/// Renders display lists to images with no window and no display: through OpenGL (EGL, a
+/// framebuffer object, `glReadPixels`) or Cadence's own CPU rasteriser, chosen by `backend`.
 public final class OffscreenRenderer {
     /// Frame width in pixels.
     public let width: Int
     /// Frame height in pixels.
     public let height: Int
-    private let context: HeadlessContext
-    private let renderer: Renderer
-    private let target: OffscreenTarget
+    /// The backend drawing the frames.
+    public let backend: RenderBackendKind
+    private let frames: any FrameBackend
+    /// The GL backend, when it is the one drawing: only it reads back through pixel buffers.
+    private var gl: GLFrameBackend? { frames as? GLFrameBackend }
 
-    /// A renderer for `width` × `height` frames. Fails with the EGL display that could not be
-    /// opened, or a size the driver does not allow.
-    public init(width: Int, height: Int) throws(EngineError) {
+    /// A renderer for `width` × `height` frames drawn by `backend`. Fails with the EGL display
+    /// that could not be opened, or a size the driver does not allow.
+    public init(width: Int, height: Int, backend: RenderBackendKind = .default) throws(EngineError) {
         // Every frame is drawn here, whichever command or API asked: the memory budget holds.
         if let problem = SceneFile.framePixelsProblem(width: width, height: height) {
             throw .invalidOption(name: "frame size", message: problem)
         }
-        do {
-            context = try HeadlessContext()
-        } catch {
-            throw .platform(error)
+        switch backend {
+        case .gl: frames = try GLFrameBackend(width: width, height: height)
+        case .cpu: frames = CPUFrameBackend(width: width, height: height)
         }
-        do {
-            target = try OffscreenTarget(width: width, height: height)
-            renderer = try Renderer()
-            // Rows come back in image order: no flip after readback.
-            renderer.topRowFirst = true
-        } catch {
-            throw .gl(error)
-        }
+        self.backend = backend
         self.width = width
         self.height = height
+        // The CPU backend's cost grows with the pixels it draws: its damage path is never dearer.
+        if backend == .cpu { redrawCost = nil }
     }
 
-    /// The GL renderer doing the work, e.g. llvmpipe.
-    public var rendererDescription: String { context.rendererDescription }
+    /// What draws the frames, e.g. llvmpipe via EGL.
+    public var rendererDescription: String { frames.description }
 
-    /// Draw calls the last frame took.
-    public var lastDrawCallCount: Int { renderer.lastDrawCallCount }
+    /// Draw calls the last frame took (commands drawn, for the CPU backend).
+    public var lastDrawCallCount: Int { frames.drawCallCount }
 
-    /// Draws `list` (fitted to this renderer's size) and waits for the GPU to finish, without
+    /// Draws `list` (fitted to this renderer's size) and waits for the drawing to finish, without
     /// reading anything back (for timing the stages apart). Like `render`, it drops frames still
     /// queued by `submit`.
     public func draw(_ list: DisplayList) throws(EngineError) {
-        try makeCurrent()
-        do {
-            try completeQueued()
-            // What the framebuffer holds is no longer the kept frame.
-            previous = nil
-            frame = nil
-            target.bind()
-            try renderer.draw(list.fitted(to: Size(width: Double(width), height: Double(height))), viewport: (width, height))
-            glFinish()
-        } catch {
-            throw .gl(error)
-        }
+        try completeQueued()
+        // What the target holds is no longer the kept frame.
+        previous = nil
+        frame = nil
+        try frames.draw(list.fitted(to: Size(width: Double(width), height: Double(height))), damage: nil)
+        try frames.finishDrawing()
     }
 
-    /// Reads back what the last `draw` left in the framebuffer.
+    /// Reads back what the last `draw` left in the target.
     public func readBack() throws(EngineError) -> RGBAImage {
-        do {
-            return try target.readImage(topRowFirst: true)
-        } catch {
-            throw .gl(error)
-        }
+        try frames.readWhole()
     }
 
     /// Redraw everything each frame instead of only what changed (`--full-redraw`).
@@ -106,35 +90,34 @@ public final class OffscreenRenderer {
     /// Frames still queued by `submit` are completed first and not returned: call `finish()`
     /// before switching from `submit` to `render` to get them.
     public func render(_ list: DisplayList) throws(EngineError) -> RGBAImage {
-        try makeCurrent()
-        do {
-            // Frames still in flight through `submit` land first, in order.
-            try completeQueued()
-            let regions = try drawFrame(list, canPatch: frame != nil)
-            var kept = frame ?? RGBAImage(width: width, height: height)
-            frame = nil  // let `kept` be the only owner while it is patched
-            try readFramebufferTopRowFirst(regions: regions, into: &kept)
-            frame = kept
-            return kept
-        } catch {
-            throw .gl(error)
-        }
+        // Frames still in flight through `submit` land first, in order.
+        try completeQueued()
+        let regions = try drawFrame(list, canPatch: frame != nil)
+        var kept = frame ?? RGBAImage(width: width, height: height)
+        frame = nil  // let `kept` be the only owner while it is patched
+        try frames.read(regions, into: &kept)
+        frame = kept
+        return kept
     }
 
     /// Draws `list` and starts reading it back; returns the frames whose readback has finished,
     /// oldest first, one per `submit` once the pipeline is full.
     ///
-    /// With `.pbo`, frame N is read into a pixel buffer while frame N+1 is drawn, and comes back
-    /// from the next call: on a GPU the readback overlaps the drawing. With `.direct` each frame
-    /// comes back from its own call. Either way `finish()` returns what is left, and the frames
-    /// are byte-identical to `render`'s.
+    /// With `.pbo` (GL only), frame N is read into a pixel buffer while frame N+1 is drawn, and
+    /// comes back from the next call: on a GPU the readback overlaps the drawing. With `.direct`,
+    /// or the CPU backend, each frame comes back from its own call. Either way `finish()` returns
+    /// what is left, and the frames are byte-identical to `render`'s.
     public func submit(_ list: DisplayList) throws(EngineError) -> [RGBAImage] {
-        guard readback == .pbo else { return [try render(list)] }
-        try makeCurrent()
+        guard readback == .pbo, let gl else { return [try render(list)] }
+        try gl.makeCurrent()
         do {
             if pixelBuffers == nil { pixelBuffers = try PixelBufferReadback(width: width, height: height) }
-            guard let pixelBuffers else { return [] }
-            let regions = try drawFrame(list, canPatch: frame != nil || pixelBuffers.queuedCount > 0)
+        } catch {
+            throw .gl(error)
+        }
+        guard let pixelBuffers else { return [] }
+        let regions = try drawFrame(list, canPatch: frame != nil || pixelBuffers.queuedCount > 0)
+        do {
             try pixelBuffers.queue(regions: regions)
             return pixelBuffers.queuedCount == 2 ? [try completeOldest(pixelBuffers)] : []
         } catch {
@@ -144,8 +127,8 @@ public final class OffscreenRenderer {
 
     /// The frames `submit` still holds, oldest first.
     public func finish() throws(EngineError) -> [RGBAImage] {
-        guard let pixelBuffers, pixelBuffers.queuedCount > 0 else { return [] }
-        try makeCurrent()
+        guard let pixelBuffers, pixelBuffers.queuedCount > 0, let gl else { return [] }
+        try gl.makeCurrent()
         do {
             var frames: [RGBAImage] = []
             while pixelBuffers.queuedCount > 0 { frames.append(try completeOldest(pixelBuffers)) }
@@ -155,9 +138,14 @@ public final class OffscreenRenderer {
         }
     }
 
-    private func completeQueued() throws(GLError) {
-        guard let pixelBuffers else { return }
-        while pixelBuffers.queuedCount > 0 { _ = try completeOldest(pixelBuffers) }
+    private func completeQueued() throws(EngineError) {
+        guard let pixelBuffers, pixelBuffers.queuedCount > 0, let gl else { return }
+        try gl.makeCurrent()
+        do {
+            while pixelBuffers.queuedCount > 0 { _ = try completeOldest(pixelBuffers) }
+        } catch {
+            throw .gl(error)
+        }
     }
 
     private func completeOldest(_ pixelBuffers: PixelBufferReadback) throws(GLError) -> RGBAImage {
@@ -168,21 +156,12 @@ public final class OffscreenRenderer {
         return kept
     }
 
-    private func makeCurrent() throws(EngineError) {
-        do {
-            try context.makeCurrent()
-        } catch {
-            throw .platform(error)
-        }
-    }
-
-    /// Draws `list` over the framebuffer: only the damage since the last list when `canPatch`
-    /// (the CPU frame, or a queued read, holds every pixel outside it), else all of it. Returns
-    /// the regions to read back: none when nothing changed.
-    private func drawFrame(_ list: DisplayList, canPatch: Bool) throws(GLError) -> [PixelRegion] {
+    /// Draws `list` over the target: only the damage since the last list when `canPatch` (the
+    /// CPU frame, or a queued read, holds every pixel outside it), else all of it. Returns the
+    /// regions to read back: none when nothing changed.
+    private func drawFrame(_ list: DisplayList, canPatch: Bool) throws(EngineError) -> [PixelRegion] {
         let fitted = list.fitted(to: Size(width: Double(width), height: Double(height)))
         defer { previous = fitted }
-        target.bind()
         if !fullRedraw, canPatch, let previous {
             guard let damage = fitted.damageRegion(since: previous) else {
                 lastRedrawn = nil
@@ -194,18 +173,18 @@ public final class OffscreenRenderer {
             // (the pixels outside the damage come out as they were).
             if !(redrawCost?.prefersWholeRedraw(of: fitted, over: damage, width: width, height: height) ?? false) {
                 if !regions.isEmpty {
-                    try renderer.draw(fitted, viewport: (width, height), damage: damage)
+                    try frames.draw(fitted, damage: damage)
                 }
                 lastRedrawn = regions
                 lastChanged = regions
                 return regions
             }
-            try renderer.draw(fitted, viewport: (width, height))
+            try frames.draw(fitted, damage: nil)
             lastRedrawn = [(0, 0, width, height)]
             lastChanged = regions
             return [(0, 0, width, height)]
         }
-        try renderer.draw(fitted, viewport: (width, height))
+        try frames.draw(fitted, damage: nil)
         lastRedrawn = [(0, 0, width, height)]
         lastChanged = [(0, 0, width, height)]
         return [(0, 0, width, height)]

@@ -34,11 +34,13 @@ public struct RenderBenchmarkResult: Sendable {
     public var pngEncoder: PNGOptions.Encoder = .incremental
     /// The dump's mean file size, bytes.
     public var dumpBytesPerFrame: Double = 0
+    /// What drew the frames.
+    public var backend: RenderBackendKind = .default
 
     /// The object `--json` prints, keys in the documented order.
     public var json: String {
         let stageObject = stages.map { "\"\($0.name)\": \(round3($0.milliseconds))" }.joined(separator: ", ")
-        return "{\"frames\": \(frames), \"size\": \"\(width)x\(height)\", \"jobs\": \(jobs), \"readback\": \"\(readback.rawValue)\", "
+        return "{\"frames\": \(frames), \"size\": \"\(width)x\(height)\", \"backend\": \"\(backend.rawValue)\", \"jobs\": \(jobs), \"readback\": \"\(readback.rawValue)\", "
             + "\"render_fps\": \(round3(renderFPS)), \"redrawn_fraction\": \(round3(redrawnFraction)), \"full_redraw_fps\": \(round3(fullRedrawFPS)), \"dump_fps\": \(round3(dumpFPS)), "
             + "\"png_encoder\": \"\(pngEncoder.rawValue)\", \"dump_bytes_per_frame\": \(dumpBytesPerFrame.rounded()), "
             + "\"peak_rss_mb\": \(round3(peakRSS)), \"stages_ms\": {\(stageObject)}}"
@@ -65,7 +67,8 @@ public enum RenderBenchmark {
     /// (drawing, until the GPU has finished), `readback` (glReadPixels into the frame, un-premultiply) and
     /// `encode` (one frame's PNG on one thread).
     public static func run(scene: Scene, frames: Int, width: Int, height: Int, jobs: Int? = nil, readback: ReadbackMode = .default,
-                           fps: Double = 60, png options: PNGOptions = PNGOptions()) throws(EngineError) -> RenderBenchmarkResult {
+                           fps: Double = 60, png options: PNGOptions = PNGOptions(),
+                           backend: RenderBackendKind = .default) throws(EngineError) -> RenderBenchmarkResult {
         try checkFrameCount(frames, atLeast: 1)
         if let jobs, jobs < 1 { throw .invalidOption(name: "--jobs", message: "must be at least 1, got \(jobs)") }
         let images = ImageStore()
@@ -83,13 +86,14 @@ public enum RenderBenchmark {
             width: width, height: height, fps: fps, duration: Double(frames) / fps, outputDirectory: scratch + "/frames", png: options, jobs: jobs
         )
         settings.readback = readback
+        settings.backend = backend
         let dump = try FrameDump.run(scene: scene, settings: settings)
         let dumpPeakRSS = peakResidentMegabytes()
         let dumpBytes = folderBytes(scratch + "/frames")
 
         // Whole-frame redraws through the frame loop, each stage timed apart: the scene from the
         // start of the frame until its list reaches the sink, then drawing, then readback.
-        let sink = StageTimingSink(renderer: try OffscreenRenderer(width: width, height: height), sampleEvery: max(frames / 10, 1))
+        let sink = StageTimingSink(renderer: try OffscreenRenderer(width: width, height: height, backend: backend), sampleEvery: max(frames / 10, 1))
         let loop = FrameLoop(scene: scene, context: RenderContext(images: images))
         loop.willDraw = { _ in sink.frameStart = HostClock.now() }
         try loop.run(frames: 0..<frames, fps: fps, into: sink)
@@ -107,9 +111,9 @@ public enum RenderBenchmark {
         }
 
         let (fullRedrawFPS, _) = try renderOnly(scene: scene, frames: frames, width: width, height: height, fps: fps, images: images,
-                                           fullRedraw: true, readback: readback)
+                                           fullRedraw: true, readback: readback, backend: backend)
         let (damageFPS, redrawn) = try renderOnly(scene: scene, frames: frames, width: width, height: height, fps: fps, images: images,
-                                       fullRedraw: false, readback: readback)
+                                       fullRedraw: false, readback: readback, backend: backend)
         return RenderBenchmarkResult(
             frames: frames, width: width, height: height, jobs: settings.jobs, readback: readback,
             renderFPS: damageFPS,
@@ -119,15 +123,17 @@ public enum RenderBenchmark {
             stages: [("scene", median(sceneTimes)), ("gl_submit", median(drawTimes)), ("readback", median(readTimes)), ("encode", median(encodeTimes))],
             peakRSS: dumpPeakRSS,
             pngEncoder: options.encoder,
-            dumpBytesPerFrame: Double(dumpBytes) / Double(dump.frames)
+            dumpBytesPerFrame: Double(dumpBytes) / Double(dump.frames),
+            backend: backend
         )
     }
 
     /// Frames per second for scene + GL + readback through `OffscreenRenderer.submit`, as a dump
     /// runs them: the frame loop into a sink that drops the frames. Also the pixels redrawn.
     private static func renderOnly(scene: Scene, frames: Int, width: Int, height: Int, fps: Double, images: ImageStore,
-                                   fullRedraw: Bool, readback: ReadbackMode) throws(EngineError) -> (fps: Double, redrawnPixels: Int) {
-        let renderer = try OffscreenRenderer(width: width, height: height)
+                                   fullRedraw: Bool, readback: ReadbackMode,
+                                   backend: RenderBackendKind) throws(EngineError) -> (fps: Double, redrawnPixels: Int) {
+        let renderer = try OffscreenRenderer(width: width, height: height, backend: backend)
         renderer.fullRedraw = fullRedraw
         renderer.readback = readback
         let loop = FrameLoop(scene: scene, context: RenderContext(images: images))
@@ -216,7 +222,8 @@ extension RenderBenchmark {
     /// Renders `frames` frames of `scene` at `fps` into `format` in a temporary folder (removed
     /// after) and times it end to end.
     public static func run(scene: Scene, frames: Int, width: Int, height: Int, format: OutputFormat, jobs: Int? = nil,
-                           readback: ReadbackMode = .default, fps: Double = 60) throws(EngineError) -> FormatBenchmarkResult {
+                           readback: ReadbackMode = .default, fps: Double = 60,
+                           backend: RenderBackendKind = .default) throws(EngineError) -> FormatBenchmarkResult {
         try checkFrameCount(frames, atLeast: 1)
         let scratch = NSTemporaryDirectory() + "cadence-bench-format-\(ProcessInfo.processInfo.processIdentifier)"
         defer { try? FileManager.default.removeItem(atPath: scratch) }
@@ -224,6 +231,7 @@ extension RenderBenchmark {
         var settings = FrameDumpSettings(width: width, height: height, fps: fps, duration: Double(frames) / fps, outputDirectory: output, jobs: jobs)
         settings.format = format
         settings.readback = readback
+        settings.backend = backend
         let summary = try FrameDump.run(scene: scene, settings: settings)
         var bytes = 0
         let files = format.isAnimated ? [output] : ((try? FileManager.default.contentsOfDirectory(atPath: output)) ?? []).map { output + "/" + $0 }

@@ -46,12 +46,14 @@ public enum SoakBenchmark {
     /// Renders frames 0 ..< `frames` of `scene` at `fps` (read back each, as a render does),
     /// encodes every `pngEvery`-th as a PNG into a temporary file (0: none), and samples VmRSS
     /// after the first frame and after each tenth.
-    public static func run(scene: Scene, frames: Int, width: Int, height: Int, pngEvery: Int, fps: Double = 60) throws(EngineError) -> SoakBenchmarkResult {
+    public static func run(
+        scene: Scene, frames: Int, width: Int, height: Int, pngEvery: Int, fps: Double = 60, backend: RenderBackendKind = .default
+    ) throws(EngineError) -> SoakBenchmarkResult {
         guard (1...maximumFrames).contains(frames) else {
             throw .invalidOption(name: "--frames", message: "must be 1...\(maximumFrames), got \(frames)")
         }
         guard pngEvery >= 0 else { throw .invalidOption(name: "--png-every", message: "must be 0 or more, got \(pngEvery)") }
-        let renderer = try OffscreenRenderer(width: width, height: height)
+        let renderer = try OffscreenRenderer(width: width, height: height, backend: backend)
         let images = ImageStore()
         images.prefetch(scene.imageSources)
         let scratch = NSTemporaryDirectory() + "cadence-soak-\(ProcessInfo.processInfo.processIdentifier).png"

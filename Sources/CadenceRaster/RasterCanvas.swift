@@ -50,20 +50,39 @@ public struct RasterCanvas: Sendable, Hashable {
     /// read-back rounds them.
     public var straightImage: RGBAImage {
         var image = RGBAImage(width: width, height: height)
-        image.pixels = pixels
-        image.pixels.withUnsafeMutableBufferPointer { pixels in
-            var offset = 0
-            while offset < pixels.count {
-                let alpha = Int(pixels[offset + 3])
-                if alpha != 255, alpha != 0 {
-                    for channel in 0..<3 {
-                        pixels[offset + channel] = UInt8(min(255, (Int(pixels[offset + channel]) * 255 + alpha / 2) / alpha))
+        copyStraight([(originX, originY, width, height)], into: &image)
+        return image
+    }
+
+    /// Copies `regions` (frame pixels, cut to the canvas) into `image`, a frame-sized image whose
+    /// other pixels are left as they are, with straight alpha.
+    public func copyStraight(_ regions: [(x: Int, y: Int, width: Int, height: Int)], into image: inout RGBAImage) {
+        let imageWidth = image.width
+        for region in regions {
+            let box = PixelBox(minX: region.x, minY: region.y, maxX: region.x + region.width, maxY: region.y + region.height)
+            guard let box = box.intersection(bounds)?.intersection(PixelBox(minX: 0, minY: 0, maxX: image.width, maxY: image.height)) else { continue }
+            pixels.withUnsafeBufferPointer { source in
+                image.pixels.withUnsafeMutableBufferPointer { target in
+                    for y in box.minY..<box.maxY {
+                        var from = ((y - originY) * width + box.minX - originX) * 4
+                        var to = (y * imageWidth + box.minX) * 4
+                        for _ in box.minX..<box.maxX {
+                            let alpha = Int(source[from + 3])
+                            if alpha == 255 || alpha == 0 {
+                                for channel in 0..<4 { target[to + channel] = source[from + channel] }
+                            } else {
+                                for channel in 0..<3 {
+                                    target[to + channel] = UInt8(min(255, (Int(source[from + channel]) * 255 + alpha / 2) / alpha))
+                                }
+                                target[to + 3] = source[from + 3]
+                            }
+                            from += 4
+                            to += 4
+                        }
                     }
                 }
-                offset += 4
             }
         }
-        return image
     }
 }
 

@@ -90,6 +90,11 @@ struct RasterPass {
             }
         }
         let width = picture.width
+        // Composited within its region whatever clip is in force now (a clip may have begun
+        // inside the group and not ended), as the GL backend scissors the composite.
+        let clipNow = clip
+        clip = region
+        defer { clip = clipNow }
         picture.pixels.withUnsafeBufferPointer { source in
             shade(region) { x, y, offset in
                 let from = ((y - picture.originY) * width + x - picture.originX) * 4

@@ -22,6 +22,9 @@ import XCTest
 /// }
 /// ```
 ///
+/// `backend` chooses what draws the frames: `.cpu` gives the same bytes on every machine (no
+/// GL driver in the way), `.gl` what the GL backend draws on this one.
+///
 /// Exclude the `Goldens` folder from the test target (`exclude: ["Goldens"]`) so SwiftPM does
 /// not take the PNGs for sources.
 ///
@@ -34,6 +37,7 @@ public func assertFrames(
     named name: String,
     as layout: FrameGoldenLayout = .sheet(),
     tolerance: FrameTolerance = .standard,
+    backend: RenderBackendKind = .default,
     fileID: String = #fileID,
     filePath: StaticString = #filePath,
     line: UInt = #line,
@@ -43,7 +47,7 @@ public func assertFrames(
     let goldens = GoldenCheck(testFile: filePath)
     let frames: [NamedFrame]
     do {
-        frames = try layout.frames(of: scene, at: times, named: name)
+        frames = try layout.frames(of: scene, at: times, named: name, backend: backend)
     } catch {
         location.fail("cannot render the frames of \(name): \(error)")
         return false

@@ -40,12 +40,14 @@ public struct NamedFrame: Sendable {
 
 extension FrameGoldenLayout {
     /// The images `scene` makes at `times` under this layout, each with its golden name
-    /// (built from `name`).
+    /// (built from `name`), drawn by `backend`.
     ///
     /// Fails when a time is not finite or negative, the sheet has no columns, or the scene
     /// cannot be rendered (no EGL, a missing font).
     @MainActor
-    public func frames(of scene: Scene, at times: [Double], named name: String) throws(EngineError) -> [NamedFrame] {
+    public func frames(
+        of scene: Scene, at times: [Double], named name: String, backend: RenderBackendKind = .default
+    ) throws(EngineError) -> [NamedFrame] {
         guard !times.isEmpty else { throw .invalidOption(name: "times", message: "needs at least one time") }
         for time in times where !time.isFinite || time < 0 {
             throw .invalidOption(name: "times", message: "times must be finite and 0 or more, got \(time)")
@@ -57,10 +59,10 @@ extension FrameGoldenLayout {
             }
             let width = min(tileWidth, scene.size.width).rounded()
             let tile = Size(width: width, height: max(1, (width * scene.size.height / scene.size.width).rounded()))
-            let sheet = try ContactSheet.render(scene: scene, times: times, columns: columns, tile: tile)
+            let sheet = try ContactSheet.render(scene: scene, times: times, columns: columns, tile: tile, backend: backend)
             return [NamedFrame(name: name, image: sheet)]
         case .perTime:
-            let renderer = try OffscreenRenderer(sizeOf: scene)
+            let renderer = try OffscreenRenderer(sizeOf: scene, backend: backend)
             let images = try renderer.render(scene, at: times)
             return zip(times, images).map { time, image in NamedFrame(name: "\(name)-\(time)s", image: image) }
         }

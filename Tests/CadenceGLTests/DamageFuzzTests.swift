@@ -129,12 +129,12 @@ import Testing
         }
     }
 
-    func offscreen(_ readback: ReadbackMode, seeds: Range<UInt64>) throws {
-        let partial = try OffscreenRenderer(width: Self.width, height: Self.height)
+    func offscreen(_ readback: ReadbackMode, seeds: Range<UInt64>, backend: RenderBackendKind = .gl) throws {
+        let partial = try OffscreenRenderer(width: Self.width, height: Self.height, backend: backend)
         partial.readback = readback
         // The damage path itself, even where a whole redraw would be estimated cheaper.
         partial.redrawCost = nil
-        let full = try OffscreenRenderer(width: Self.width, height: Self.height)
+        let full = try OffscreenRenderer(width: Self.width, height: Self.height, backend: backend)
         full.fullRedraw = true
         for (index, frames) in Self.animations(seeds: seeds).enumerated() {
             var expected: [RGBAImage] = []
@@ -158,6 +158,44 @@ import Testing
 
     @Test func pixelBufferReadback() throws {
         try offscreen(.pbo, seeds: 200..<300)
+    }
+
+    /// The CPU backend's damage path, byte for byte its whole redraw.
+    @Test func cpuBackend() throws {
+        try offscreen(.direct, seeds: 0..<400, backend: .cpu)
+    }
+
+    /// Both backends draw the same random lists alike: per frame, a mean absolute difference of
+    /// at most 0.5 (of 255, over all channels) and at most 0.5 % of pixels more than 8 apart.
+    /// The lists are drawn at 4× the fuzz size (scaled), so edges are a small share of the pixels,
+    /// as in real frames.
+    @Test func cpuBackendAgreesWithGL() throws {
+        let (width, height) = (Self.width * 4, Self.height * 4)
+        let gl = try OffscreenRenderer(width: width, height: height, backend: .gl)
+        let cpu = try OffscreenRenderer(width: width, height: height, backend: .cpu)
+        gl.fullRedraw = true
+        cpu.fullRedraw = true
+        var worst = (mean: 0.0, far: 0.0, seed: UInt64(0))
+        for (index, frames) in Self.animations(seeds: 1000..<1080).enumerated() {
+            for list in frames {
+                let a = try gl.render(list)
+                let b = try cpu.render(list)
+                var total = 0, far = 0
+                for pixel in 0..<(width * height) {
+                    var farHere = false
+                    for channel in 0..<4 {
+                        let d = abs(Int(a.pixels[pixel * 4 + channel]) - Int(b.pixels[pixel * 4 + channel]))
+                        total += d
+                        farHere = farHere || d > 8
+                    }
+                    if farHere { far += 1 }
+                }
+                let mean = Double(total) / Double(width * height * 4)
+                let share = Double(far) / Double(width * height)
+                if mean > worst.mean || share > worst.far { worst = (max(mean, worst.mean), max(share, worst.far), 1000 + UInt64(index)) }
+            }
+        }
+        #expect(worst.mean <= 0.5 && worst.far <= 0.005, "worst: mean \(worst.mean), \(worst.far * 100) % over 8 (seed \(worst.seed))")
     }
 
     /// The window's way: GL's own row order, damage drawn over what the framebuffer holds.
