@@ -28,17 +28,13 @@ public struct RasterCanvas: Sendable, Hashable {
     /// Fills the frame rectangle `box` (cut to the canvas) with the premultiplied colour `color`.
     mutating func fill(_ box: PixelBox, with color: PremultipliedColor) {
         guard let box = box.intersection(bounds) else { return }
-        let pattern = [color.r, color.g, color.b, color.a]
-        pixels.withUnsafeMutableBufferPointer { pixels in
+        let pattern = color.word.littleEndian
+        let (width, originX, originY) = (width, originX, originY)
+        pixels.withUnsafeMutableBytes { bytes in
+            let words = bytes.bindMemory(to: UInt32.self)
             for y in box.minY..<box.maxY {
-                var offset = ((y - originY) * width + box.minX - originX) * 4
-                for _ in box.minX..<box.maxX {
-                    pixels[offset] = pattern[0]
-                    pixels[offset + 1] = pattern[1]
-                    pixels[offset + 2] = pattern[2]
-                    pixels[offset + 3] = pattern[3]
-                    offset += 4
-                }
+                let start = (y - originY) * width + box.minX - originX
+                UnsafeMutableBufferPointer(rebasing: words[start..<start + box.maxX - box.minX]).update(repeating: pattern)
             }
         }
     }
@@ -61,23 +57,25 @@ public struct RasterCanvas: Sendable, Hashable {
         for region in regions {
             let box = PixelBox(minX: region.x, minY: region.y, maxX: region.x + region.width, maxY: region.y + region.height)
             guard let box = box.intersection(bounds)?.intersection(PixelBox(minX: 0, minY: 0, maxX: image.width, maxY: image.height)) else { continue }
-            pixels.withUnsafeBufferPointer { source in
-                image.pixels.withUnsafeMutableBufferPointer { target in
+            pixels.withUnsafeBytes { source in
+                image.pixels.withUnsafeMutableBytes { target in
+                    let from = source.bindMemory(to: UInt32.self)
+                    let to = target.bindMemory(to: UInt32.self)
                     for y in box.minY..<box.maxY {
-                        var from = ((y - originY) * width + box.minX - originX) * 4
-                        var to = (y * imageWidth + box.minX) * 4
-                        for _ in box.minX..<box.maxX {
-                            let alpha = Int(source[from + 3])
+                        let fromRow = (y - originY) * width + box.minX - originX
+                        let toRow = y * imageWidth + box.minX
+                        for x in 0..<(box.maxX - box.minX) {
+                            let word = UInt32(littleEndian: from[fromRow + x])
+                            let alpha = Int(word >> 24)
                             if alpha == 255 || alpha == 0 {
-                                for channel in 0..<4 { target[to + channel] = source[from + channel] }
+                                to[toRow + x] = word.littleEndian
                             } else {
-                                for channel in 0..<3 {
-                                    target[to + channel] = UInt8(min(255, (Int(source[from + channel]) * 255 + alpha / 2) / alpha))
-                                }
-                                target[to + 3] = source[from + 3]
+                                // Straight = premultiplied · 255 / alpha, rounded, as the GL read-back does.
+                                let r = min(255, (Int(word & 0xFF) * 255 + alpha / 2) / alpha)
+                                let g = min(255, (Int((word >> 8) & 0xFF) * 255 + alpha / 2) / alpha)
+                                let b = min(255, (Int((word >> 16) & 0xFF) * 255 + alpha / 2) / alpha)
+                                to[toRow + x] = (UInt32(r) | UInt32(g) << 8 | UInt32(b) << 16 | UInt32(alpha) << 24).littleEndian
                             }
-                            from += 4
-                            to += 4
                         }
                     }
                 }
@@ -104,6 +102,9 @@ struct PremultipliedColor: Hashable {
         b = Self.byte(c.blue)
         a = Self.byte(c.alpha)
     }
+
+    /// The four bytes as one word, red in the low byte (store it `.littleEndian`).
+    var word: UInt32 { UInt32(r) | UInt32(g) << 8 | UInt32(b) << 16 | UInt32(a) << 24 }
 
     /// 0 … 1 to 0 … 255, rounded; NaN to 0.
     @inline(__always)

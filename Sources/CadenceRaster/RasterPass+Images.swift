@@ -24,7 +24,7 @@ extension RasterPass {
                 maxX: Self.firstCentre(rect.maxX), maxY: Self.firstCentre(rect.maxY)
             )
             guard !box.isEmpty else { return }
-            shade(box) { x, y, _ in sample(Double(x) + 0.5, Double(y) + 0.5) * (alpha / 255) }
+            drawUntransformedImage(pixels, width: width, height: height, box: box, rect: rect, source: source, alpha: alpha)
             return
         }
         // Turned or scaled: a pixel of fringe, and the edges fall off by their distance.
@@ -39,27 +39,86 @@ extension RasterPass {
         }
     }
 
+    /// An untransformed image over `box`, in fixed point: each column's texels and weights
+    /// (in 256ths, as GPUs filter) are the same on every row, so they are worked out once, and
+    /// the opacity is in 256ths too. Integer arithmetic only: the same bytes everywhere.
+    private mutating func drawUntransformedImage(
+        _ pixels: [UInt8], width: Int, height: Int, box: PixelBox, rect: Rect, source: Rect, alpha: Double
+    ) {
+        guard let clip, let box = box.intersection(clip)?.intersection(target.bounds) else { return }
+        let sx = source.width / rect.width, sy = source.height / rect.height
+        let columns = (box.minX..<box.maxX).map { x in
+            Self.fixedTaps(source.minX + (Double(x) + 0.5 - rect.minX) * sx - 0.5, count: width)
+        }
+        let opacity = Int((RasterMath.clamp(alpha, 0, 1) * 256).rounded())
+        let (targetWidth, originX, originY) = (target.width, target.originX, target.originY)
+        let sourceTop = source.minY
+        pixels.withUnsafeBufferPointer { texels in
+            columns.withUnsafeBufferPointer { columns in
+                target.pixels.withUnsafeMutableBufferPointer { target in
+                    for y in box.minY..<box.maxY {
+                        let row = Self.fixedTaps(sourceTop + (Double(y) + 0.5 - rect.minY) * sy - 0.5, count: height)
+                        let upper = row.first * width * 4, lower = row.second * width * 4
+                        let ty = row.weight
+                        var offset = ((y - originY) * targetWidth + box.minX - originX) * 4
+                        for column in columns {
+                            let left = column.first * 4, right = column.second * 4
+                            let tx = column.weight
+                            var bytes = SIMD4<Int>()
+                            for channel in 0..<4 {
+                                let top = Int(texels[upper + left + channel]) * (256 - tx) + Int(texels[upper + right + channel]) * tx
+                                let bottom = Int(texels[lower + left + channel]) * (256 - tx) + Int(texels[lower + right + channel]) * tx
+                                // 16 bits of filter weight, 8 of opacity: round and drop 24.
+                                bytes[channel] = ((top * (256 - ty) + bottom * ty) * opacity + (1 << 23)) >> 24
+                            }
+                            Self.blend(bytes, into: target, at: offset)
+                            offset += 4
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// `taps`, with the second texel's weight in 256ths.
+    @inline(__always)
+    static func fixedTaps(_ position: Double, count: Int) -> (first: Int, second: Int, weight: Int) {
+        let taps = taps(position, count: count)
+        return (taps.first, taps.second, Int((taps.weight * 256).rounded()))
+    }
+
     /// The first whole pixel whose centre lies at or after `edge` (clamped to ±2²⁴).
     static func firstCentre(_ edge: Double) -> Int {
         Int(RasterMath.clamp(edge - 0.5, -16_777_216, 16_777_216).rounded(.up))
+    }
+
+    /// The two texels either side of `position` (in texels, 0 the first centre) along an axis of
+    /// `count` texels, clamped at the edges, and the second one's weight: what `bilinear` uses.
+    @inline(__always)
+    static func taps(_ position: Double, count: Int) -> (first: Int, second: Int, weight: Double) {
+        let clamped = RasterMath.clamp(position, 0, Double(count - 1))
+        let first = Int(clamped)
+        return (first, min(first + 1, count - 1), clamped - Double(first))
+    }
+
+    /// The texels at `column` × `row` taps mixed by their weights: each channel 0 … 255.
+    @inline(__always)
+    static func mix(_ pixels: [UInt8], width: Int, column: (first: Int, second: Int, weight: Double), row: (first: Int, second: Int, weight: Double)) -> SIMD4<Double> {
+        func texel(_ x: Int, _ y: Int) -> SIMD4<Double> {
+            let offset = (y * width + x) * 4
+            return SIMD4(Double(pixels[offset]), Double(pixels[offset + 1]), Double(pixels[offset + 2]), Double(pixels[offset + 3]))
+        }
+        let tx = column.weight, ty = row.weight
+        let top = texel(column.first, row.first) * (1 - tx) + texel(column.second, row.first) * tx
+        let bottom = texel(column.first, row.second) * (1 - tx) + texel(column.second, row.second) * tx
+        return top * (1 - ty) + bottom * ty
     }
 
     /// `pixels` (RGBA8) sampled between texel centres at (x, y) in texels (0 is the first
     /// centre), clamped at the edges: each channel 0 … 255.
     @inline(__always)
     static func bilinear(_ pixels: [UInt8], width: Int, height: Int, x: Double, y: Double) -> SIMD4<Double> {
-        let fx = RasterMath.clamp(x, 0, Double(width - 1))
-        let fy = RasterMath.clamp(y, 0, Double(height - 1))
-        let x0 = Int(fx), y0 = Int(fy)
-        let x1 = min(x0 + 1, width - 1), y1 = min(y0 + 1, height - 1)
-        let tx = fx - Double(x0), ty = fy - Double(y0)
-        func texel(_ x: Int, _ y: Int) -> SIMD4<Double> {
-            let offset = (y * width + x) * 4
-            return SIMD4(Double(pixels[offset]), Double(pixels[offset + 1]), Double(pixels[offset + 2]), Double(pixels[offset + 3]))
-        }
-        let top = texel(x0, y0) * (1 - tx) + texel(x1, y0) * tx
-        let bottom = texel(x0, y1) * (1 - tx) + texel(x1, y1) * tx
-        return top * (1 - ty) + bottom * ty
+        mix(pixels, width: width, column: taps(x, count: width), row: taps(y, count: height))
     }
 
     mutating func drawGlyphs(_ run: GlyphRun) throws(TextError) {

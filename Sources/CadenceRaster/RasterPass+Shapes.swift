@@ -18,7 +18,13 @@ extension RasterPass {
         let innerRadius = max(radius - strokeWidth, 0)
         // The quad GL draws: the rectangle grown by a pixel's worth of local units.
         let quad = Rect(x: rect.minX - 1 / sx, y: rect.minY - 1 / sy, width: rect.width + 2 / sx, height: rect.height + 2 / sy)
-        shade(transform.boundingBox(of: quad), inverse: inverse) { x, y in
+        // Untransformed, each row's inside (where the per-pixel formula gives the fill exactly)
+        // is one run of the fill colour; only the edges are shaded pixel by pixel.
+        let solid: ((Int) -> (Int, Int)?)? = transform.isIdentity && shape.fill.alpha > 0 ? { y in
+            Self.solidRun(row: y, cx: cx, cy: cy, hx: strokeWidth > 0 ? innerHX : hx, hy: strokeWidth > 0 ? innerHY : hy,
+                          radius: strokeWidth > 0 ? innerRadius : radius)
+        } : nil
+        shade(transform.boundingBox(of: quad), inverse: inverse, solid: solid, color: PremultipliedColor(shape.fill)) { x, y in
             let px = x - cx, py = y - cy
             let outer = RasterMath.clamp(0.5 - RasterMath.pixelDistance(px, py, hx, hy, radius, sx, sy), 0, 1)
             var inner = outer
@@ -28,6 +34,28 @@ extension RasterPass {
             }
             return fill * inner + stroke * (outer - inner)
         }
+    }
+
+    /// The pixels of `row` whose centres lie at least a pixel and a half inside the rounded box
+    /// (centre `cx`, `cy`, half size `hx`, `hy`, corner `radius`), as `minX ..< maxX`: there the
+    /// distance is below −0.5 by a margin, so the coverage is exactly 1. Nil when there are none.
+    static func solidRun(row y: Int, cx: Double, cy: Double, hx: Double, hy: Double, radius: Double) -> (Int, Int)? {
+        let margin = 1.5
+        let py = abs(Double(y) + 0.5 - cy)
+        guard py <= hy - margin else { return nil }
+        var reach = hx - margin
+        let qy = py - hy + radius
+        if qy > 0 {
+            // In a corner's rows: inside the corner's circle shrunk by the margin.
+            let r = radius - margin
+            guard r > 0, qy < r else { return nil }
+            reach = hx - radius + (r * r - qy * qy).squareRoot()
+        }
+        guard reach > 0, reach.isFinite, abs(cx) < 16_777_216 else { return nil }
+        // Pixel x is inside when |x + 0.5 − cx| ≤ reach.
+        let low = Int((cx - reach - 0.5).rounded(.up))
+        let high = Int((cx + reach - 0.5).rounded(.down)) + 1
+        return high > low ? (low, high) : nil
     }
 
     mutating func drawLine(_ line: Line) {

@@ -125,13 +125,75 @@ struct RasterPass {
 
     /// Blends `color(localX, localY)` over the pixels of `reach` (frame pixels), evaluated at each
     /// pixel centre mapped into local space by `inverse`.
+    ///
+    /// `solid(y)`, when given, names a run of row `y` where `color` is `fill` at full coverage:
+    /// it is blended as one colour, which gives the same bytes as the per-pixel formula.
     @inline(__always)
-    mutating func shade(_ reach: Rect, inverse: AffineTransform, _ color: (Double, Double) -> SIMD4<Double>) {
-        guard let box = PixelBox(covering: reach) else { return }
-        shade(box) { x, y, _ in
-            let cx = Double(x) + 0.5
-            let cy = Double(y) + 0.5
-            return color(inverse.a * cx + inverse.c * cy + inverse.tx, inverse.b * cx + inverse.d * cy + inverse.ty)
+    mutating func shade(
+        _ reach: Rect, inverse: AffineTransform, solid: ((Int) -> (Int, Int)?)? = nil, color fill: PremultipliedColor? = nil,
+        _ color: (Double, Double) -> SIMD4<Double>
+    ) {
+        guard let clip, let box = PixelBox(covering: reach)?.intersection(clip)?.intersection(target.bounds) else { return }
+        let width = target.width
+        let (originX, originY) = (target.originX, target.originY)
+        target.pixels.withUnsafeMutableBufferPointer { pixels in
+            for y in box.minY..<box.maxY {
+                let cy = Double(y) + 0.5
+                var run = (box.maxX, box.maxX)
+                if let solid, let found = solid(y) { run = (max(found.0, box.minX), min(found.1, box.maxX)) }
+                if run.0 >= run.1 { run = (box.maxX, box.maxX) }
+                var x = box.minX
+                while x < box.maxX {
+                    let offset = ((y - originY) * width + x - originX) * 4
+                    if x == run.0, let fill {
+                        Self.blend(fill, into: pixels, at: offset, count: run.1 - run.0)
+                        x = run.1
+                        continue
+                    }
+                    let cx = Double(x) + 0.5
+                    Self.blend(color(inverse.a * cx + inverse.c * cy + inverse.tx, inverse.b * cx + inverse.d * cy + inverse.ty), into: pixels, at: offset)
+                    x += 1
+                }
+            }
+        }
+    }
+
+    /// Source over for a colour already in bytes (premultiplied, each 0 … 255): stored as it is
+    /// when opaque.
+    @inline(__always)
+    static func blend(_ color: SIMD4<Int>, into pixels: UnsafeMutableBufferPointer<UInt8>, at offset: Int) {
+        let a = color[3]
+        if a >= 255 {
+            for channel in 0..<4 { pixels[offset + channel] = UInt8(min(color[channel], 255)) }
+            return
+        }
+        if a == 0, color[0] == 0, color[1] == 0, color[2] == 0 { return }
+        let keep = 255 - a
+        for channel in 0..<4 {
+            pixels[offset + channel] = UInt8(min(255, color[channel] + (Int(pixels[offset + channel]) * keep + 127) / 255))
+        }
+    }
+
+    /// Blends one premultiplied colour over `count` pixels from `offset`: stored as it is when
+    /// opaque, else source over as `blend(_:into:at:)` does.
+    @inline(__always)
+    static func blend(_ color: PremultipliedColor, into pixels: UnsafeMutableBufferPointer<UInt8>, at offset: Int, count: Int) {
+        if color.a == 255 {
+            let word = color.word.littleEndian
+            UnsafeMutableRawPointer(pixels.baseAddress! + offset).withMemoryRebound(to: UInt32.self, capacity: count) { words in
+                words.update(repeating: word, count: count)
+            }
+            return
+        }
+        if color.a == 0, color.r == 0, color.g == 0, color.b == 0 { return }
+        let keep = 255 - Int(color.a)
+        var at = offset
+        for _ in 0..<count {
+            pixels[at] = UInt8(min(255, Int(color.r) + (Int(pixels[at]) * keep + 127) / 255))
+            pixels[at + 1] = UInt8(min(255, Int(color.g) + (Int(pixels[at + 1]) * keep + 127) / 255))
+            pixels[at + 2] = UInt8(min(255, Int(color.b) + (Int(pixels[at + 2]) * keep + 127) / 255))
+            pixels[at + 3] = UInt8(min(255, Int(color.a) + (Int(pixels[at + 3]) * keep + 127) / 255))
+            at += 4
         }
     }
 

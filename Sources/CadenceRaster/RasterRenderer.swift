@@ -42,9 +42,11 @@ public final class RasterRenderer {
         let regions: [PixelBox] = damage.map { $0.compactMap { PixelBox(covering: $0)?.intersection(whole) } } ?? [whole]
         for region in regions {
             canvas.fill(region, with: background)
+            // The pass owns the pixels while it draws (the canvas keeps none, so nothing is copied).
             var pass = RasterPass(renderer: self, target: canvas, clip: region)
+            canvas = RasterCanvas(width: 0, height: 0)
+            defer { canvas = pass.target }
             try pass.run(list)
-            canvas = pass.target
         }
         evictCaches()
     }

@@ -1,0 +1,39 @@
+import CadenceDraw
+import CadenceEngine
+import CadenceRaster
+import CadenceScene
+import Foundation
+import Testing
+
+/// The CPU backend's bytes are pinned: the same binary gives the same frames on every machine
+/// (no libm in per-pixel work), so a change of these hashes is a change of what Cadence draws,
+/// to be made on purpose. Glyphs come from FreeType: a different FreeType may change the frames
+/// with text (the demo), not the others.
+@Suite @MainActor struct DeterminismTests {
+    @Test func sha256OfKnownInput() {
+        #expect(SHA256.hex(Array("abc".utf8)) == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
+        #expect(SHA256.hex([]) == "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+    }
+
+    static func frame(_ scene: Scene, at time: Double) throws -> RasterCanvas {
+        let width = Int(scene.size.width), height = Int(scene.size.height)
+        var canvas = RasterCanvas(width: width, height: height)
+        let list = try scene.displayList(at: time, in: .loading(scene)).fitted(to: Size(width: Double(width), height: Double(height)))
+        try RasterRenderer().draw(list, into: &canvas)
+        return canvas
+    }
+
+    @Test(arguments: [
+        ("loading-ring.json", 0.5, "45d067ec433426bc5bb3c2f83610b2b8dec7fd88a0d5c8dbc25371745cd0a28d"),
+        ("card-flip.json", 0.7, "b28abc99ba72f57c225e3d0f7abb8f59d56133ec539aff14a65f9a688069a4d3"),
+        ("heartbeat.json", 0.3, "a16b4e5170069762a9f4ef6df10e674afd0f51aaba5018bd5ff31e6c331af8d2"),
+    ])
+    func exampleFramesArePinned(name: String, time: Double, hash: String) throws {
+        let path = BackendAgreementTests.examples.appendingPathComponent(name).path
+        let scene = try SceneFile.parse(try Data(contentsOf: URL(fileURLWithPath: path)), file: path, strict: false).scene
+        let canvas = try Self.frame(scene, at: time)
+        #expect(SHA256.hex(canvas.pixels) == hash, "\(name) at \(time) s")
+        // And drawn again, by another renderer: the same bytes.
+        #expect(try Self.frame(scene, at: time) == canvas)
+    }
+}
