@@ -32,6 +32,8 @@ struct Demo: ParsableCommand {
 
     @OptionGroup var sceneOptions: SceneOptions
 
+    @OptionGroup var backendOptions: BackendOptions
+
     @OptionGroup var motionOptions: MotionOptions
 
     @OptionGroup var traceOptions: TraceOptions
@@ -59,7 +61,9 @@ struct Demo: ParsableCommand {
                 throw .scene(error)
             }
         }
-        let app = DemoApp(scene: loaded, options: DemoApp.Options(screenshot: screenshot, after: after, events: scripted, recordClock: recordClock))
+        let app = DemoApp(scene: loaded, options: DemoApp.Options(
+            screenshot: screenshot, after: after, events: scripted, recordClock: recordClock, backend: backendOptions.backend
+        ))
         let outcome = try app.run()
         try traceOptions.write(outcome.scene, frames: .times(outcome.frameTimes), through: outcome.frameTimes.last)
         if let shot = outcome.screenshot {

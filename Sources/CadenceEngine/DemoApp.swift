@@ -30,14 +30,20 @@ public final class DemoApp {
         /// Where to write the vsyncs the window's frames were drawn for, as a `VSyncTrace` file
         /// (`--record-clock`), when the run ends; nil records nothing.
         public var recordClock: String?
+        /// What draws the frames: GL, or the CPU backend whose pictures the window shows.
+        public var backend: RenderBackendKind
 
         /// Options for a visible run with no screenshot and no events unless told.
-        public init(screenshot: String? = nil, after: Double = 0, events: [SceneEvent] = [], visible: Bool = true, recordClock: String? = nil) {
+        public init(
+            screenshot: String? = nil, after: Double = 0, events: [SceneEvent] = [], visible: Bool = true, recordClock: String? = nil,
+            backend: RenderBackendKind = .default
+        ) {
             self.screenshot = screenshot
             self.after = after
             self.events = events
             self.visible = visible
             self.recordClock = recordClock
+            self.backend = backend
         }
     }
 
@@ -112,7 +118,7 @@ public final class DemoApp {
         do {
             let renderer = try Renderer()
             self.renderer = renderer
-            frames = WindowFrames(renderer: renderer, window: window)
+            frames = WindowFrames(renderer: renderer, window: window, backend: options.backend)
         } catch {
             throw .gl(error)
         }

@@ -2,6 +2,7 @@ import CGL
 import CadenceDraw
 import CadenceGL
 import CadencePlatform
+import CadenceRaster
 import CadenceScene
 import CadenceText
 
@@ -9,6 +10,9 @@ import CadenceText
 /// regions rather than swapping (`WindowContext.presentsRegions`): the back buffer then still
 /// holds the last frame, so each frame redraws its damage and the window copies just that to the
 /// screen. Otherwise every frame is drawn whole, as a swap leaves the back buffer undefined.
+///
+/// With the CPU backend, frames are drawn by `RasterRenderer` into a canvas kept from frame to
+/// frame (only the damage redrawn there), and the canvas is shown as one texture each frame.
 @MainActor
 public final class WindowFrames {
     private let renderer: Renderer
@@ -18,11 +22,16 @@ public final class WindowFrames {
 
     /// Pixels redrawn by the last frame: 0 when nothing changed.
     public private(set) var lastRedrawnPixels = 0
+    /// The CPU backend's renderer and the canvas it keeps; nil when GL draws the frames.
+    private var raster: RasterRenderer?
+    private var canvas = RasterCanvas(width: 0, height: 0)
 
-    /// Frames drawn by `renderer` into `window`.
-    public init(renderer: Renderer, window: WindowContext) {
+    /// Frames drawn into `window` by `backend`: `renderer` draws them (GL) or shows the CPU
+    /// backend's pictures.
+    public init(renderer: Renderer, window: WindowContext, backend: RenderBackendKind = .default) {
         self.renderer = renderer
         self.window = window
+        if backend == .cpu { raster = RasterRenderer() }
     }
 
     /// Draws `list` once without showing it and waits for the GPU, before the display link starts:
@@ -66,13 +75,43 @@ public final class WindowFrames {
         }
     }
 
-    /// `draw`, with the engine's errors.
+    /// `draw`, with the engine's errors; through the CPU backend when it draws the frames.
     func show(_ list: DisplayList, size: (width: Int, height: Int)) throws(EngineError) {
+        if let raster {
+            try showRaster(list, size: size, raster: raster)
+            return
+        }
         do throws(GLError) {
             try draw(list, size: size)
         } catch {
             throw .gl(error)
         }
+    }
+
+    /// Draws `list` on the CPU, only its damage when the canvas holds the last frame at this
+    /// size, and shows the canvas whole.
+    private func showRaster(_ list: DisplayList, size: (width: Int, height: Int), raster: RasterRenderer) throws(EngineError) {
+        if canvas.width != size.width || canvas.height != size.height {
+            canvas = RasterCanvas(width: size.width, height: size.height)
+            previous = nil
+        }
+        let damage = previous.map { list.damageRegion(since: $0) ?? [] }
+        previous = list
+        do throws(TextError) {
+            try raster.draw(list, into: &canvas, damage: damage)
+        } catch {
+            throw .text(error)
+        }
+        lastRedrawnPixels = damage.map { rects in rects.reduce(0) { total, rect in
+            let region = pixelRegion(covering: rect, width: size.width, height: size.height)
+            return total + region.width * region.height
+        } } ?? size.width * size.height
+        do throws(GLError) {
+            try renderer.drawPicture(canvas.pixels, width: canvas.width, height: canvas.height, viewport: size)
+        } catch {
+            throw .gl(error)
+        }
+        window.presentRegions = nil
     }
 
     /// Draws `scene`'s first frame unseen (`warmUp(_:size:)`), when the window has a framebuffer.

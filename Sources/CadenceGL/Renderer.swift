@@ -19,7 +19,7 @@ public final class Renderer {
     private let lines: InstancedPipeline
     private let transformedLines: InstancedPipeline
     private let glyphs: InstancedPipeline
-    private let images: InstancedPipeline
+    let images: InstancedPipeline
     private let transformedImages: InstancedPipeline
     private let shadows: InstancedPipeline
     let composites: InstancedPipeline
@@ -46,6 +46,9 @@ public final class Renderer {
     var pathMasks: [PathMaskKey: PathMask] = [:]
     /// Counts `draw` calls, to evict path masks not used lately.
     var frameNumber = 0
+    /// The texture `drawPicture` fills, and its size.
+    var pictureTexture: GLuint = 0
+    var pictureSize = (width: 0, height: 0)
 
     /// Draw calls issued by the last `draw`: one per run of commands of the same kind.
     public private(set) var lastDrawCallCount = 0
@@ -86,6 +89,7 @@ public final class Renderer {
         deleteGroupLayers()
         deleteBackground()
         deletePathMasks()
+        if pictureTexture != 0 { glDeleteTextures(1, &pictureTexture) }
     }
 
     /// Whether row 0 of the framebuffer is the top of the picture. GL puts it at the bottom, as a
