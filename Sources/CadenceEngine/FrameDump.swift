@@ -364,13 +364,11 @@ nonisolated final class EncoderPool: @unchecked Sendable {
 
     init(jobs: Int, options: PNGOptions) {
         queue = DispatchQueue(label: "cadence.png", attributes: .concurrent)
+        // At most `jobs` frames submitted and not yet written: that also caps the encodes
+        // running at once on the concurrent queue.
         slots = DispatchSemaphore(value: jobs)
-        self.jobs = DispatchSemaphore(value: jobs)
         self.options = options
     }
-
-    /// Limits how many encodes run at once (the queue itself is concurrent without a cap).
-    private let jobs: DispatchSemaphore
 
     /// The first encoding or writing error, if any.
     var failure: PNGError? { lock.withLock { firstError } }
@@ -388,9 +386,7 @@ nonisolated final class EncoderPool: @unchecked Sendable {
         slots.wait()
         group.enter()
         queue.async { [self] in
-            jobs.wait()
             defer {
-                jobs.signal()
                 slots.signal()
                 group.leave()
             }

@@ -30,8 +30,7 @@ public final class OffscreenRenderer {
         self.backend = backend
         self.width = width
         self.height = height
-        // The CPU backend's cost grows with the pixels it draws: its damage path is never dearer.
-        if backend == .cpu { redrawCost = nil }
+        if backend == .cpu { redrawCost = .cpu }
     }
 
     /// What draws the frames, e.g. llvmpipe via EGL.

@@ -26,6 +26,15 @@ nonisolated public struct RedrawCost: Sendable, Hashable {
     /// Queuing and setting up one command in a pass.
     public var command: Double
 
+    /// Weights for the CPU backend (`CadenceRaster`), from its profile on the same machine: a
+    /// damage pass walks every command (about 20 ns each, so a pass of thousands of commands
+    /// costs tens of microseconds), fills at memory speed, reads back 0.7 ns a pixel, and shades
+    /// a command's edge pixels at a few nanoseconds (its inside is a run). There is no copy.
+    public static let cpu = RedrawCost(
+        pass: 20_000, scissoredClearPixel: 0.3, copyCall: .greatestFiniteMagnitude, copyPixel: 0, readbackPixel: 0.7, shadePixel: 2,
+        command: 150
+    )
+
     /// The weights measured on llvmpipe (2 cores).
     public static let llvmpipe = RedrawCost(
         pass: 25_000, scissoredClearPixel: 2.9, copyCall: 55_000, copyPixel: 0.1, readbackPixel: 0.9, shadePixel: 3, command: 300

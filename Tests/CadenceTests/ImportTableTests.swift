@@ -1,0 +1,96 @@
+import Foundation
+import Testing
+
+/// The layering rule as code: each target may import only what this table allows, so a pure
+/// module that starts importing C, GL or the engine fails here, not in review. A new target needs
+/// a row. Where the table is wider than `../shared/DESIGN.md` wants, the row says so.
+@Suite struct ImportTableTests {
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    /// What every Swift target may import besides its own row: the platform's C library.
+    static let everywhere: Set<String> = ["Glibc", "Darwin"]
+
+    static let allowed: [String: Set<String>] = [
+        // Pure: no C libraries, no GL.
+        "CadenceTiming": ["Foundation", "CadenceFiles", "Histogram", "Logging"],
+        "CadenceAnimation": ["CadenceDraw", "Synchronization"],
+        "CadenceDraw": [],
+        "CadenceFiles": ["Foundation"],
+        // The text stack: fontconfig, FreeType, HarfBuzz.
+        "CadenceText": ["Foundation", "CadenceDraw", "CadenceFiles", "CFontconfig", "CFreeType", "CHarfBuzz"],
+        // The layer model, file reader and widgets (to be split; text to go behind a protocol).
+        "CadenceScene": ["Foundation", "CadenceAnimation", "CadenceDraw", "CadenceFiles", "CadenceText"],
+        "CadenceImage": ["Foundation", "CadenceDraw", "CadenceFiles", "CPNGCodec"],
+        // The two backends: the CPU one imports no GL and no platform.
+        "CadenceRaster": ["CadenceDraw", "CadenceText"],
+        "CadenceGL": ["CGL", "CadenceDraw", "CadenceImage", "CadenceText"],
+        "CadencePlatform": ["Foundation", "CGL", "CGLFW", "CadenceTiming"],
+        // The engine still holds GL's offscreen backend and the window; it is to import no C GL.
+        "CadenceEngine": [
+            "Foundation", "Dispatch", "CGL", "CadenceAnimation", "CadenceDraw", "CadenceFiles", "CadenceGL", "CadenceImage",
+            "CadencePlatform", "CadenceRaster", "CadenceScene", "CadenceText", "CadenceTiming", "Histogram", "Logging",
+        ],
+        "Cadence": [
+            "CadenceAnimation", "CadenceDraw", "CadenceEngine", "CadenceImage", "CadencePlatform", "CadenceScene", "CadenceText",
+            "CadenceTiming",
+        ],
+        "CadenceTesting": ["Foundation", "Testing", "XCTest", "CadenceDraw", "CadenceEngine", "CadenceImage", "CadenceScene"],
+        "CadenceSnapshotTesting": ["Foundation", "SnapshotTesting", "CadenceDraw", "CadenceEngine", "CadenceImage", "CadenceScene", "CadenceTesting"],
+        "CadenceCLI": [
+            "Foundation", "ArgumentParser", "Logging", "CadenceAnimation", "CadenceDraw", "CadenceEngine", "CadenceImage", "CadenceScene",
+            "CadenceText", "CadenceTiming",
+        ],
+        "CadenceFuzz": ["Foundation", "CadenceAnimation", "CadenceDraw", "CadenceEngine", "CadenceImage", "CadenceScene", "CadenceText", "CadenceTiming"],
+    ]
+
+    /// The modules a target's Swift files import, each with a file that imports it.
+    static func imports(of target: String) throws -> [String: String] {
+        let folder = root.appendingPathComponent("Sources/" + target)
+        var found: [String: String] = [:]
+        guard let files = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil) else { return found }
+        for case let file as URL in files where file.pathExtension == "swift" {
+            for line in try String(contentsOf: file, encoding: .utf8).split(separator: "\n") {
+                var words = line.split(separator: " ").map(String.init)
+                while let first = words.first, first.hasPrefix("@") { words.removeFirst() }
+                guard words.count >= 2, words[0] == "import" else { continue }
+                if found[words[1]] == nil { found[words[1]] = file.lastPathComponent }
+            }
+        }
+        return found
+    }
+
+    /// The Swift targets: folders under Sources holding Swift files.
+    static var swiftTargets: [String] {
+        let sources = root.appendingPathComponent("Sources")
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: sources.path)) ?? []
+        return names.sorted().filter { name in
+            let files = FileManager.default.enumerator(atPath: sources.appendingPathComponent(name).path)
+            while let file = files?.nextObject() as? String { if file.hasSuffix(".swift") { return true } }
+            return false
+        }
+    }
+
+    @Test func everyTargetHasARow() {
+        let targets = Self.swiftTargets
+        #expect(targets.count >= 10)
+        for target in targets {
+            #expect(Self.allowed[target] != nil, "Sources/\(target) has no row in ImportTableTests.allowed")
+        }
+    }
+
+    @Test func targetsImportOnlyWhatTheirRowAllows() throws {
+        for target in Self.swiftTargets {
+            guard let row = Self.allowed[target] else { continue }
+            for (module, file) in try Self.imports(of: target) where !row.contains(module) && !Self.everywhere.contains(module) {
+                Issue.record("\(target) imports \(module) (\(file)), which its row in ImportTableTests does not allow")
+            }
+        }
+    }
+
+    @Test func theCPUBackendAndThePureModulesTouchNoGL() throws {
+        for target in ["CadenceRaster", "CadenceDraw", "CadenceAnimation", "CadenceTiming", "CadenceScene"] {
+            let modules = Set(try Self.imports(of: target).keys)
+            #expect(modules.isDisjoint(with: ["CGL", "CGLFW", "CadenceGL", "CadencePlatform", "CadenceEngine"]), "\(target): \(modules.sorted())")
+        }
+    }
+}
