@@ -4,9 +4,10 @@ import CadenceScene
 import CadenceText
 import Foundation
 
-/// One scene fuzz input: read as a scene file, then drawn at 0.5 s by the offscreen renderer (fitted
-/// to a small frame, so each run stays cheap). Bad input must come back as an error, never a
-/// trap; libFuzzer (or the replay below, in the tests) reports anything else.
+/// One scene fuzz input: read as a scene file, then drawn at 0.5 s by both offscreen backends,
+/// GL and the CPU rasteriser (fitted to a small frame, so each run stays cheap). Bad input must
+/// come back as an error, never a trap; libFuzzer (or the replay below, in the tests) reports
+/// anything else.
 @MainActor @discardableResult
 func fuzzOne(_ data: Data) -> FuzzOutcome {
     guard let loaded = try? SceneFile.parse(data, file: "fuzz.json") else { return .rejected }
@@ -15,8 +16,10 @@ func fuzzOne(_ data: Data) -> FuzzOutcome {
         return (try? loaded.scene.displayList(at: 0.5)) == nil ? .rejected : .drawn
     }
     FuzzRenderer.images.prefetch(loaded.scene.imageSources)
-    let frame = try? renderer.render(loaded.scene, at: 0.5, context: RenderContext(images: FuzzRenderer.images))
-    return frame == nil ? .rejected : .rendered
+    let context = RenderContext(images: FuzzRenderer.images)
+    let frame = try? renderer.render(loaded.scene, at: 0.5, context: context)
+    let cpuFrame = try? FuzzRenderer.cpu?.render(loaded.scene, at: 0.5, context: context)
+    return frame == nil || cpuFrame == nil ? .rejected : .rendered
 }
 
 /// How far an input got.
@@ -33,6 +36,8 @@ enum FuzzOutcome: Equatable {
 enum FuzzRenderer {
     /// One renderer for every input (an EGL context per run would dominate the time).
     static let shared = try? OffscreenRenderer(width: 96, height: 64)
+    /// The CPU backend, drawing every input too.
+    static let cpu = try? OffscreenRenderer(width: 96, height: 64, backend: .cpu)
     /// Images load once per path, not once per run.
     static let images = ImageStore()
 }
