@@ -52,9 +52,10 @@ extension RasterPass {
             reach = hx - radius + (r * r - qy * qy).squareRoot()
         }
         guard reach > 0, reach.isFinite, abs(cx) < 16_777_216 else { return nil }
-        // Pixel x is inside when |x + 0.5 − cx| ≤ reach.
-        let low = Int((cx - reach - 0.5).rounded(.up))
-        let high = Int((cx + reach - 0.5).rounded(.down)) + 1
+        // Pixel x is inside when |x + 0.5 − cx| ≤ reach; a box of any width ends within ±2²⁵.
+        let limit = 33_554_432.0
+        let low = Int(RasterMath.clamp(cx - reach - 0.5, -limit, limit).rounded(.up))
+        let high = Int(RasterMath.clamp(cx + reach - 0.5, -limit, limit).rounded(.down)) + 1
         return high > low ? (low, high) : nil
     }
 
