@@ -86,9 +86,8 @@ public struct Animation<Value: Interpolatable>: Sendable, Equatable {
         case .spring(let from, let to, let spring):
             return Value.interpolate(from: from, to: to, fraction: spring.value(at: u * timing.duration))
         case .keyframes(let values, let keyTimes, let curves):
-            // The last segment whose start is at or before u.
-            var segment = 0
-            while segment < curves.count - 1, keyTimes[segment + 1] <= u { segment += 1 }
+            // The last segment whose start is at or before u (the same search as `PropertyAnimation`'s).
+            let segment = Keyframes.lastKey(in: keyTimes, atOrBefore: u, below: curves.count)
             let start = keyTimes[segment]
             let span = keyTimes[segment + 1] - start
             let local = span > 0 ? min(max((u - start) / span, 0), 1) : 1

@@ -1,6 +1,7 @@
 /// The keyframes of a `PropertyAnimation`, with their key times resolved, evaluated at a progress
-/// through one pass.
-struct Keyframes {
+/// through one pass. Made once when the animation is made (or its kind set), so a frame only
+/// finds its segment, by binary search over the key times.
+struct Keyframes: Sendable, Hashable {
     let values: [[Double]]
     /// One per value: given, evenly spaced, or for `paced` from the distances between the values.
     let keyTimes: [Double]
@@ -22,6 +23,19 @@ struct Keyframes {
         }
         self.values = values
         self.mode = mode
+    }
+
+    /// The last index `i` below `limit` whose key time is at or before `u` (0 when none is): a
+    /// binary search, as key times never decrease. A NaN `u` gives 0.
+    static func lastKey(in keyTimes: [Double], atOrBefore u: Double, below limit: Int) -> Int {
+        var low = 0
+        var high = min(limit, keyTimes.count) - 1
+        // keyTimes[low] is taken as at or before u; look for a later one.
+        while low < high {
+            let middle = (low + high + 1) / 2
+            if keyTimes[middle] <= u { low = middle } else { high = middle - 1 }
+        }
+        return max(low, 0)
     }
 
     /// `count` key times from 0 to 1, equally apart.
@@ -46,13 +60,10 @@ struct Keyframes {
         guard values.count > 1 else { return values[0] }
         if discrete || mode == .discrete {
             // Value i from keyTimes[i] until keyTimes[i + 1]; the last only once they reach it.
-            var index = 0
-            while index + 1 < values.count, keyTimes[index + 1] <= u { index += 1 }
-            return values[index]
+            return values[Self.lastKey(in: keyTimes, atOrBefore: u, below: values.count)]
         }
         // The last segment whose start is at or before u.
-        var segment = 0
-        while segment < values.count - 2, keyTimes[segment + 1] <= u { segment += 1 }
+        let segment = Self.lastKey(in: keyTimes, atOrBefore: u, below: values.count - 1)
         let start = keyTimes[segment]
         let span = keyTimes[segment + 1] - start
         let local = span > 0 ? min(max((u - start) / span, 0), 1) : 1

@@ -46,7 +46,11 @@ public struct PropertyAnimation: Sendable, Hashable {
     }
 
     /// What is animated.
-    public var kind: Kind
+    public var kind: Kind {
+        didSet { keyframes = Self.resolvedKeyframes(of: kind) }
+    }
+    /// The keyframes of a `.keyframe` kind, key times resolved: made when the kind is set.
+    private var keyframes: Keyframes?
     /// When it runs.
     public var timing: AnimationTiming
     /// Whether the result is added to `base` (`CAPropertyAnimation.isAdditive`).
@@ -68,6 +72,12 @@ public struct PropertyAnimation: Sendable, Hashable {
         self.timing = timing
         self.isAdditive = isAdditive
         self.isCumulative = isCumulative
+        keyframes = Self.resolvedKeyframes(of: kind)
+    }
+
+    private static func resolvedKeyframes(of kind: Kind) -> Keyframes? {
+        guard case .keyframe(let values, let keyTimes, let timingFunctions, let mode) = kind else { return nil }
+        return Keyframes(values: values, keyTimes: keyTimes, timingFunctions: timingFunctions, mode: mode)
     }
 
     /// The number of components the animation's vectors have, or nil when it has none of its own
@@ -99,8 +109,8 @@ public struct PropertyAnimation: Sendable, Hashable {
             result = Self.blend(pass, fraction: timingFunction.value(at: phase.progress), discrete: discrete)
         case .spring(_, _, _, let spring):
             result = Self.blend(pass, fraction: spring.value(at: phase.progress * timing.duration), discrete: discrete)
-        case .keyframe(let values, let keyTimes, let timingFunctions, let mode):
-            guard let keyframes = Keyframes(values: values, keyTimes: keyTimes, timingFunctions: timingFunctions, mode: mode) else { return nil }
+        case .keyframe:
+            guard let keyframes else { return nil }
             result = keyframes.value(atProgress: phase.progress, discrete: discrete)
         }
         if isCumulative, phase.iteration != 0 {
