@@ -12,11 +12,7 @@ import CadenceText
 final class GlyphAtlas {
     static let pageSize = 1024
 
-    struct Key: Hashable {
-        let font: GlyphFont
-        let glyph: UInt32
-        let subpixel: Int
-    }
+    typealias Key = GlyphKey
 
     /// Where a glyph is: its page, its rectangle there, and its offset from the pen position.
     struct Entry {

@@ -29,8 +29,7 @@ extension RasterPass {
         }
         // Turned or scaled: a pixel of fringe, and the edges fall off by their distance.
         let (scaleX, scaleY) = draw.transform.axisScales
-        let hx = rect.width / 2, hy = rect.height / 2
-        let cx = rect.minX + hx, cy = rect.minY + hy
+        let (hx, hy, cx, cy) = Self.halves(rect)
         let quad = Rect(x: rect.minX - 1 / scaleX, y: rect.minY - 1 / scaleY, width: rect.width + 2 / scaleX, height: rect.height + 2 / scaleY)
         shade(draw.transform.boundingBox(of: quad), inverse: inverse) { x, y in
             let coverage = RasterMath.clamp(0.5 - RasterMath.pixelDistance(x - cx, y - cy, hx, hy, 0, scaleX, scaleY), 0, 1)

@@ -8,8 +8,7 @@ extension RasterPass {
         guard let inverse = transform.inverted else { return }
         let (sx, sy) = transform.axisScales
         let rect = shape.rect
-        let hx = rect.width / 2, hy = rect.height / 2
-        let cx = rect.minX + hx, cy = rect.minY + hy
+        let (hx, hy, cx, cy) = Self.halves(rect)
         let radius = RasterMath.clamp(max(shape.cornerRadius, 0), 0, min(hx, hy))
         let strokeWidth = max(shape.strokeWidth, 0)
         let fill = shape.fill.premultipliedVector
@@ -34,6 +33,12 @@ extension RasterPass {
             }
             return fill * inner + stroke * (outer - inner)
         }
+    }
+
+    /// Half the width and height of `rect`, and its centre: what the distance functions take.
+    static func halves(_ rect: Rect) -> (hx: Double, hy: Double, cx: Double, cy: Double) {
+        let hx = rect.width / 2, hy = rect.height / 2
+        return (hx, hy, rect.minX + hx, rect.minY + hy)
     }
 
     /// The pixels of `row` whose centres lie at least a pixel and a half inside the rounded box
@@ -100,8 +105,7 @@ extension RasterPass {
         guard let inverse = transform.inverted else { return }
         let (sx, sy) = transform.axisScales
         let rect = shadow.rect
-        let hx = rect.width / 2, hy = rect.height / 2
-        let cx = rect.minX + hx, cy = rect.minY + hy
+        let (hx, hy, cx, cy) = Self.halves(rect)
         let blur = max(shadow.blur, 0)
         let toPixels = min(sx, sy)
         // Below a quarter pixel the blur is an anti-aliased edge; the formula needs a sigma above 0.

@@ -80,8 +80,7 @@ struct RasterPass {
             // A mask that flattens the plane covers nothing.
             guard let inverse = mask.transform.inverted else { return }
             let scales = mask.transform.axisScales
-            let hx = mask.rect.width / 2, hy = mask.rect.height / 2
-            let cx = mask.rect.minX + hx, cy = mask.rect.minY + hy
+            let (hx, hy, cx, cy) = Self.halves(mask.rect)
             let radius = RasterMath.clamp(mask.cornerRadius, 0, min(hx, hy))
             coverage = { x, y in
                 let lx = inverse.a * x + inverse.c * y + inverse.tx

@@ -99,12 +99,6 @@ public final class RasterRenderer {
     }
 }
 
-struct GlyphKey: Hashable {
-    let font: GlyphFont
-    let glyph: UInt32
-    let subpixel: Int
-}
-
 struct CachedImage {
     let width: Int
     let height: Int

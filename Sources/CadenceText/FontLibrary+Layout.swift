@@ -21,15 +21,7 @@ extension FontLibrary {
         let key = LayoutKey(text: text, options: options)
         if let cached = locked({ layoutCache[key] }) { return cached }
         let layout = try makeLayout(text, options: options)
-        locked {
-            let characters = text.characterCount
-            if layoutCache.count >= Self.layoutCacheLimit || layoutCacheCharacters + characters > Self.cachedCharacterLimit {
-                layoutCache.removeAll(keepingCapacity: true)
-                layoutCacheCharacters = 0
-            }
-            layoutCache[key] = layout
-            layoutCacheCharacters += characters
-        }
+        locked { layoutCache.insert(layout, for: key, characters: text.characterCount) }
         return layout
     }
 
@@ -53,13 +45,7 @@ extension FontLibrary {
         if let cached = shapeCache[text] { return cached }
         let shaped = try shape(text, primaries: primaries)
         shapedTextCount += 1
-        let characters = text.characterCount
-        if shapeCache.count >= Self.layoutCacheLimit || shapeCacheCharacters + characters > Self.cachedCharacterLimit {
-            shapeCache.removeAll(keepingCapacity: true)
-            shapeCacheCharacters = 0
-        }
-        shapeCache[text] = shaped
-        shapeCacheCharacters += characters
+        shapeCache.insert(shaped, for: text, characters: text.characterCount)
         return shaped
     }
 
@@ -441,6 +427,25 @@ extension AttributedText {
     /// The UTF-8 bytes of all the runs: what a cache entry for the text costs, roughly.
     var characterCount: Int {
         runs.reduce(0) { $0 + $1.text.utf8.count }
+    }
+}
+
+/// A cache of texts' shapes or layouts that holds at most `FontLibrary.layoutCacheLimit` entries
+/// and `FontLibrary.cachedCharacterLimit` characters of text, emptied whole when either would be
+/// passed (a text whose width animates makes a new layout each frame).
+struct TextCache<Key: Hashable, Value> {
+    private var entries: [Key: Value] = [:]
+    private var characters = 0
+
+    subscript(key: Key) -> Value? { entries[key] }
+
+    mutating func insert(_ value: Value, for key: Key, characters added: Int) {
+        if entries.count >= FontLibrary.layoutCacheLimit || characters + added > FontLibrary.cachedCharacterLimit {
+            entries.removeAll(keepingCapacity: true)
+            characters = 0
+        }
+        entries[key] = value
+        characters += added
     }
 }
 

@@ -21,7 +21,7 @@ public final class FontLibrary: @unchecked Sendable {
     private var fallbacks: [FallbackKey: GlyphFont?] = [:]
     private var fallbackFaces: [GlyphFont] = []
     private var warned: Set<String> = []
-    var layoutCache: [LayoutKey: TextLayout] = [:]
+    var layoutCache = TextCache<LayoutKey, TextLayout>()
     var simpleGlyphs: [SimpleGlyphKey: (glyph: UInt32, advance: Double)] = [:]
     /// How many times a digit or other simple character had to be looked up rather than taken
     /// from the cache (for tests and benchmarks).
@@ -29,9 +29,7 @@ public final class FontLibrary: @unchecked Sendable {
     /// How many texts were shaped rather than taken from the cache (for tests and benchmarks).
     public internal(set) var shapedTextCount = 0
     /// Shaped texts, by text (fonts resolved the same way while the library lives).
-    var shapeCache: [AttributedText: ShapedText] = [:]
-    var shapeCacheCharacters = 0
-    var layoutCacheCharacters = 0
+    var shapeCache = TextCache<AttributedText, ShapedText>()
     /// Entries each cache holds before it is emptied.
     static let layoutCacheLimit = 512
     /// Characters each cache holds before it is emptied (4 Mi): a layout of 1 MiB of text takes

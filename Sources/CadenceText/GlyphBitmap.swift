@@ -1,6 +1,24 @@
 import CFreeType
 import CadenceDraw
 
+/// A glyph as the renderers cache it: face, glyph index, and subpixel position (0 ..<
+/// `FontLibrary.subpixelBuckets` quarters of a pixel).
+public struct GlyphKey: Sendable, Hashable {
+    /// The face.
+    public let font: GlyphFont
+    /// The glyph's index in the face.
+    public let glyph: UInt32
+    /// Which quarter of a pixel the pen position is past a whole pixel.
+    public let subpixel: Int
+
+    /// The key of `glyph` in `font` at `subpixel`.
+    public init(font: GlyphFont, glyph: UInt32, subpixel: Int) {
+        self.font = font
+        self.glyph = glyph
+        self.subpixel = subpixel
+    }
+}
+
 /// A glyph's coverage: one byte a pixel, rows top first, placed by `left`/`top` from the pen
 /// position on the baseline (top counts upwards, as FreeType's `bitmap_top`).
 public struct GlyphBitmap: Sendable, Hashable {

@@ -1,10 +1,7 @@
 import CadenceDraw
 import CadenceImage
-import CadenceTesting
 import Foundation
 import Testing
-
-private let hasDisplay = ProcessInfo.processInfo.environment["DISPLAY"].map { !$0.isEmpty } ?? false
 
 /// `--backend cpu`: the CPU backend through the commands, its frames those of the GL backend
 /// within the agreement tolerance, and byte-identical whatever the threads or shards.
@@ -45,30 +42,5 @@ private let hasDisplay = ProcessInfo.processInfo.environment["DISPLAY"].map { !$
         let result = try CLI.run(["render", "--backend", "vulkan", "--duration", "0.1"], in: folder)
         #expect(result.status == 64)
         #expect(result.stderr.contains("'vulkan' is invalid for '--backend"), "\(result.stderr)")
-    }
-
-    /// The window shows the CPU backend's pictures: the same frame as GL's golden.
-    @Test(.enabled(if: hasDisplay, "needs an X display: make test runs the suite under xvfb-run"))
-    func theWindowShowsTheCPUBackendsFrames() throws {
-        let scene = """
-        {"name": "signup", "size": [360, 80], "background": "#F2F2F7",
-         "nodes": [{"type": "BouncyPlaceholderField", "id": "email", "frame": [12, 14, 336, 52],
-                    "attributes": {"font": "DejaVu Sans 20", "placeholder": "Email address", "abbreviatedPlaceholder": "@",
-                                   "alwaysBouncePlaceholder": true}}]}
-        """
-        try Data(scene.utf8).write(to: URL(fileURLWithPath: folder + "/signup.json"))
-        let events = """
-        {"events": [{"at": 0.1, "target": "email", "type": "focus"},
-                    {"at": 0.2, "target": "email", "type": "type", "text": "hi@cadence", "charsPerSecond": 20}]}
-        """
-        try Data(events.utf8).write(to: URL(fileURLWithPath: folder + "/typing.json"))
-        let result = try CLI.run(
-            ["demo", "signup.json", "--backend", "cpu", "--events", "typing.json", "--screenshot", "shot.png", "--after", "1.5"],
-            in: folder, keepDisplay: true
-        )
-        #expect(result.status == 0, "\(result.stderr)")
-        let shot = try RGBAImage(contentsOfPNG: folder + "/shot.png")
-        let outcome = GoldenCheck().compare(shot, named: "demo-window-typed", tolerance: 8, maxDifferingFraction: 0.005)
-        #expect(outcome.passed, "\(outcome.message)")
     }
 }

@@ -44,6 +44,20 @@ private let hasDisplay = ProcessInfo.processInfo.environment["DISPLAY"].map { !$
         #expect(outcome.passed, "\(outcome.message)")
     }
 
+    /// `--backend cpu`: the window shows the CPU backend's pictures, the same frame as GL's golden
+    /// within the backends' agreement.
+    @Test(.enabled(if: hasDisplay, "needs an X display: make test runs the suite under xvfb-run"))
+    func theWindowShowsTheCPUBackendsFrames() throws {
+        let result = try CLI.run(
+            ["demo", "signup.json", "--backend", "cpu", "--events", "typing.json", "--screenshot", "shot.png", "--after", "1.5"],
+            in: folder, keepDisplay: true
+        )
+        #expect(result.status == 0, "\(result.stderr)")
+        let shot = try RGBAImage(contentsOfPNG: folder + "/shot.png")
+        let outcome = GoldenCheck().compare(shot, named: "demo-window-typed", tolerance: 8, maxDifferingFraction: 0.005)
+        #expect(outcome.passed, "\(outcome.message)")
+    }
+
     /// `--trace`: the events of the session, the scripted typing included, each with the window
     /// frame that first showed it.
     @Test(.enabled(if: hasDisplay, "needs an X display: make test runs the suite under xvfb-run"))
