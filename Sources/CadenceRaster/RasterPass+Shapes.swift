@@ -115,31 +115,71 @@ extension RasterPass {
         let quad = Rect(x: rect.minX - reachX, y: rect.minY - reachY, width: rect.width + 2 * reachX, height: rect.height + 2 * reachY)
         let color = shadow.color.premultipliedVector
         let (phx, phy) = (hx * sx, hy * sy)
+        // What depends on the row alone (the four samples across y and their Gaussian weights)
+        // is kept while the local y stays the same: along every row of an unturned shadow.
+        var row = ShadowRow(py: .nan, hy: phy, hx: phx, sigma: sigma, corner: corner)
         shade(transform.boundingBox(of: quad), inverse: inverse) { x, y in
-            color * RasterMath.clamp(Self.shadow((x - cx) * sx, (y - cy) * sy, phx, phy, sigma, corner), 0, 1)
+            let py = (y - cy) * sy
+            if py != row.py { row = ShadowRow(py: py, hy: phy, hx: phx, sigma: sigma, corner: corner) }
+            return color * RasterMath.clamp(row.value(at: (x - cx) * sx), 0, 1)
         }
     }
 
     /// A rounded box's coverage blurred by a Gaussian of deviation `sigma`: closed form along x,
     /// four samples along y (Evan Wallace's "Fast Rounded Rectangle Shadows"), as the GL shader.
     static func shadow(_ px: Double, _ py: Double, _ hx: Double, _ hy: Double, _ sigma: Double, _ corner: Double) -> Double {
+        ShadowRow(py: py, hy: hy, hx: hx, sigma: sigma, corner: corner).value(at: px)
+    }
+
+}
+
+/// The row `py` of a blurred rounded box (centred, half size `hx` × `hy`, corner `corner`,
+/// deviation `sigma`, all in pixels): the four sample rows across y with their weights, and
+/// where each reaches along x. Its coverage at `px` is then eight error-function terms.
+struct ShadowRow {
+    let py: Double
+    private let scale: Double
+    /// The sample rows' spacing times the Gaussian's normalisation: each weight's other factors.
+    private var norm = 0.0
+    private var step = 0.0
+    private var curved: (Double, Double, Double, Double) = (0, 0, 0, 0)
+    private var weights: (Double, Double, Double, Double) = (0, 0, 0, 0)
+
+    init(py: Double, hy: Double, hx: Double, sigma: Double, corner: Double) {
+        self.py = py
+        scale = 0.707_106_781_186_547_6 / sigma
+        guard !py.isNaN else { return }
         let low = py - hy, high = py + hy
         let start = RasterMath.clamp(-3 * sigma, low, high)
         let end = RasterMath.clamp(3 * sigma, low, high)
         let step = (end - start) / 4
+        norm = 1 / (2.506_628_274_631_000_5 * sigma)
+        self.step = step
         var y = start + step * 0.5
-        var value = 0.0
-        let norm = 1 / (2.506_628_274_631_000_5 * sigma)
-        let scale = 0.707_106_781_186_547_6 / sigma
+        var reach: [Double] = []
+        var weight: [Double] = []
         for _ in 0..<4 {
-            // The blurred coverage along x of the row py − y.
-            let row = py - y
-            let delta = min(hy - corner - abs(row), 0)
-            let curved = hx - corner + max(0, corner * corner - delta * delta).squareRoot()
-            let across = 0.5 * (RasterMath.erf((px + curved) * scale) - RasterMath.erf((px - curved) * scale))
-            value += across * RasterMath.exp(-(y * y) / (2 * sigma * sigma)) * norm * step
+            // How far the box's row py − y reaches from the centre along x.
+            let delta = min(hy - corner - abs(py - y), 0)
+            reach.append(hx - corner + max(0, corner * corner - delta * delta).squareRoot())
+            weight.append(RasterMath.exp(-(y * y) / (2 * sigma * sigma)))
             y += step
         }
+        curved = (reach[0], reach[1], reach[2], reach[3])
+        weights = (weight[0], weight[1], weight[2], weight[3])
+    }
+
+    /// The blurred coverage at `px` along the row.
+    func value(at px: Double) -> Double {
+        func across(_ reach: Double) -> Double {
+            0.5 * (RasterMath.erf((px + reach) * scale) - RasterMath.erf((px - reach) * scale))
+        }
+        // Summed in the shader's order, factor by factor.
+        var value = 0.0
+        value += across(curved.0) * weights.0 * norm * step
+        value += across(curved.1) * weights.1 * norm * step
+        value += across(curved.2) * weights.2 * norm * step
+        value += across(curved.3) * weights.3 * norm * step
         return value
     }
 }

@@ -14,8 +14,8 @@ struct RasterPass {
     /// Open clips, innermost last: the exact rectangle (clips nest by exact intersection, only
     /// the result is rounded out) and the clip in force before it.
     private var clips: [(exact: Rect?, previous: PixelBox?)] = []
-    /// Open groups, innermost last: the group, the target it composites into, the pixels it
-    /// composites (its reach within the clip it began in), and the exact clip then.
+    /// Open groups, innermost last: the group, the target it composites into, and the pixels it
+    /// composites (its reach within the clip it began in).
     private var groups: [(group: Group, parent: RasterCanvas, region: PixelBox?)] = []
     /// The exact rectangle of the innermost clip; nil when none is open.
     private var exactClip: Rect?
@@ -70,9 +70,12 @@ struct RasterPass {
     /// Puts the innermost group's picture over the target it began in, faded by its opacity and
     /// its mask's coverage, within the group's region.
     private mutating func endGroup() {
-        guard let (group, parent, region) = groups.popLast() else { return }
-        let picture = target
-        target = parent
+        guard !groups.isEmpty else { return }
+        // Swapped, not copied: the target below must be the only owner of its pixels while the
+        // picture is blended into it, or each composite would copy the whole frame.
+        var entry = groups.removeLast()
+        swap(&entry.parent, &target)
+        let (group, picture, region) = entry
         let opacity = RasterMath.clamp(group.opacity, 0, 1)
         guard opacity > 0, let region else { return }
         var coverage: ((Double, Double) -> Double)?
