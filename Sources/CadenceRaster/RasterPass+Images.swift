@@ -60,16 +60,20 @@ extension RasterPass {
                         let upper = row.first * width * 4, lower = row.second * width * 4
                         let ty = row.weight
                         var offset = ((y - originY) * targetWidth + box.minX - originX) * 4
+                        let raw = UnsafeRawBufferPointer(texels)
+                        let (keepY, takeY, scale) = (UInt64(256 - ty), UInt64(ty), UInt64(opacity))
                         for column in columns {
-                            let left = column.first * 4, right = column.second * 4
-                            let tx = column.weight
-                            var bytes = SIMD4<Int>()
-                            for channel in 0..<4 {
-                                let top = Int(texels[upper + left + channel]) * (256 - tx) + Int(texels[upper + right + channel]) * tx
-                                let bottom = Int(texels[lower + left + channel]) * (256 - tx) + Int(texels[lower + right + channel]) * tx
-                                // 16 bits of filter weight, 8 of opacity: round and drop 24.
-                                bytes[channel] = ((top * (256 - ty) + bottom * ty) * opacity + (1 << 23)) >> 24
-                            }
+                            let (keepX, takeX) = (UInt64(256 - column.weight), UInt64(column.weight))
+                            // Two channels a 64-bit word, one in each half (red and blue, green
+                            // and alpha): each half stays below 2³² through the two weights
+                            // (16 bits) and the opacity (8 bits), so nothing carries across.
+                            let a = Self.lanes(raw, upper + column.first * 4), b = Self.lanes(raw, upper + column.second * 4)
+                            let c = Self.lanes(raw, lower + column.first * 4), d = Self.lanes(raw, lower + column.second * 4)
+                            let rounding: UInt64 = 1 << 23 | 1 << 55
+                            let rb = ((a.rb * keepX + b.rb * takeX) * keepY + (c.rb * keepX + d.rb * takeX) * takeY) * scale + rounding
+                            let ga = ((a.ga * keepX + b.ga * takeX) * keepY + (c.ga * keepX + d.ga * takeX) * takeY) * scale + rounding
+                            // Round and drop 24 bits: 16 of filter weight, 8 of opacity.
+                            let bytes = SIMD4<Int>(Int((rb >> 24) & 0xFF), Int((ga >> 24) & 0xFF), Int(rb >> 56), Int(ga >> 56))
                             Self.blend(bytes, into: target, at: offset)
                             offset += 4
                         }
@@ -77,6 +81,14 @@ extension RasterPass {
                 }
             }
         }
+    }
+
+    /// The RGBA texel at byte `offset` as two words of two channels, each in its own 32-bit half:
+    /// red and blue, green and alpha.
+    @inline(__always)
+    static func lanes(_ raw: UnsafeRawBufferPointer, _ offset: Int) -> (rb: UInt64, ga: UInt64) {
+        let word = UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: offset, as: UInt32.self))
+        return (UInt64(word & 0xFF) | UInt64((word >> 16) & 0xFF) << 32, UInt64((word >> 8) & 0xFF) | UInt64(word >> 24) << 32)
     }
 
     /// `taps`, with the second texel's weight in 256ths.
