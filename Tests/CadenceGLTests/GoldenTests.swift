@@ -43,6 +43,17 @@ import Testing
         #expect(outcome.passed, "\(outcome.message)")
     }
 
+    /// The same goldens drawn by the CPU backend, within the backends' agreement: at most 0.5 %
+    /// of pixels more than 8 levels apart.
+    @Test func theCPUBackendMatchesTheSameGoldens() throws {
+        let primitives = try OffscreenRenderer(width: 320, height: 200, backend: .cpu).render(Self.primitives())
+        let first = goldens.compare(primitives, named: "primitives", tolerance: 8, maxDifferingFraction: 0.005)
+        #expect(first.passed, "\(first.message)")
+        let demo = try OffscreenRenderer(width: 640, height: 360, backend: .cpu).render(Scene.demo.displayList(at: 0.25))
+        let second = goldens.compare(demo, named: "demo-0.25s-640x360", tolerance: 8, maxDifferingFraction: 0.005)
+        #expect(second.passed, "\(second.message)")
+    }
+
     @Test(arguments: [
         ("curve-caEaseInEaseOut", "caEaseInEaseOut", CurveSpec.curve(.caEaseInEaseOut), 1.0),
         ("curve-bouncy-spring", "spring(1,341.4,16.6,0)", CurveSpec.spring(try! Spring(stiffness: 341.4, damping: 16.6)), 1.0),
