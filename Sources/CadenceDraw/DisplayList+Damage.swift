@@ -239,20 +239,21 @@ extension DisplayList {
     /// The box around what the members of the group pushed at `index` can touch (to its pop, or
     /// the list's end), cut to its mask's bounds; nil when they touch nothing or `index` is no
     /// `pushGroup`. Members whose bounds are not numbers draw nothing and are left out. A backend
-    /// gives the group a picture only there.
-    public func reach(ofGroupAt index: Int) -> Rect? {
+    /// gives the group a picture only there. `bounds`, when given, holds each command's `bounds`
+    /// worked out before (a renderer drawing several damage rectangles needs them once).
+    public func reach(ofGroupAt index: Int, bounds: [Rect?]? = nil) -> Rect? {
         guard commands.indices.contains(index), case .pushGroup(let group) = commands[index] else { return nil }
         var box: Rect?
         var depth = 0
-        members: for command in commands[(index + 1)...] {
-            switch command {
+        members: for member in (index + 1)..<commands.count {
+            switch commands[member] {
             case .pushGroup:
                 depth += 1
             case .popGroup:
                 if depth == 0 { break members }
                 depth -= 1
             default:
-                guard let bounds = command.bounds, !bounds.minX.isNaN, !bounds.minY.isNaN, !bounds.maxX.isNaN, !bounds.maxY.isNaN else { continue }
+                guard let bounds = bounds.map({ $0[member] }) ?? commands[member].bounds, !bounds.minX.isNaN, !bounds.minY.isNaN, !bounds.maxX.isNaN, !bounds.maxY.isNaN else { continue }
                 box = box.map { union($0, bounds) } ?? bounds
             }
         }

@@ -97,17 +97,25 @@ public enum PathRasterizer {
     }
 }
 
-/// A rectangle of whole pixels, `minX ..< maxX` by `minY ..< maxY`, never empty.
-struct PixelBox: Hashable {
-    var minX: Int
-    var minY: Int
-    var maxX: Int
-    var maxY: Int
+/// A rectangle of whole pixels, `minX ..< maxX` by `minY ..< maxY`, never empty: what the
+/// rasterisers (path coverage, the CPU backend) loop over.
+public struct PixelBox: Sendable, Hashable {
+    /// The first column.
+    public var minX: Int
+    /// The first row.
+    public var minY: Int
+    /// One past the last column.
+    public var maxX: Int
+    /// One past the last row.
+    public var maxY: Int
 
-    var width: Int { maxX - minX }
-    var height: Int { maxY - minY }
+    /// Columns.
+    public var width: Int { maxX - minX }
+    /// Rows.
+    public var height: Int { maxY - minY }
 
-    init?(minX: Int, minY: Int, maxX: Int, maxY: Int) {
+    /// The box from (`minX`, `minY`) to (`maxX`, `maxY`); nil when that holds no pixel.
+    public init?(minX: Int, minY: Int, maxX: Int, maxY: Int) {
         guard maxX > minX, maxY > minY else { return nil }
         self.minX = minX
         self.minY = minY
@@ -117,7 +125,7 @@ struct PixelBox: Hashable {
 
     /// The whole pixels covering `rect`, with coordinates clamped to the rasterizer's limit;
     /// nil when `rect` is empty or not a number.
-    init?(covering rect: Rect) {
+    public init?(covering rect: Rect) {
         guard rect.width > 0, rect.height > 0 else { return nil }
         self.init(minX: rect.minX, minY: rect.minY, maxX: rect.maxX, maxY: rect.maxY)
     }
@@ -152,7 +160,8 @@ struct PixelBox: Hashable {
         PixelBox(minX: minX - amount, minY: minY - amount, maxX: maxX + amount, maxY: maxY + amount)!
     }
 
-    func intersection(_ other: PixelBox) -> PixelBox? {
+    /// The pixels both boxes hold; nil when they share none.
+    public func intersection(_ other: PixelBox) -> PixelBox? {
         PixelBox(minX: max(minX, other.minX), minY: max(minY, other.minY), maxX: min(maxX, other.maxX), maxY: min(maxY, other.maxY))
     }
 

@@ -27,9 +27,10 @@ protocol FrameBackend: AnyObject {
     /// Draws `list` over the target: everything, or only `damage` (each rectangle filled with
     /// the background first).
     func draw(_ list: DisplayList, damage: [Rect]?) throws(EngineError)
-    /// Waits until drawing has finished (for timing the stages apart).
+    /// Waits until drawing has finished (for timing the stages apart); right after `draw`.
     func finishDrawing() throws(EngineError)
-    /// Copies `regions` of the target into `frame` (straight alpha, top row first).
+    /// Copies `regions` of the target into `frame` (straight alpha, top row first); right after
+    /// the `draw` that made them.
     func read(_ regions: [PixelRegion], into frame: inout RGBAImage) throws(EngineError)
     /// The whole target (straight alpha, top row first).
     func readWhole() throws(EngineError) -> RGBAImage
@@ -82,13 +83,13 @@ final class GLFrameBackend: FrameBackend {
         }
     }
 
+    // `finishDrawing` and `read` follow the `draw` that made the context current.
     func finishDrawing() throws(EngineError) {
-        try makeCurrent()
         glFinish()
     }
 
     func read(_ regions: [PixelRegion], into frame: inout RGBAImage) throws(EngineError) {
-        try makeCurrent()
+        guard !regions.isEmpty else { return }
         do {
             try readFramebufferTopRowFirst(regions: regions, into: &frame)
         } catch {

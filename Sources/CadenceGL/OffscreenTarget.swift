@@ -86,7 +86,7 @@ public func readFramebuffer(width: Int, height: Int) throws(GLError) -> RGBAImag
             top.update(from: bottom, count: rowBytes)
             bottom.update(from: spare, count: rowBytes)
         }
-        unpremultiply(base, bytes: pixels.count)
+        RGBAImage.unpremultiply(base, bytes: pixels.count)
     }
     return image
 }
@@ -138,39 +138,9 @@ public func readFramebufferTopRowFirst(regions: [PixelRegion], into image: inout
             glReadPixels(GLint(minX), GLint(minY), GLsizei(maxX - minX), GLsizei(maxY - minY),
                          GLenum(GL_RGBA), GLenum(GL_UNSIGNED_BYTE), corner)
             for row in 0..<(maxY - minY) {
-                unpremultiply(corner + row * imageWidth * 4, bytes: (maxX - minX) * 4)
+                RGBAImage.unpremultiply(corner + row * imageWidth * 4, bytes: (maxX - minX) * 4)
             }
         }
     }
     try checkGLError("reading back \(regions.count) region(s) of a \(imageWidth)x\(imageHeight) frame")
-}
-
-/// GL's pixels are premultiplied; PNG wants straight alpha. Only pixels that are neither opaque
-/// nor clear change, and most frames have none, so this is mostly a scan of alpha bytes, two
-/// pixels at a time.
-func unpremultiply(_ pixels: UnsafeMutablePointer<UInt8>, bytes: Int) {
-    let raw = UnsafeRawPointer(pixels)
-    let alphas: UInt64 = 0xFF00_0000_FF00_0000
-    var offset = 0
-    while offset + 8 <= bytes {
-        let pair = raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self) & alphas
-        if pair != alphas, pair != 0 {
-            unpremultiplySlow(pixels + offset, bytes: 8)
-        }
-        offset += 8
-    }
-    if offset < bytes { unpremultiplySlow(pixels + offset, bytes: bytes - offset) }
-}
-
-private func unpremultiplySlow(_ pixels: UnsafeMutablePointer<UInt8>, bytes: Int) {
-    var x = 3
-    while x < bytes {
-        let alpha = pixels[x]
-        if alpha != 255, alpha != 0 {
-            for channel in 1...3 {
-                pixels[x - channel] = UInt8(min(255, (Int(pixels[x - channel]) * 255 + Int(alpha) / 2) / Int(alpha)))
-            }
-        }
-        x += 4
-    }
 }

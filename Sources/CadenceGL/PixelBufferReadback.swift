@@ -89,7 +89,7 @@ public final class PixelBufferReadback {
                 for row in region.y..<(region.y + region.height) {
                     let offset = row * rowBytes + region.x * 4
                     (base + offset).update(from: source + offset, count: bytes)
-                    unpremultiply(base + offset, bytes: bytes)
+                    RGBAImage.unpremultiply(base + offset, bytes: bytes)
                 }
             }
         }

@@ -304,14 +304,7 @@ public final class Renderer {
     }
 
     private func upload(_ image: RGBAImage, key: String) -> GLuint {
-        var premultiplied = image.pixels
-        for offset in stride(from: 0, to: premultiplied.count, by: 4) {
-            let alpha = Int(premultiplied[offset + 3])
-            guard alpha < 255 else { continue }
-            for channel in 0..<3 {
-                premultiplied[offset + channel] = UInt8((Int(premultiplied[offset + channel]) * alpha + 127) / 255)
-            }
-        }
+        let premultiplied = image.premultipliedPixels
         var texture: GLuint = 0
         glGenTextures(1, &texture)
         glBindTexture(GLenum(GL_TEXTURE_2D), texture)

@@ -27,7 +27,7 @@ public struct RasterCanvas: Sendable, Hashable {
 
     /// Fills the frame rectangle `box` (cut to the canvas) with the premultiplied colour `color`.
     mutating func fill(_ box: PixelBox, with color: PremultipliedColor) {
-        guard let box = box.intersection(bounds) else { return }
+        guard let box = bounds.flatMap({ box.intersection($0) }) else { return }
         let pattern = color.word.littleEndian
         let (width, originX, originY) = (width, originX, originY)
         pixels.withUnsafeMutableBytes { bytes in
@@ -39,8 +39,8 @@ public struct RasterCanvas: Sendable, Hashable {
         }
     }
 
-    /// The frame pixels the canvas covers.
-    var bounds: PixelBox { PixelBox(minX: originX, minY: originY, maxX: originX + width, maxY: originY + height) }
+    /// The frame pixels the canvas covers; nil for a canvas of no pixels.
+    var bounds: PixelBox? { PixelBox(minX: originX, minY: originY, maxX: originX + width, maxY: originY + height) }
 
     /// The pixels with straight alpha (as PNG files hold them), rounded as the GL backend's
     /// read-back rounds them.
@@ -55,28 +55,17 @@ public struct RasterCanvas: Sendable, Hashable {
     public func copyStraight(_ regions: [(x: Int, y: Int, width: Int, height: Int)], into image: inout RGBAImage) {
         let imageWidth = image.width
         for region in regions {
-            let box = PixelBox(minX: region.x, minY: region.y, maxX: region.x + region.width, maxY: region.y + region.height)
-            guard let box = box.intersection(bounds)?.intersection(PixelBox(minX: 0, minY: 0, maxX: image.width, maxY: image.height)) else { continue }
-            pixels.withUnsafeBytes { source in
-                image.pixels.withUnsafeMutableBytes { target in
-                    let from = source.bindMemory(to: UInt32.self)
-                    let to = target.bindMemory(to: UInt32.self)
+            guard let region = PixelBox(minX: region.x, minY: region.y, maxX: region.x + region.width, maxY: region.y + region.height),
+                  let bounds, let picture = PixelBox(minX: 0, minY: 0, maxX: image.width, maxY: image.height),
+                  let box = region.intersection(bounds)?.intersection(picture) else { continue }
+            pixels.withUnsafeBufferPointer { source in
+                image.pixels.withUnsafeMutableBufferPointer { target in
+                    let bytes = (box.maxX - box.minX) * 4
                     for y in box.minY..<box.maxY {
-                        let fromRow = (y - originY) * width + box.minX - originX
-                        let toRow = y * imageWidth + box.minX
-                        for x in 0..<(box.maxX - box.minX) {
-                            let word = UInt32(littleEndian: from[fromRow + x])
-                            let alpha = Int(word >> 24)
-                            if alpha == 255 || alpha == 0 {
-                                to[toRow + x] = word.littleEndian
-                            } else {
-                                // Straight = premultiplied · 255 / alpha, rounded, as the GL read-back does.
-                                let r = min(255, (Int(word & 0xFF) * 255 + alpha / 2) / alpha)
-                                let g = min(255, (Int((word >> 8) & 0xFF) * 255 + alpha / 2) / alpha)
-                                let b = min(255, (Int((word >> 16) & 0xFF) * 255 + alpha / 2) / alpha)
-                                to[toRow + x] = (UInt32(r) | UInt32(g) << 8 | UInt32(b) << 16 | UInt32(alpha) << 24).littleEndian
-                            }
-                        }
+                        let from = source.baseAddress! + ((y - originY) * width + box.minX - originX) * 4
+                        let to = target.baseAddress! + (y * imageWidth + box.minX) * 4
+                        to.update(from: from, count: bytes)
+                        RGBAImage.unpremultiply(to, bytes: bytes)
                     }
                 }
             }
@@ -110,37 +99,5 @@ struct PremultipliedColor: Hashable {
     @inline(__always)
     static func byte(_ value: Double) -> UInt8 {
         UInt8(RasterMath.clamp(value, 0, 1) * 255 + 0.5)
-    }
-}
-
-/// A rectangle of whole frame pixels, `minX ..< maxX` by `minY ..< maxY`.
-struct PixelBox: Hashable {
-    var minX: Int
-    var minY: Int
-    var maxX: Int
-    var maxY: Int
-
-    var isEmpty: Bool { maxX <= minX || maxY <= minY }
-
-    /// The whole pixels whose centres can lie in `rect` (a generous box: rounded out), cut to
-    /// ±2²⁴ so that no conversion traps; nil when `rect` is empty or not a number.
-    init?(covering rect: Rect) {
-        guard rect.width > 0, rect.height > 0, !rect.minX.isNaN, !rect.minY.isNaN, !rect.maxX.isNaN, !rect.maxY.isNaN else { return nil }
-        let limit = 16_777_216.0
-        self.init(
-            minX: Int(RasterMath.clamp(rect.minX, -limit, limit).rounded(.down)),
-            minY: Int(RasterMath.clamp(rect.minY, -limit, limit).rounded(.down)),
-            maxX: Int(RasterMath.clamp(rect.maxX, -limit, limit).rounded(.up)),
-            maxY: Int(RasterMath.clamp(rect.maxY, -limit, limit).rounded(.up))
-        )
-    }
-
-    init(minX: Int, minY: Int, maxX: Int, maxY: Int) {
-        (self.minX, self.minY, self.maxX, self.maxY) = (minX, minY, maxX, maxY)
-    }
-
-    func intersection(_ other: PixelBox) -> PixelBox? {
-        let box = PixelBox(minX: max(minX, other.minX), minY: max(minY, other.minY), maxX: min(maxX, other.maxX), maxY: min(maxY, other.maxY))
-        return box.isEmpty ? nil : box
     }
 }

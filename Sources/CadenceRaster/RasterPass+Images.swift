@@ -19,11 +19,10 @@ extension RasterPass {
         }
         if draw.transform.isIdentity {
             // Hard edges: the pixels whose centres lie in the rectangle.
-            let box = PixelBox(
+            guard let box = PixelBox(
                 minX: Self.firstCentre(rect.minX), minY: Self.firstCentre(rect.minY),
                 maxX: Self.firstCentre(rect.maxX), maxY: Self.firstCentre(rect.maxY)
-            )
-            guard !box.isEmpty else { return }
+            ) else { return }
             drawUntransformedImage(pixels, width: width, height: height, box: box, rect: rect, source: source, alpha: alpha)
             return
         }
@@ -44,7 +43,7 @@ extension RasterPass {
     private mutating func drawUntransformedImage(
         _ pixels: [UInt8], width: Int, height: Int, box: PixelBox, rect: Rect, source: Rect, alpha: Double
     ) {
-        guard let clip, let box = box.intersection(clip)?.intersection(target.bounds) else { return }
+        guard let clip, let bounds = target.bounds, let box = box.intersection(clip)?.intersection(bounds) else { return }
         let sx = source.width / rect.width, sy = source.height / rect.height
         let columns = (box.minX..<box.maxX).map { x in
             Self.fixedTaps(source.minX + (Double(x) + 0.5 - rect.minX) * sx - 0.5, count: width)
@@ -149,7 +148,8 @@ extension RasterPass {
             if !transformed {
                 // On whole pixels: each pixel takes its texel.
                 let (x0, y0) = (Int(left), Int(top))
-                shade(PixelBox(minX: x0, minY: y0, maxX: x0 + width, maxY: y0 + height)) { x, y, _ in
+                guard let box = PixelBox(minX: x0, minY: y0, maxX: x0 + width, maxY: y0 + height) else { continue }
+                shade(box) { x, y, _ in
                     color * (Double(coverage[(y - y0) * width + x - x0]) / 255)
                 }
                 continue
@@ -184,7 +184,8 @@ extension RasterPass {
         let color = path.color.premultipliedVector
         let alpha = mask.alpha
         let (maskX, maskY, width) = (mask.x, mask.y, mask.width)
-        shade(PixelBox(minX: mask.x, minY: mask.y, maxX: mask.x + mask.width, maxY: mask.y + mask.height)) { x, y, _ in
+        guard let box = PixelBox(minX: mask.x, minY: mask.y, maxX: mask.x + mask.width, maxY: mask.y + mask.height) else { return }
+        shade(box) { x, y, _ in
             color * (Double(alpha[(y - maskY) * width + x - maskX]) / 255)
         }
     }

@@ -27,7 +27,8 @@ struct RasterPass {
         frame = Rect(x: 0, y: 0, width: Double(target.width), height: Double(target.height))
     }
 
-    mutating func run(_ list: DisplayList) throws(TextError) {
+    /// Draws `list`, whose commands' bounds are `bounds` (`DrawCommand.bounds`, in order).
+    mutating func run(_ list: DisplayList, bounds: [Rect?]) throws(TextError) {
         for (index, command) in list.commands.enumerated() {
             switch command {
             case .pushClip(let rect):
@@ -40,14 +41,14 @@ struct RasterPass {
                 exactClip = last.exact
                 clip = last.previous
             case .pushGroup(let group):
-                let region = list.reach(ofGroupAt: index).flatMap(PixelBox.init(covering:)).flatMap { box in clip.flatMap { box.intersection($0) } }
+                let region = list.reach(ofGroupAt: index, bounds: bounds).flatMap(PixelBox.init(covering:)).flatMap { box in clip.flatMap { box.intersection($0) } }
                 groups.append((group, target, region))
-                target = region.map { RasterCanvas(width: $0.maxX - $0.minX, height: $0.maxY - $0.minY, originX: $0.minX, originY: $0.minY) }
+                target = region.map { RasterCanvas(width: $0.width, height: $0.height, originX: $0.minX, originY: $0.minY) }
                     ?? RasterCanvas(width: 0, height: 0)
             case .popGroup:
                 endGroup()
             default:
-                guard let clip, let bounds = command.bounds, let box = PixelBox(covering: bounds), box.intersection(clip) != nil else { continue }
+                guard let clip, let reach = bounds[index], let box = PixelBox(covering: reach), box.intersection(clip) != nil else { continue }
                 try draw(command)
             }
         }
@@ -111,7 +112,7 @@ struct RasterPass {
     /// clip and the target, source over, in 8 bits.
     @inline(__always)
     mutating func shade(_ box: PixelBox, _ color: (Int, Int, Int) -> SIMD4<Double>) {
-        guard let clip, let box = box.intersection(clip)?.intersection(target.bounds) else { return }
+        guard let clip, let bounds = target.bounds, let box = box.intersection(clip)?.intersection(bounds) else { return }
         let width = target.width
         let (originX, originY) = (target.originX, target.originY)
         target.pixels.withUnsafeMutableBufferPointer { pixels in
@@ -135,7 +136,7 @@ struct RasterPass {
         _ reach: Rect, inverse: AffineTransform, solid: ((Int) -> (Int, Int)?)? = nil, color fill: PremultipliedColor? = nil,
         _ color: (Double, Double) -> SIMD4<Double>
     ) {
-        guard let clip, let box = PixelBox(covering: reach)?.intersection(clip)?.intersection(target.bounds) else { return }
+        guard let clip, let bounds = target.bounds, let box = PixelBox(covering: reach)?.intersection(clip)?.intersection(bounds) else { return }
         let width = target.width
         let (originX, originY) = (target.originX, target.originY)
         target.pixels.withUnsafeMutableBufferPointer { pixels in

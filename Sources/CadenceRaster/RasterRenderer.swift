@@ -38,15 +38,17 @@ public final class RasterRenderer {
     public func draw(_ list: DisplayList, into canvas: inout RasterCanvas, damage: [Rect]? = nil) throws(TextError) {
         frameNumber += 1
         background = PremultipliedColor(list.background)
-        let whole = canvas.bounds
+        guard let whole = canvas.bounds else { return }
         let regions: [PixelBox] = damage.map { $0.compactMap { PixelBox(covering: $0)?.intersection(whole) } } ?? [whole]
+        // Each command's bounds, once for every region (a path's walk all its points).
+        let bounds = list.commands.map(\.bounds)
         for region in regions {
             canvas.fill(region, with: background)
             // The pass owns the pixels while it draws (the canvas keeps none, so nothing is copied).
             var pass = RasterPass(renderer: self, target: canvas, clip: region)
             canvas = RasterCanvas(width: 0, height: 0)
             defer { canvas = pass.target }
-            try pass.run(list)
+            try pass.run(list, bounds: bounds)
         }
         evictCaches()
     }
@@ -74,12 +76,7 @@ public final class RasterRenderer {
             images[draw.key] = cached
             return cached.pixels
         }
-        var pixels = draw.image.pixels
-        for offset in stride(from: 0, to: pixels.count, by: 4) {
-            let alpha = Int(pixels[offset + 3])
-            if alpha == 255 { continue }
-            for channel in 0..<3 { pixels[offset + channel] = UInt8((Int(pixels[offset + channel]) * alpha + 127) / 255) }
-        }
+        let pixels = draw.image.premultipliedPixels
         images[draw.key] = CachedImage(width: draw.image.width, height: draw.image.height, pixels: pixels, lastUsed: frameNumber)
         return pixels
     }
