@@ -1,9 +1,9 @@
 import Foundation
 import Testing
 
-/// The README's "Use it from Swift" section shows the client package's files; `make test`
-/// builds and tests that package, so the README's code runs as written as long as it is a
-/// verbatim copy.
+/// The Swift guide (`docs/swift.md`, linked from the README) shows the client package's files;
+/// `make test` builds and tests that package, so the guide's code runs as written as long as it
+/// is a verbatim copy.
 @Suite struct ReadmeExamplesTests {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
@@ -14,8 +14,8 @@ import Testing
         "Examples/ClientPackage/Tests/CardSceneTests/CardSceneTests.swift",
     ])
     func readmeShowsTheClientFileVerbatim(path: String) throws {
-        let readme = try String(contentsOf: Self.root.appendingPathComponent("README.md"), encoding: .utf8)
+        let readme = try String(contentsOf: Self.root.appendingPathComponent("docs/swift.md"), encoding: .utf8)
         let file = try String(contentsOf: Self.root.appendingPathComponent(path), encoding: .utf8)
-        #expect(readme.contains("```swift\n" + file + "```"), "README.md does not show \(path) as it is")
+        #expect(readme.contains("```swift\n" + file + "```"), "docs/swift.md does not show \(path) as it is")
     }
 }
