@@ -21,6 +21,8 @@ let package = Package(
         .library(name: "CadenceText", targets: ["CadenceText"]),
         .library(name: "CadenceScene", targets: ["CadenceScene"]),
         .library(name: "CadenceImage", targets: ["CadenceImage"]),
+        .library(name: "CadenceRender", targets: ["CadenceRender"]),
+        .library(name: "CadenceRaster", targets: ["CadenceRaster"]),
         .library(name: "CadencePlatform", targets: ["CadencePlatform"]),
         .library(name: "CadenceEngine", targets: ["CadenceEngine"]),
         .executable(name: "cadence", targets: ["CadenceCLI"]),
@@ -67,11 +69,14 @@ let package = Package(
         // libpng reports errors by longjmp, which Swift cannot cross: the setjmp lives in C.
         .target(name: "CPNGCodec", dependencies: ["CPNG", "CDeflate", "CZlib"]),
         .target(name: "CadenceImage", dependencies: ["CPNGCodec", "CadenceDraw", "CadenceFiles"], swiftSettings: strict),
+        // The render seam: the `RenderBackend` protocol, `FrameCompositor` (damage policy, redraw
+        // cost, kept frame). Pure: no C, no GL.
+        .target(name: "CadenceRender", dependencies: ["CadenceDraw"], swiftSettings: strict),
         // The CPU backend: display lists drawn with no GL, the same bytes on every machine.
-        .target(name: "CadenceRaster", dependencies: ["CadenceDraw", "CadenceText"], swiftSettings: strict),
+        .target(name: "CadenceRaster", dependencies: ["CadenceRender", "CadenceDraw", "CadenceText"], swiftSettings: strict),
         .target(
             name: "CadenceGL",
-            dependencies: ["CGL", "CadenceDraw", "CadenceImage", "CadenceText"],
+            dependencies: ["CGL", "CadenceRender", "CadencePlatform", "CadenceDraw", "CadenceImage", "CadenceText"],
             resources: [
                 .embedInCode("Shaders/rounded_rect.vert"),
                 .embedInCode("Shaders/rounded_rect.frag"),
@@ -92,14 +97,14 @@ let package = Package(
         ),
         .target(
             name: "CadencePlatform",
-            dependencies: ["CGL", "CGLFW", "CadenceTiming"],
+            dependencies: ["CGL", "CGLFW", "CadenceDraw", "CadenceTiming"],
             swiftSettings: strict + [.defaultIsolation(MainActor.self)]
         ),
         .target(
             name: "CadenceEngine",
             dependencies: [
-                "CadenceTiming", "CadenceAnimation", "CadenceDraw", "CadenceText", "CadenceScene", "CadenceImage", "CadenceGL",
-                "CadenceRaster", "CadencePlatform", "CGL", "CadenceFiles",
+                "CadenceTiming", "CadenceAnimation", "CadenceDraw", "CadenceText", "CadenceScene", "CadenceImage", "CadenceRender",
+                "CadenceGL", "CadenceRaster", "CadencePlatform", "CadenceFiles",
                 .product(name: "Histogram", package: "hdrhistogram-swift"), .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strict + [.defaultIsolation(MainActor.self)]
@@ -109,13 +114,13 @@ let package = Package(
             name: "Cadence",
             dependencies: [
                 "CadenceTiming", "CadenceAnimation", "CadenceDraw", "CadenceText", "CadenceScene", "CadenceImage", "CadencePlatform",
-                "CadenceEngine",
+                "CadenceRender", "CadenceEngine",
             ],
             swiftSettings: strict
         ),
         .target(
             name: "CadenceTesting",
-            dependencies: ["CadenceDraw", "CadenceImage", "CadenceScene", "CadenceEngine"],
+            dependencies: ["CadenceDraw", "CadenceImage", "CadenceScene", "CadenceRender", "CadenceEngine"],
             swiftSettings: strict
         ),
         .target(
@@ -130,7 +135,7 @@ let package = Package(
             name: "CadenceCLI",
             dependencies: [
                 "CadenceEngine", "CadenceScene", "CadenceAnimation", "CadenceText", "CadenceDraw", "CadenceImage", "CadenceFiles",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"), .product(name: "Logging", package: "swift-log"),
+                "CadenceRender", .product(name: "ArgumentParser", package: "swift-argument-parser"), .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strict
         ),
@@ -148,6 +153,7 @@ let package = Package(
         .testTarget(name: "CadenceAnimationTests", dependencies: ["CadenceAnimation", "CadenceDraw"], swiftSettings: strict),
         .testTarget(name: "CadenceTextTests", dependencies: ["CadenceText", "CadenceDraw"], swiftSettings: strict),
         .testTarget(name: "CadenceDrawTests", dependencies: ["CadenceDraw"], swiftSettings: strict),
+        .testTarget(name: "CadenceRenderTests", dependencies: ["CadenceRender", "CadenceDraw"], swiftSettings: strict),
         .testTarget(name: "CadenceImageTests", dependencies: ["CadenceImage", "CadenceDraw"], swiftSettings: strict),
         .testTarget(name: "CadenceSceneTests", dependencies: ["CadenceScene", "CadenceAnimation", "CadenceText", "CadenceDraw"], swiftSettings: strict),
         .testTarget(
@@ -159,7 +165,7 @@ let package = Package(
             name: "CadenceGLTests",
             dependencies: [
                 "CadenceTesting", "CadenceEngine", "CadenceGL", "CadencePlatform", "CadenceScene", "CadenceDraw", "CadenceImage",
-                "CadenceText", "CadenceTiming", "CadenceAnimation", "CGL", "CX11",
+                "CadenceText", "CadenceTiming", "CadenceAnimation", "CadenceRender", "CadenceRaster", "CGL", "CX11",
             ],
             exclude: ["Goldens"],
             swiftSettings: strict

@@ -7,6 +7,7 @@
 @_exported import CadenceEngine
 @_exported import CadenceImage
 @_exported import CadencePlatform
+@_exported import CadenceRender
 @_exported import CadenceScene
 @_exported import CadenceText
 @_exported import CadenceTiming

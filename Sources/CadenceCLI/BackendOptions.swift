@@ -1,5 +1,6 @@
 import ArgumentParser
 import CadenceEngine
+import CadenceRender
 
 /// `--backend`, shared by the commands that render offscreen (`render`, `sheet`, `check fps`,
 /// `bench render`, `bench soak`).

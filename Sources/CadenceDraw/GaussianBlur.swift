@@ -34,7 +34,7 @@ struct GaussianBlur {
     /// Work is spent only where the blur can reach coverage: each pass skips the columns of a row
     /// that lie further than the radius from anything covered, which leaves them exactly 0, as
     /// computing them would.
-    func blurred(_ values: [Float], width: Int, height: Int, croppingTo crop: PixelBox) -> [Float] {
+    func blurred(_ values: [Float], width: Int, height: Int, croppingTo crop: PixelRect) -> [Float] {
         let radius = radius
         // Horizontal pass over every row, for the crop's columns only, into rows padded by `radius`
         // zero rows above and below, so that the vertical pass needs no bounds checks. `reached`

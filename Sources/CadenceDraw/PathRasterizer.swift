@@ -40,7 +40,7 @@ public enum PathRasterizer {
     /// // mask: x 1, y 1, width 2, height 2, alpha [255, 255, 255, 255]
     /// ```
     public static func coverage(of contours: [[Point]], fillRule: FillRule, clip: Rect, blur: Double = 0) -> CoverageMask? {
-        guard let clipBox = PixelBox(covering: clip), let shapeBox = PixelBox(bounding: contours) else { return nil }
+        guard let clipBox = PixelRect(covering: clip), let shapeBox = PixelRect(bounding: contours) else { return nil }
         let sigma = blur > 0 ? min(blur, maximumBlur) : 0
         let blurRadius = sigma > 0 ? Int((3 * sigma).rounded(.up)) : 0
         let reach = shapeBox.grown(by: blurRadius)
@@ -94,79 +94,6 @@ public enum PathRasterizer {
     /// Whether a contour can bound an area: three points or more, all finite.
     static func isUsable(_ contour: [Point]) -> Bool {
         contour.count >= 3 && contour.allSatisfy { $0.x.isFinite && $0.y.isFinite }
-    }
-}
-
-/// A rectangle of whole pixels, `minX ..< maxX` by `minY ..< maxY`, never empty: what the
-/// rasterisers (path coverage, the CPU backend) loop over.
-public struct PixelBox: Sendable, Hashable {
-    /// The first column.
-    public var minX: Int
-    /// The first row.
-    public var minY: Int
-    /// One past the last column.
-    public var maxX: Int
-    /// One past the last row.
-    public var maxY: Int
-
-    /// Columns.
-    public var width: Int { maxX - minX }
-    /// Rows.
-    public var height: Int { maxY - minY }
-
-    /// The box from (`minX`, `minY`) to (`maxX`, `maxY`); nil when that holds no pixel.
-    public init?(minX: Int, minY: Int, maxX: Int, maxY: Int) {
-        guard maxX > minX, maxY > minY else { return nil }
-        self.minX = minX
-        self.minY = minY
-        self.maxX = maxX
-        self.maxY = maxY
-    }
-
-    /// The whole pixels covering `rect`, with coordinates clamped to the rasterizer's limit;
-    /// nil when `rect` is empty or not a number.
-    public init?(covering rect: Rect) {
-        guard rect.width > 0, rect.height > 0 else { return nil }
-        self.init(minX: rect.minX, minY: rect.minY, maxX: rect.maxX, maxY: rect.maxY)
-    }
-
-    /// The whole pixels covering every usable contour; nil when there is none.
-    init?(bounding contours: [[Point]]) {
-        var minX = Double.infinity, minY = Double.infinity
-        var maxX = -Double.infinity, maxY = -Double.infinity
-        for contour in contours where PathRasterizer.isUsable(contour) {
-            for point in contour {
-                minX = min(minX, point.x)
-                minY = min(minY, point.y)
-                maxX = max(maxX, point.x)
-                maxY = max(maxY, point.y)
-            }
-        }
-        guard minX <= maxX else { return nil }
-        self.init(minX: minX, minY: minY, maxX: maxX, maxY: maxY)
-    }
-
-    /// Clamps in floating point first, so that no conversion to `Int` can trap.
-    private init?(minX: Double, minY: Double, maxX: Double, maxY: Double) {
-        guard !minX.isNaN, !minY.isNaN, !maxX.isNaN, !maxY.isNaN else { return nil }
-        let limit = PathRasterizer.coordinateLimit
-        self.init(
-            minX: Int(clamp(minX, -limit, limit).rounded(.down)), minY: Int(clamp(minY, -limit, limit).rounded(.down)),
-            maxX: Int(clamp(maxX, -limit, limit).rounded(.up)), maxY: Int(clamp(maxY, -limit, limit).rounded(.up))
-        )
-    }
-
-    func grown(by amount: Int) -> PixelBox {
-        PixelBox(minX: minX - amount, minY: minY - amount, maxX: maxX + amount, maxY: maxY + amount)!
-    }
-
-    /// The pixels both boxes hold; nil when they share none.
-    public func intersection(_ other: PixelBox) -> PixelBox? {
-        PixelBox(minX: max(minX, other.minX), minY: max(minY, other.minY), maxX: min(maxX, other.maxX), maxY: min(maxY, other.maxY))
-    }
-
-    func offsetBy(dx: Int, dy: Int) -> PixelBox {
-        PixelBox(minX: minX + dx, minY: minY + dy, maxX: maxX + dx, maxY: maxY + dy)!
     }
 }
 
@@ -342,4 +269,22 @@ struct CoverageAccumulator {
 @inline(__always)
 private func interpolate(_ a: Double, _ b: Double, _ t: Double) -> Double {
     a * (1 - t) + b * t
+}
+
+extension PixelRect {
+    /// The whole pixels covering every usable contour; nil when there is none.
+    init?(bounding contours: [[Point]]) {
+        var minX = Double.infinity, minY = Double.infinity
+        var maxX = -Double.infinity, maxY = -Double.infinity
+        for contour in contours where PathRasterizer.isUsable(contour) {
+            for point in contour {
+                minX = min(minX, point.x)
+                minY = min(minY, point.y)
+                maxX = max(maxX, point.x)
+                maxY = max(maxY, point.y)
+            }
+        }
+        guard minX <= maxX else { return nil }
+        self.init(minX: minX, minY: minY, maxX: maxX, maxY: maxY)
+    }
 }

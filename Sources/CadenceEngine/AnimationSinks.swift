@@ -56,7 +56,7 @@ public final class APNGFileSink: FrameSink {
     private let failure = FirstError()
     private let progress: (Int) -> Void
     /// What changed in each frame submitted and not yet back from the GPU, oldest first.
-    private var changes: [ImageRegion?] = []
+    private var changes: [PixelRect?] = []
 
     /// A sink drawing with `renderer` into the APNG at `path` (its folder must exist) at `fps`,
     /// compressed at libdeflate `level` (1...12); `progress(written)` as each frame is handed over.
@@ -76,8 +76,7 @@ public final class APNGFileSink: FrameSink {
 
     public func take(_ list: DisplayList, frame: FrameInfo) throws(EngineError) {
         let images = try renderer.submit(list)
-        let redrawn = (renderer.lastChanged ?? []).map { ImageRegion(x: $0.x, y: $0.y, width: $0.width, height: $0.height) }
-        changes.append(ImageRegion.bounds(of: redrawn, within: renderer.width, renderer.height))
+        changes.append(PixelRect.bounds(of: renderer.lastChanged ?? []))
         write(images)
     }
 

@@ -1,5 +1,6 @@
 import CadenceDraw
 import CadenceImage
+import CadenceRender
 import CadenceScene
 import CadenceText
 import Foundation

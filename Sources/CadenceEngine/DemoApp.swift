@@ -1,8 +1,8 @@
-import CGL
 import CadenceDraw
 import CadenceGL
 import CadenceImage
 import CadencePlatform
+import CadenceRender
 import CadenceScene
 import CadenceText
 import CadenceTiming
@@ -166,7 +166,7 @@ public final class DemoApp {
                     throw .text(error)
                 }
             }
-            try frames.show(list, size: size)
+            try frames.draw(list, size: size)
             if let path = options.screenshot, screenshotDue {
                 let image: RGBAImage
                 do throws(GLError) {
@@ -194,9 +194,15 @@ public final class DemoApp {
         // GL objects go while their context is current, then the window.
         frames = nil
         renderer = nil
-        let leftover = glGetError()
+        let leftover: GLError?
+        do throws(GLError) {
+            try checkGLError("the demo's last frame")
+            leftover = nil
+        } catch {
+            leftover = error
+        }
         if let failure { throw failure }
-        if leftover != GLenum(GL_NO_ERROR) { throw .gl(.glError(code: leftover, operation: "the demo's last frame")) }
+        if let leftover { throw .gl(leftover) }
         if let path = options.recordClock {
             do throws(ClockTraceError) {
                 try VSyncTrace(recorded).write(to: path)

@@ -1,5 +1,6 @@
 import CadenceGL
 import CadenceImage
+import CadenceRender
 import CadencePlatform
 import CadenceScene
 import CadenceText
@@ -29,6 +30,18 @@ public enum EngineError: Error, Sendable, Equatable, CustomStringConvertible {
     case invalidOption(name: String, message: String)
     /// An event trace (`--trace`) could not be written.
     case trace(TraceWriteError)
+    /// A render backend failed in a way none of the cases above names.
+    case render(RenderError)
+
+    /// A backend's failure as the engine's: a GL, context or font error keeps its own case.
+    public init(_ error: RenderError) {
+        switch error.cause {
+        case let cause as GLError: self = .gl(cause)
+        case let cause as PlatformError: self = .platform(cause)
+        case let cause as TextError: self = .text(cause)
+        default: self = .render(error)
+        }
+    }
 
     public var description: String {
         switch self {
@@ -43,6 +56,7 @@ public enum EngineError: Error, Sendable, Equatable, CustomStringConvertible {
         case .animation(let path, let reason): "cannot write \(path): \(reason)"
         case .invalidOption(let name, let message): "\(name): \(message)"
         case .trace(let error): "--trace: \(error)"
+        case .render(let error): error.description
         }
     }
 }

@@ -1,6 +1,7 @@
 import CadenceDraw
 import CadenceFiles
 import CadenceImage
+import CadenceRender
 import CadenceScene
 import CadenceText
 import CadenceTiming

@@ -1,6 +1,7 @@
 import CadenceDraw
 import CadenceImage
 import CadencePlatform
+import CadenceRender
 import CadenceTiming
 import Foundation
 
@@ -43,7 +44,7 @@ public final class PNGFileSink: FrameSink {
         let images = try renderer.submit(list)
         // Outside these rectangles the frame's pixels are the last frame's (the identity tests
         // hold the renderer to it), so the incremental encoder re-uses those rows' bands.
-        changes.append((renderer.lastChanged ?? []).map { $0.y..<($0.y + $0.height) })
+        changes.append((renderer.lastChanged ?? []).map { $0.minY..<$0.maxY })
         write(images)
     }
 
@@ -134,6 +135,6 @@ public final class WindowSink: FrameSink {
     public func take(_ list: DisplayList, frame: FrameInfo) throws(EngineError) {
         willShow(frame)
         guard let size = window.defaultFramebufferSize else { return }
-        try frames.show(list.fitted(to: Size(width: Double(size.width), height: Double(size.height))), size: size)
+        try frames.draw(list.fitted(to: Size(width: Double(size.width), height: Double(size.height))), size: size)
     }
 }

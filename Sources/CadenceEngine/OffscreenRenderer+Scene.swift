@@ -1,4 +1,5 @@
 import CadenceDraw
+import CadenceRender
 import CadenceScene
 import CadenceText
 

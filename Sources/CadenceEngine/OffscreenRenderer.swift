@@ -1,10 +1,12 @@
 import CadenceDraw
 import CadenceGL
 import CadenceImage
+import CadenceRender
 import CadenceScene
 
 /// Renders display lists to images with no window and no display: through OpenGL (EGL, a
-/// framebuffer object, `glReadPixels`) or Cadence's own CPU rasteriser, chosen by `backend`.
+/// framebuffer object, `glReadPixels`) or Cadence's own CPU rasteriser, chosen by `backend`, and
+/// `FrameCompositor`'s damage policy, as the window draws.
 public final class OffscreenRenderer {
     /// Frame width in pixels.
     public let width: Int
@@ -12,9 +14,10 @@ public final class OffscreenRenderer {
     public let height: Int
     /// The backend drawing the frames.
     public let backend: RenderBackendKind
-    private let frames: any FrameBackend
+    /// What decides each frame's redraw and keeps the last frame.
+    public let compositor: FrameCompositor
     /// The GL backend, when it is the one drawing: only it reads back through pixel buffers.
-    private var gl: GLFrameBackend? { frames as? GLFrameBackend }
+    private var gl: GLBackend? { compositor.backend as? GLBackend }
 
     /// A renderer for `width` × `height` frames drawn by `backend`. Fails with the EGL display
     /// that could not be opened, or a size the driver does not allow.
@@ -23,21 +26,17 @@ public final class OffscreenRenderer {
         if let problem = SceneFile.framePixelsProblem(width: width, height: height) {
             throw .invalidOption(name: "frame size", message: problem)
         }
-        switch backend {
-        case .gl: frames = try GLFrameBackend(width: width, height: height)
-        case .cpu: frames = CPUFrameBackend(width: width, height: height)
-        }
+        compositor = FrameCompositor(backend: try backend.makeOffscreenBackend(width: width, height: height))
         self.backend = backend
         self.width = width
         self.height = height
-        if backend == .cpu { redrawCost = .cpu }
     }
 
     /// What draws the frames, e.g. llvmpipe via EGL.
-    public var rendererDescription: String { frames.description }
+    public var rendererDescription: String { compositor.backend.description }
 
     /// Draw calls the last frame took (commands drawn, for the CPU backend).
-    public var lastDrawCallCount: Int { frames.drawCallCount }
+    public var lastDrawCallCount: Int { compositor.backend.drawCallCount }
 
     /// Draws `list` (fitted to this renderer's size) and waits for the drawing to finish, without
     /// reading anything back (for timing the stages apart). Like `render`, it drops frames still
@@ -45,38 +44,47 @@ public final class OffscreenRenderer {
     public func draw(_ list: DisplayList) throws(EngineError) {
         try completeQueued()
         // What the target holds is no longer the kept frame.
-        previous = nil
-        frame = nil
-        try frames.draw(list.fitted(to: Size(width: Double(width), height: Double(height))), damage: nil)
-        try frames.finishDrawing()
+        compositor.forget()
+        do {
+            try compositor.backend.draw(fitted(list), damage: nil)
+            try compositor.backend.finishDrawing()
+        } catch {
+            throw EngineError(error)
+        }
     }
 
     /// Reads back what the last `draw` left in the target.
     public func readBack() throws(EngineError) -> RGBAImage {
-        try frames.readWhole()
+        do {
+            return try compositor.backend.readWhole()
+        } catch {
+            throw EngineError(error)
+        }
     }
 
     /// Redraw everything each frame instead of only what changed (`--full-redraw`).
-    public var fullRedraw = false
-    /// How the damage path's cost is weighed against a whole redraw each frame; nil takes the
-    /// damage path whenever something changed, whatever it costs (for tests of that path).
-    public var redrawCost: RedrawCost? = .llvmpipe
+    public var fullRedraw: Bool {
+        get { compositor.fullRedraw }
+        set { compositor.fullRedraw = newValue }
+    }
+    /// How the damage path's cost is weighed against a whole redraw each frame (the backend's
+    /// weights unless set); nil takes the damage path whenever something changed, whatever it
+    /// costs (for tests of that path).
+    public var redrawCost: RedrawCost? {
+        get { compositor.redrawCost }
+        set { compositor.redrawCost = newValue }
+    }
     /// How `submit` reads frames back (`render` always reads at once).
     public var readback: ReadbackMode = .default
     /// The pixel rectangles the last frame redrew: the whole frame, the damaged parts, or nil
     /// when nothing had changed.
-    public private(set) var lastRedrawn: [PixelRegion]?
+    public var lastRedrawn: [PixelRect]? { compositor.lastRedrawn }
     /// The pixel rectangles where the last frame may differ from the one before: the damage
     /// whenever it was computed (also when the frame was redrawn whole because that was cheaper),
     /// the whole frame otherwise, or nil when nothing had changed. What an APNG frame holds.
-    public private(set) var lastChanged: [PixelRegion]?
+    public var lastChanged: [PixelRect]? { compositor.lastChanged }
     /// The pixels the last frame redrew (rectangles may overlap: an upper bound).
-    public var lastRedrawnPixels: Int { lastRedrawn?.reduce(0) { $0 + $1.width * $1.height } ?? 0 }
-    /// The list the framebuffer holds now.
-    private var previous: DisplayList?
-    /// The frame kept on the CPU, as of the last completed readback.
-    private var frame: RGBAImage?
-    private var pixelBuffers: PixelBufferReadback?
+    public var lastRedrawnPixels: Int { compositor.lastRedrawnPixels }
 
     /// Draws `list` (fitted to this renderer's size) and reads the pixels back.
     ///
@@ -91,12 +99,11 @@ public final class OffscreenRenderer {
     public func render(_ list: DisplayList) throws(EngineError) -> RGBAImage {
         // Frames still in flight through `submit` land first, in order.
         try completeQueued()
-        let regions = try drawFrame(list, canPatch: frame != nil)
-        var kept = frame ?? RGBAImage(width: width, height: height)
-        frame = nil  // let `kept` be the only owner while it is patched
-        try frames.read(regions, into: &kept)
-        frame = kept
-        return kept
+        do {
+            return try compositor.render(fitted(list))
+        } catch {
+            throw EngineError(error)
+        }
     }
 
     /// Draws `list` and starts reading it back; returns the frames whose readback has finished,
@@ -108,89 +115,47 @@ public final class OffscreenRenderer {
     /// what is left, and the frames are byte-identical to `render`'s.
     public func submit(_ list: DisplayList) throws(EngineError) -> [RGBAImage] {
         guard readback == .pbo, let gl else { return [try render(list)] }
-        try gl.makeCurrent()
         do {
-            if pixelBuffers == nil { pixelBuffers = try PixelBufferReadback(width: width, height: height) }
+            let regions = try compositor.draw(fitted(list), targetHoldsLast: compositor.keptFrame != nil || gl.queuedReadCount > 0)
+            try gl.queueRead(regions)
+            return gl.queuedReadCount == 2 ? [try completeOldest(gl)] : []
         } catch {
-            throw .gl(error)
-        }
-        guard let pixelBuffers else { return [] }
-        let regions = try drawFrame(list, canPatch: frame != nil || pixelBuffers.queuedCount > 0)
-        do {
-            try pixelBuffers.queue(regions: regions)
-            return pixelBuffers.queuedCount == 2 ? [try completeOldest(pixelBuffers)] : []
-        } catch {
-            throw .gl(error)
+            throw EngineError(error)
         }
     }
 
     /// The frames `submit` still holds, oldest first.
     public func finish() throws(EngineError) -> [RGBAImage] {
-        guard let pixelBuffers, pixelBuffers.queuedCount > 0, let gl else { return [] }
-        try gl.makeCurrent()
+        guard let gl else { return [] }
         do {
             var frames: [RGBAImage] = []
-            while pixelBuffers.queuedCount > 0 { frames.append(try completeOldest(pixelBuffers)) }
+            while gl.queuedReadCount > 0 { frames.append(try completeOldest(gl)) }
             return frames
         } catch {
-            throw .gl(error)
+            throw EngineError(error)
         }
     }
 
     private func completeQueued() throws(EngineError) {
-        guard let pixelBuffers, pixelBuffers.queuedCount > 0, let gl else { return }
-        try gl.makeCurrent()
+        guard let gl else { return }
         do {
-            while pixelBuffers.queuedCount > 0 { _ = try completeOldest(pixelBuffers) }
+            while gl.queuedReadCount > 0 { _ = try completeOldest(gl) }
         } catch {
-            throw .gl(error)
+            throw EngineError(error)
         }
     }
 
-    private func completeOldest(_ pixelBuffers: PixelBufferReadback) throws(GLError) -> RGBAImage {
-        var kept = frame ?? RGBAImage(width: width, height: height)
-        frame = nil
-        try pixelBuffers.complete(into: &kept)
-        frame = kept
+    private func completeOldest(_ gl: GLBackend) throws(RenderError) -> RGBAImage {
+        var kept = compositor.keptFrame ?? RGBAImage(width: width, height: height)
+        compositor.keptFrame = nil
+        try gl.completeOldestRead(into: &kept)
+        compositor.keptFrame = kept
         return kept
     }
 
-    /// Draws `list` over the target: only the damage since the last list when `canPatch` (the
-    /// CPU frame, or a queued read, holds every pixel outside it), else all of it. Returns the
-    /// regions to read back: none when nothing changed.
-    private func drawFrame(_ list: DisplayList, canPatch: Bool) throws(EngineError) -> [PixelRegion] {
-        let fitted = list.fitted(to: Size(width: Double(width), height: Double(height)))
-        defer { previous = fitted }
-        if !fullRedraw, canPatch, let previous {
-            guard let damage = fitted.damageRegion(since: previous) else {
-                lastRedrawn = nil
-                lastChanged = nil
-                return []
-            }
-            let regions = damage.map(pixelRegion).filter { $0.width > 0 && $0.height > 0 }
-            // Where redrawing the damage would cost more than the whole frame, the whole frame
-            // (the pixels outside the damage come out as they were).
-            if !(redrawCost?.prefersWholeRedraw(of: fitted, over: damage, width: width, height: height) ?? false) {
-                if !regions.isEmpty {
-                    try frames.draw(fitted, damage: damage)
-                }
-                lastRedrawn = regions
-                lastChanged = regions
-                return regions
-            }
-            try frames.draw(fitted, damage: nil)
-            lastRedrawn = [(0, 0, width, height)]
-            lastChanged = regions
-            return [(0, 0, width, height)]
-        }
-        try frames.draw(fitted, damage: nil)
-        lastRedrawn = [(0, 0, width, height)]
-        lastChanged = [(0, 0, width, height)]
-        return [(0, 0, width, height)]
-    }
-
-    private func pixelRegion(_ rect: Rect) -> PixelRegion {
-        CadenceGL.pixelRegion(covering: rect, width: width, height: height)
+    /// `list` fitted to this renderer's size: what the compositor draws.
+    private func fitted(_ list: DisplayList) -> DisplayList {
+        list.fitted(to: Size(width: Double(width), height: Double(height)))
     }
 }
 

@@ -1,4 +1,3 @@
-import CGL
 import CadenceDraw
 import CadenceGL
 import CadencePlatform
@@ -101,7 +100,7 @@ public enum TextBenchmark {
         } catch {
             throw .invalidOption(name: "text", message: "\(error)")
         }
-        glFinish()
+        renderer.finish()
         return Double(DispatchTime.now().uptimeNanoseconds - start) / 1000
     }
 

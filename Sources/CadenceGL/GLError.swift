@@ -39,7 +39,7 @@ public enum GLError: Error, Sendable, Equatable, CustomStringConvertible {
 }
 
 /// Throws the first pending GL error, if any, naming the operation it followed.
-func checkGLError(_ operation: String) throws(GLError) {
+public func checkGLError(_ operation: String) throws(GLError) {
     let code = glGetError()
     guard code == GLenum(GL_NO_ERROR) else { throw .glError(code: code, operation: operation) }
 }

@@ -91,38 +91,18 @@ public func readFramebuffer(width: Int, height: Int) throws(GLError) -> RGBAImag
     return image
 }
 
-/// A pixel rectangle, top-left origin.
-public typealias PixelRegion = (x: Int, y: Int, width: Int, height: Int)
-
-/// The whole pixels covering `rect` (the same rounding as the renderer's scissor), within a
-/// `width` × `height` frame.
-///
-/// Coordinates may be anything up to 1e308 (or not a number): they are clamped to the frame
-/// before they become integers.
-public func pixelRegion(covering rect: Rect, width: Int, height: Int) -> PixelRegion {
-    guard !rect.minX.isNaN, !rect.minY.isNaN, !rect.maxX.isNaN, !rect.maxY.isNaN else { return (0, 0, 0, 0) }
-    func pixel(_ value: Double, _ limit: Int, _ rule: FloatingPointRoundingRule) -> Int {
-        Int(min(max(value, 0), Double(limit)).rounded(rule))
-    }
-    let minX = pixel(rect.minX, width, .down)
-    let minY = pixel(rect.minY, height, .down)
-    let maxX = pixel(rect.maxX, width, .up)
-    let maxY = pixel(rect.maxY, height, .up)
-    return (minX, minY, max(maxX - minX, 0), max(maxY - minY, 0))
-}
-
 /// Reads the whole bound framebuffer, drawn with the picture's top in row 0
 /// (`Renderer.topRowFirst`), as an image with straight alpha: no flip needed.
 public func readFramebufferTopRowFirst(width: Int, height: Int) throws(GLError) -> RGBAImage {
     var image = RGBAImage(width: width, height: height)
-    try readFramebufferTopRowFirst(regions: [(0, 0, width, height)], into: &image)
+    if let whole = PixelRect(width: width, height: height) { try readFramebufferTopRowFirst(regions: [whole], into: &image) }
     return image
 }
 
 /// Reads `regions` of the bound framebuffer, drawn with the picture's top in row 0, straight into
 /// the same places of `image`, which holds the rest of the frame already: a partial readback with
 /// no copy in between.
-public func readFramebufferTopRowFirst(regions: [PixelRegion], into image: inout RGBAImage) throws(GLError) {
+public func readFramebufferTopRowFirst(regions: [PixelRect], into image: inout RGBAImage) throws(GLError) {
     let imageWidth = image.width
     let imageHeight = image.height
     glPixelStorei(GLenum(GL_PACK_ALIGNMENT), 1)
@@ -143,4 +123,33 @@ public func readFramebufferTopRowFirst(regions: [PixelRegion], into image: inout
         }
     }
     try checkGLError("reading back \(regions.count) region(s) of a \(imageWidth)x\(imageHeight) frame")
+}
+
+/// Reads `regions` (top-left origin) of the bound framebuffer, drawn bottom row first as a window
+/// shows it (`height` rows), into the same places of `image`, flipping each row into place.
+public func readFramebufferBottomRowFirst(regions: [PixelRect], height: Int, into image: inout RGBAImage) throws(GLError) {
+    let imageWidth = image.width
+    let imageHeight = image.height
+    glPixelStorei(GLenum(GL_PACK_ALIGNMENT), 1)
+    var rows: [UInt8] = []
+    for region in regions {
+        guard let bounds = PixelRect(width: imageWidth, height: min(imageHeight, height)), let region = region.intersection(bounds) else { continue }
+        let rowBytes = region.width * 4
+        rows = [UInt8](repeating: 0, count: rowBytes * region.height)
+        glReadPixels(GLint(region.minX), GLint(height - region.maxY), GLsizei(region.width), GLsizei(region.height),
+                     GLenum(GL_RGBA), GLenum(GL_UNSIGNED_BYTE), &rows)
+        image.pixels.withUnsafeMutableBufferPointer { pixels in
+            guard let base = pixels.baseAddress else { return }
+            rows.withUnsafeBufferPointer { source in
+                guard let source = source.baseAddress else { return }
+                for row in 0..<region.height {
+                    // GL's first row read is the region's bottom one.
+                    let destination = base + ((region.maxY - 1 - row) * imageWidth + region.minX) * 4
+                    destination.update(from: source + row * rowBytes, count: rowBytes)
+                    RGBAImage.unpremultiply(destination, bytes: rowBytes)
+                }
+            }
+        }
+    }
+    try checkGLError("reading back \(regions.count) region(s) of a window's \(imageWidth)x\(imageHeight) frame")
 }

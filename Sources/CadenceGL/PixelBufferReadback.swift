@@ -20,7 +20,7 @@ public final class PixelBufferReadback {
     public let height: Int
     private var buffers: [GLuint] = [0, 0]
     /// Reads queued and not yet completed, oldest first: the buffer and what was read into it.
-    private var queued: [(buffer: Int, regions: [PixelRegion])] = []
+    private var queued: [(buffer: Int, regions: [PixelRect])] = []
     private var nextBuffer = 0
 
     /// Two buffers of `width × height × 4` bytes; a GL context must be current.
@@ -45,14 +45,14 @@ public final class PixelBufferReadback {
 
     /// Starts reading `regions` (top-left origin) of the bound framebuffer, drawn top row first,
     /// into the next buffer. At most two reads may be queued: complete one first.
-    public func queue(regions: [PixelRegion]) throws(GLError) {
+    public func queue(regions: [PixelRect]) throws(GLError) {
         precondition(queued.count < 2, "complete a read before queueing a third")
         let buffer = nextBuffer
         nextBuffer = 1 - nextBuffer
         glBindBuffer(GLenum(GL_PIXEL_PACK_BUFFER), buffers[buffer])
         glPixelStorei(GLenum(GL_PACK_ALIGNMENT), 1)
         glPixelStorei(GLenum(GL_PACK_ROW_LENGTH), GLint(width))
-        var kept: [PixelRegion] = []
+        var kept: [PixelRect] = []
         for region in regions {
             guard let region = clamped(region) else { continue }
             // With a pack buffer bound, the pointer is an offset into it.
@@ -97,10 +97,7 @@ public final class PixelBufferReadback {
         try checkGLError("reading a pixel buffer")
     }
 
-    private func clamped(_ region: PixelRegion) -> PixelRegion? {
-        let minX = max(region.x, 0), minY = max(region.y, 0)
-        let maxX = min(region.x + region.width, width), maxY = min(region.y + region.height, height)
-        guard maxX > minX, maxY > minY else { return nil }
-        return (minX, minY, maxX - minX, maxY - minY)
+    private func clamped(_ region: PixelRect) -> PixelRect? {
+        PixelRect(width: width, height: height).flatMap { region.intersection($0) }
     }
 }

@@ -1,5 +1,6 @@
 import CGL
 import CadenceDraw
+import CadenceRender
 
 extension Renderer {
     /// Fills `rect` (a scissor rectangle, in framebuffer pixels, the scissor in force) of the bound

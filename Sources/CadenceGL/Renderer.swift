@@ -62,8 +62,12 @@ public final class Renderer {
     /// Path coverage masks kept for the next frames.
     public var cachedPathMaskCount: Int { pathMasks.count }
 
+    /// Where glyphs come from.
+    public let fonts: FontLibrary
+
     /// Builds the pipelines; a GL context must be current. Glyphs come from `fonts`.
     public init(fonts: FontLibrary = .shared) throws(GLError) {
+        self.fonts = fonts
         roundedRects = try .roundedRects(transformed: false)
         transformedRoundedRects = try .roundedRects(transformed: true)
         lines = try .lines(transformed: false)
@@ -96,6 +100,11 @@ public final class Renderer {
     /// window shows it; an offscreen renderer that reads pixels back sets this, so rows come back
     /// in image order with no flip.
     public var topRowFirst = false
+
+    /// Waits until the GPU has finished everything drawn so far.
+    public func finish() {
+        glFinish()
+    }
 
     /// Clears the bound framebuffer to the list's background and draws its commands.
     ///

@@ -3,43 +3,6 @@ import CadenceDraw
 import CadenceFiles
 import Foundation
 
-/// A rectangle of whole pixels in an image: what changed in a frame.
-public struct ImageRegion: Sendable, Hashable {
-    /// Left column.
-    public var x: Int
-    /// Top row.
-    public var y: Int
-    /// Width in pixels.
-    public var width: Int
-    /// Height in pixels.
-    public var height: Int
-
-    /// The rectangle `width` × `height` at (`x`, `y`).
-    public init(x: Int, y: Int, width: Int, height: Int) {
-        self.x = x
-        self.y = y
-        self.width = width
-        self.height = height
-    }
-
-    /// The box around `regions`, cut to a `width` × `height` image; nil when that leaves nothing.
-    public static func bounds(of regions: [ImageRegion], within width: Int, _ height: Int) -> ImageRegion? {
-        var minX = Int.max, minY = Int.max, maxX = Int.min, maxY = Int.min
-        for region in regions where region.width > 0 && region.height > 0 {
-            minX = min(minX, region.x)
-            minY = min(minY, region.y)
-            maxX = max(maxX, region.x + region.width)
-            maxY = max(maxY, region.y + region.height)
-        }
-        minX = max(minX, 0)
-        minY = max(minY, 0)
-        maxX = min(maxX, width)
-        maxY = min(maxY, height)
-        guard minX < maxX, minY < maxY else { return nil }
-        return ImageRegion(x: minX, y: minY, width: maxX - minX, height: maxY - minY)
-    }
-}
-
 /// Writes an animated PNG (APNG) frame by frame, atomically: the first frame whole (the IDAT
 /// image, so viewers without APNG show it), each later frame only the region that changed
 /// (an fcTL with its offset and size, `APNG_DISPOSE_OP_NONE` and `APNG_BLEND_OP_SOURCE`, and
@@ -68,14 +31,17 @@ public final class APNGWriter {
     private let delay: (numerator: Int, denominator: Int)
     private var sequence: UInt32 = 0
     /// The frame not yet written, as its delay may still grow.
-    private var pending: (region: ImageRegion, data: [UInt8], frames: Int)?
+    private var pending: (region: PixelRect, data: [UInt8], frames: Int)?
+    /// The whole frame.
+    private let frame: PixelRect
 
     /// Opens the temporary file and writes the header. `level` is libdeflate's (1...12) and
     /// `filter` `.none` or `.up`.
     public init(path: String, width: Int, height: Int, fps: Double, level: Int = 6, filter: PNGOptions.Filter = .up) throws(PNGError) {
-        guard width >= 1, height >= 1, width <= Int(Int32.max), height <= Int(Int32.max) else {
+        guard let frame = PixelRect(width: width, height: height), width <= Int(Int32.max), height <= Int(Int32.max) else {
             throw .writeFailed(path: path, reason: "frame size \(width)x\(height) is not a PNG size")
         }
+        self.frame = frame
         guard fps.isFinite, fps > 0 else { throw .writeFailed(path: path, reason: "frame rate \(fps) is not above 0") }
         guard (1...12).contains(level) else { throw .writeFailed(path: path, reason: "compression level \(level) is not 1...12") }
         guard filter == .none || filter == .up else { throw .writeFailed(path: path, reason: "APNG frames use the none or up filter") }
@@ -114,22 +80,22 @@ public final class APNGWriter {
 
     /// Adds the next frame: `image`, of which only `changed` differs from the frame before
     /// (nil: nothing changed). The first frame is always written whole.
-    public func add(_ image: RGBAImage, changed: ImageRegion?) throws(PNGError) {
+    public func add(_ image: RGBAImage, changed: PixelRect?) throws(PNGError) {
         guard image.width == width, image.height == height else {
             throw .writeFailed(path: path, reason: "frame \(framesAdded) is \(image.width)x\(image.height), not \(width)x\(height)")
         }
         defer { framesAdded += 1 }
         if framesAdded == 0 {
-            pending = (ImageRegion(x: 0, y: 0, width: width, height: height), try compress(image, ImageRegion(x: 0, y: 0, width: width, height: height)), 1)
+            pending = (frame, try compress(image, frame), 1)
             return
         }
-        let region = changed.flatMap { ImageRegion.bounds(of: [$0], within: width, height) }
+        let region = changed.flatMap { $0.intersection(frame) }
         if region == nil, let current = pending, (current.frames + 1) * delay.numerator <= Int(UInt16.max) {
             pending = (current.region, current.data, current.frames + 1)
             return
         }
         // Unchanged but the delay is full: a 1×1 frame of the same pixel holds it.
-        let written = region ?? ImageRegion(x: 0, y: 0, width: 1, height: 1)
+        let written = region ?? PixelRect(minX: 0, minY: 0, maxX: 1, maxY: 1) ?? frame
         try flush()
         pending = (written, try compress(image, written), 1)
     }
@@ -223,7 +189,7 @@ public final class APNGWriter {
         try write(bytes)
     }
 
-    private func compress(_ image: RGBAImage, _ region: ImageRegion) throws(PNGError) -> [UInt8] {
+    private func compress(_ image: RGBAImage, _ region: PixelRect) throws(PNGError) -> [UInt8] {
         var out: UnsafeMutablePointer<UInt8>?
         var size = 0
         var message = [CChar](repeating: 0, count: 256)

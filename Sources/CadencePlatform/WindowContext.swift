@@ -1,5 +1,6 @@
 import CGL
 import CGLFW
+import CadenceDraw
 import Foundation
 
 /// A GLFW window with an OpenGL 3.3 core context and swap interval 1 (vsync).
@@ -75,7 +76,7 @@ public final class WindowContext: GLContext {
     public var presentsRegions = false
     /// What the next `present` must put on screen, in framebuffer pixels with a top-left origin;
     /// nil for all of it. Whoever draws the frame sets it; `present` clears it.
-    public var presentRegions: [(x: Int, y: Int, width: Int, height: Int)]?
+    public var presentRegions: [PixelRect]?
     /// True while the back buffer holds the last frame drawn, whole (it was presented by copying,
     /// not swapped away), so the next frame may redraw only what changed.
     public private(set) var backBufferHoldsLastFrame = false
@@ -145,9 +146,9 @@ public final class WindowContext: GLContext {
             backBufferHoldsLastFrame = false
             return
         }
-        let whole = [(x: 0, y: 0, width: size.width, height: size.height)]
+        let whole = PixelRect(width: size.width, height: size.height).map { [$0] } ?? []
         let regions = screenIsStale ? whole : presentRegions ?? whole
-        for region in regions where region.width > 0 && region.height > 0 {
+        for region in regions {
             // GL window coordinates count rows from the bottom.
             guard cadence_glfwCopySubBuffer(window, Int32(region.x), Int32(size.height - region.y - region.height),
                                             Int32(region.width), Int32(region.height)) != 0 else {
@@ -156,7 +157,7 @@ public final class WindowContext: GLContext {
                 return
             }
         }
-        if regions.isEmpty || regions.allSatisfy({ $0.width <= 0 || $0.height <= 0 }) { glFlush() }
+        if regions.isEmpty { glFlush() }
         screenIsStale = false
         backBufferHoldsLastFrame = true
     }

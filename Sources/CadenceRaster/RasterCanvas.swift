@@ -26,7 +26,7 @@ public struct RasterCanvas: Sendable, Hashable {
     }
 
     /// Fills the frame rectangle `box` (cut to the canvas) with the premultiplied colour `color`.
-    mutating func fill(_ box: PixelBox, with color: PremultipliedColor) {
+    mutating func fill(_ box: PixelRect, with color: PremultipliedColor) {
         guard let box = bounds.flatMap({ box.intersection($0) }) else { return }
         let pattern = color.word.littleEndian
         let (width, originX, originY) = (width, originX, originY)
@@ -40,23 +40,22 @@ public struct RasterCanvas: Sendable, Hashable {
     }
 
     /// The frame pixels the canvas covers; nil for a canvas of no pixels.
-    var bounds: PixelBox? { PixelBox(minX: originX, minY: originY, maxX: originX + width, maxY: originY + height) }
+    var bounds: PixelRect? { PixelRect(minX: originX, minY: originY, maxX: originX + width, maxY: originY + height) }
 
     /// The pixels with straight alpha (as PNG files hold them), rounded as the GL backend's
     /// read-back rounds them.
     public var straightImage: RGBAImage {
         var image = RGBAImage(width: width, height: height)
-        copyStraight([(originX, originY, width, height)], into: &image)
+        if let bounds { copyStraight([bounds], into: &image) }
         return image
     }
 
     /// Copies `regions` (frame pixels, cut to the canvas) into `image`, a frame-sized image whose
     /// other pixels are left as they are, with straight alpha.
-    public func copyStraight(_ regions: [(x: Int, y: Int, width: Int, height: Int)], into image: inout RGBAImage) {
+    public func copyStraight(_ regions: [PixelRect], into image: inout RGBAImage) {
         let imageWidth = image.width
         for region in regions {
-            guard let region = PixelBox(minX: region.x, minY: region.y, maxX: region.x + region.width, maxY: region.y + region.height),
-                  let bounds, let picture = PixelBox(minX: 0, minY: 0, maxX: image.width, maxY: image.height),
+            guard let bounds, let picture = PixelRect(minX: 0, minY: 0, maxX: image.width, maxY: image.height),
                   let box = region.intersection(bounds)?.intersection(picture) else { continue }
             pixels.withUnsafeBufferPointer { source in
                 image.pixels.withUnsafeMutableBufferPointer { target in

@@ -19,7 +19,7 @@ extension RasterPass {
         }
         if draw.transform.isIdentity {
             // Hard edges: the pixels whose centres lie in the rectangle.
-            guard let box = PixelBox(
+            guard let box = PixelRect(
                 minX: Self.firstCentre(rect.minX), minY: Self.firstCentre(rect.minY),
                 maxX: Self.firstCentre(rect.maxX), maxY: Self.firstCentre(rect.maxY)
             ) else { return }
@@ -41,7 +41,7 @@ extension RasterPass {
     /// (in 256ths, as GPUs filter) are the same on every row, so they are worked out once, and
     /// the opacity is in 256ths too. Integer arithmetic only: the same bytes everywhere.
     private mutating func drawUntransformedImage(
-        _ pixels: [UInt8], width: Int, height: Int, box: PixelBox, rect: Rect, source: Rect, alpha: Double
+        _ pixels: [UInt8], width: Int, height: Int, box: PixelRect, rect: Rect, source: Rect, alpha: Double
     ) {
         guard let clip, let bounds = target.bounds, let box = box.intersection(clip)?.intersection(bounds) else { return }
         let sx = source.width / rect.width, sy = source.height / rect.height
@@ -148,7 +148,7 @@ extension RasterPass {
             if !transformed {
                 // On whole pixels: each pixel takes its texel.
                 let (x0, y0) = (Int(left), Int(top))
-                guard let box = PixelBox(minX: x0, minY: y0, maxX: x0 + width, maxY: y0 + height) else { continue }
+                guard let box = PixelRect(minX: x0, minY: y0, maxX: x0 + width, maxY: y0 + height) else { continue }
                 shade(box) { x, y, _ in
                     color * (Double(coverage[(y - y0) * width + x - x0]) / 255)
                 }
@@ -184,7 +184,7 @@ extension RasterPass {
         let color = path.color.premultipliedVector
         let alpha = mask.alpha
         let (maskX, maskY, width) = (mask.x, mask.y, mask.width)
-        guard let box = PixelBox(minX: mask.x, minY: mask.y, maxX: mask.x + mask.width, maxY: mask.y + mask.height) else { return }
+        guard let box = PixelRect(minX: mask.x, minY: mask.y, maxX: mask.x + mask.width, maxY: mask.y + mask.height) else { return }
         shade(box) { x, y, _ in
             color * (Double(alpha[(y - maskY) * width + x - maskX]) / 255)
         }

@@ -8,19 +8,19 @@ struct RasterPass {
     /// Where commands draw now: the frame's canvas, or the picture of the innermost open group.
     var target: RasterCanvas
     /// The pixels drawing may touch now: the region of the pass cut by every open clip.
-    var clip: PixelBox?
+    var clip: PixelRect?
     /// The frame, in pixels: paths are rasterised within it, as the GL backend's viewport.
     let frame: Rect
     /// Open clips, innermost last: the exact rectangle (clips nest by exact intersection, only
     /// the result is rounded out) and the clip in force before it.
-    private var clips: [(exact: Rect?, previous: PixelBox?)] = []
+    private var clips: [(exact: Rect?, previous: PixelRect?)] = []
     /// Open groups, innermost last: the group, the target it composites into, and the pixels it
     /// composites (its reach within the clip it began in).
-    private var groups: [(group: Group, parent: RasterCanvas, region: PixelBox?)] = []
+    private var groups: [(group: Group, parent: RasterCanvas, region: PixelRect?)] = []
     /// The exact rectangle of the innermost clip; nil when none is open.
     private var exactClip: Rect?
 
-    init(renderer: RasterRenderer, target: RasterCanvas, clip: PixelBox) {
+    init(renderer: RasterRenderer, target: RasterCanvas, clip: PixelRect) {
         self.renderer = renderer
         self.target = target
         self.clip = clip
@@ -35,20 +35,20 @@ struct RasterPass {
                 let exact = exactClip.map { rect.intersection($0) } ?? rect
                 clips.append((exactClip, clip))
                 exactClip = exact
-                clip = PixelBox(covering: exact).flatMap { box in clip.flatMap { box.intersection($0) } }
+                clip = PixelRect(covering: exact).flatMap { box in clip.flatMap { box.intersection($0) } }
             case .popClip:
                 guard let last = clips.popLast() else { continue }
                 exactClip = last.exact
                 clip = last.previous
             case .pushGroup(let group):
-                let region = list.reach(ofGroupAt: index, bounds: bounds).flatMap(PixelBox.init(covering:)).flatMap { box in clip.flatMap { box.intersection($0) } }
+                let region = list.reach(ofGroupAt: index, bounds: bounds).flatMap(PixelRect.init(covering:)).flatMap { box in clip.flatMap { box.intersection($0) } }
                 groups.append((group, target, region))
                 target = region.map { RasterCanvas(width: $0.width, height: $0.height, originX: $0.minX, originY: $0.minY) }
                     ?? RasterCanvas(width: 0, height: 0)
             case .popGroup:
                 endGroup()
             default:
-                guard let clip, let reach = bounds[index], let box = PixelBox(covering: reach), box.intersection(clip) != nil else { continue }
+                guard let clip, let reach = bounds[index], let box = PixelRect(covering: reach), box.intersection(clip) != nil else { continue }
                 try draw(command)
             }
         }
@@ -111,7 +111,7 @@ struct RasterPass {
     /// Blends `color(x, y, offset)` (premultiplied, 0 … 1) over each pixel of `box` within the
     /// clip and the target, source over, in 8 bits.
     @inline(__always)
-    mutating func shade(_ box: PixelBox, _ color: (Int, Int, Int) -> SIMD4<Double>) {
+    mutating func shade(_ box: PixelRect, _ color: (Int, Int, Int) -> SIMD4<Double>) {
         guard let clip, let bounds = target.bounds, let box = box.intersection(clip)?.intersection(bounds) else { return }
         let width = target.width
         let (originX, originY) = (target.originX, target.originY)
@@ -136,7 +136,7 @@ struct RasterPass {
         _ reach: Rect, inverse: AffineTransform, solid: ((Int) -> (Int, Int)?)? = nil, color fill: PremultipliedColor? = nil,
         _ color: (Double, Double) -> SIMD4<Double>
     ) {
-        guard let clip, let bounds = target.bounds, let box = PixelBox(covering: reach)?.intersection(clip)?.intersection(bounds) else { return }
+        guard let clip, let bounds = target.bounds, let box = PixelRect(covering: reach)?.intersection(clip)?.intersection(bounds) else { return }
         let width = target.width
         let (originX, originY) = (target.originX, target.originY)
         target.pixels.withUnsafeMutableBufferPointer { pixels in

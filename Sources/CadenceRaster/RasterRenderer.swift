@@ -36,10 +36,15 @@ public final class RasterRenderer {
     /// redrawn with the commands that reach it. A pixel's colour depends only on the commands
     /// covering it, so a damaged redraw gives the same bytes as a whole one.
     public func draw(_ list: DisplayList, into canvas: inout RasterCanvas, damage: [Rect]? = nil) throws(TextError) {
+        try draw(list, into: &canvas, damage: damage.map { $0.compactMap { PixelRect(covering: $0) } })
+    }
+
+    /// Draws `list` into `canvas`: the whole canvas, or with `damage` only those pixel rectangles.
+    public func draw(_ list: DisplayList, into canvas: inout RasterCanvas, damage: [PixelRect]?) throws(TextError) {
         frameNumber += 1
         background = PremultipliedColor(list.background)
         guard let whole = canvas.bounds else { return }
-        let regions: [PixelBox] = damage.map { $0.compactMap { PixelBox(covering: $0)?.intersection(whole) } } ?? [whole]
+        let regions: [PixelRect] = damage.map { $0.compactMap { $0.intersection(whole) } } ?? [whole]
         // Each command's bounds, once for every region (a path's walk all its points).
         let bounds = list.commands.map(\.bounds)
         for region in regions {

@@ -1,4 +1,5 @@
 import CadenceEngine
+import CadenceRender
 import CadenceScene
 import Foundation
 import Testing

@@ -1,5 +1,6 @@
 import CadenceDraw
 import CadenceEngine
+import CadenceRender
 import CadenceScene
 
 /// How the frames of one `assertFrames` check are kept as golden PNGs.

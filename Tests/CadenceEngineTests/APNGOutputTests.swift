@@ -10,7 +10,7 @@ import Testing
 /// table of its own), sequence numbers, every filter type, frames composed on a canvas.
 struct APNGReader {
     struct Frame {
-        var region: ImageRegion
+        var region: PixelRect
         var delay: (numerator: Int, denominator: Int)
         var dispose: UInt8
         var blend: UInt8
@@ -76,7 +76,7 @@ struct APNGReader {
             case "fcTL":
                 guard Self.be32(data, 0) == nextSequence else { throw Failure.bad("fcTL sequence \(Self.be32(data, 0)), expected \(nextSequence)") }
                 nextSequence += 1
-                let region = ImageRegion(x: Self.be32(data, 12), y: Self.be32(data, 16), width: Self.be32(data, 4), height: Self.be32(data, 8))
+                let region = PixelRect(x: Self.be32(data, 12), y: Self.be32(data, 16), width: Self.be32(data, 4), height: Self.be32(data, 8))!
                 guard region.width >= 1, region.height >= 1, region.x + region.width <= width, region.y + region.height <= height else {
                     throw Failure.bad("frame region \(region) outside \(width)x\(height)")
                 }
@@ -203,7 +203,7 @@ struct APNGReader {
         #expect(reader.width == 40 && reader.height == 20)
         #expect(reader.plays == 0)
         #expect(reader.idatIsFirstFrame)
-        #expect(reader.frames[0].region == ImageRegion(x: 0, y: 0, width: 40, height: 20))
+        #expect(reader.frames[0].region == PixelRect(x: 0, y: 0, width: 40, height: 20)!)
         // Only the square and its edge change after the first frame, never the whole frame.
         for frame in reader.frames.dropFirst() {
             #expect(frame.region.width < 40 && frame.region.height < 20)
@@ -247,7 +247,7 @@ struct APNGReader {
         try writer.finish()
         let reader = try APNGReader(path: path)
         #expect(reader.frames.map { $0.delay.numerator } == [65_535, 4_465])
-        #expect(reader.frames[1].region == ImageRegion(x: 0, y: 0, width: 1, height: 1))
+        #expect(reader.frames[1].region == PixelRect(x: 0, y: 0, width: 1, height: 1)!)
         let frames = try reader.composedFrames(fps: 30_000)
         #expect(frames.count == 70_000)
         #expect(frames.allSatisfy { $0 == image })

@@ -3,6 +3,7 @@ import CadenceEngine
 import CadenceGL
 import CadenceImage
 import CadencePlatform
+import CadenceRender
 import Testing
 
 /// Random display lists, edited at random from frame to frame (commands replaced, inserted,

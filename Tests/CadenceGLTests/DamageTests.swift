@@ -1,6 +1,7 @@
 import CadenceDraw
 import CadenceEngine
 import CadenceGL
+import CadenceRender
 import CadenceScene
 import Testing
 

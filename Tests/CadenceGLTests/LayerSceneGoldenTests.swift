@@ -1,5 +1,6 @@
 import CadenceDraw
 import CadenceEngine
+import CadenceRender
 import CadenceScene
 import CadenceTesting
 import Foundation

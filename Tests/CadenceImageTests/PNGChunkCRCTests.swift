@@ -51,7 +51,7 @@ import Testing
         var second = Self.image
         second.pixels[0] = 1
         try writer.add(Self.image, changed: nil)
-        try writer.add(second, changed: ImageRegion(x: 0, y: 0, width: 1, height: 1))
+        try writer.add(second, changed: PixelRect(x: 0, y: 0, width: 1, height: 1)!)
         try writer.finish()
         let types = try Self.checkedChunks(of: Data(contentsOf: URL(fileURLWithPath: path)))
         #expect(types.prefix(2) == ["IHDR", "acTL"])
