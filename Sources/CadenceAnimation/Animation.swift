@@ -57,15 +57,11 @@ public struct Animation<Value: Interpolatable>: Sendable, Equatable {
         values: [Value], keyTimes: [Double]? = nil, curves: [TimingCurve]? = nil, duration: Double, delay: Double = 0,
         beginTime: Double = 0, repeatCount: Double = 1, autoreverses: Bool = false, speed: Double = 1, fillMode: FillMode = .removed
     ) throws(AnimationError) -> Animation {
-        guard values.count >= 2 else { throw .keyframes("needs at least 2 values, got \(values.count)") }
-        let times = keyTimes ?? (0..<values.count).map { Double($0) / Double(values.count - 1) }
-        guard times.count == values.count else { throw .keyframes("\(times.count) key times for \(values.count) values") }
-        guard times.first == 0, times.last == 1 else { throw .keyframes("key times must start at 0 and end at 1") }
-        guard zip(times.dropFirst(), times).allSatisfy({ $0 >= $1 && $0.isFinite }) else { throw .keyframes("key times must not decrease") }
+        guard values.count >= 2 else { throw .invalidField("values", "values must hold at least 2 values, got \(values.count)") }
+        // The rules `PropertyAnimation`'s keyframes follow, in the same words.
+        try KeyframeTiming.validate(keyTimes: keyTimes, curves: curves, curvesName: "curves", valueCount: values.count, requiringEnds: true)
+        let times = keyTimes ?? Keyframes.evenlySpaced(values.count)
         let segmentCurves = curves ?? Array(repeating: .linear, count: values.count - 1)
-        guard segmentCurves.count == values.count - 1 else {
-            throw .keyframes("\(segmentCurves.count) curves for \(values.count - 1) segments")
-        }
         return Animation(kind: .keyframes(values: values, keyTimes: times, curves: segmentCurves), timing: try AnimationTiming(
             beginTime: beginTime, duration: duration, delay: delay, speed: speed,
             repeatCount: repeatCount, autoreverses: autoreverses, fillMode: fillMode
@@ -86,12 +82,9 @@ public struct Animation<Value: Interpolatable>: Sendable, Equatable {
         case .spring(let from, let to, let spring):
             return Value.interpolate(from: from, to: to, fraction: spring.value(at: u * timing.duration))
         case .keyframes(let values, let keyTimes, let curves):
-            // The last segment whose start is at or before u (the same search as `PropertyAnimation`'s).
-            let segment = Keyframes.lastKey(in: keyTimes, atOrBefore: u, below: curves.count)
-            let start = keyTimes[segment]
-            let span = keyTimes[segment + 1] - start
-            let local = span > 0 ? min(max((u - start) / span, 0), 1) : 1
-            return Value.interpolate(from: values[segment], to: values[segment + 1], fraction: curves[segment].value(at: local))
+            // The same engine as `PropertyAnimation`'s keyframes.
+            let (segment, fraction) = KeyframeTiming(keyTimes: keyTimes, curves: curves).segment(atProgress: u)
+            return Value.interpolate(from: values[segment], to: values[segment + 1], fraction: fraction)
         }
     }
 

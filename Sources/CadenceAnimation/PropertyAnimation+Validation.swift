@@ -44,36 +44,11 @@ extension PropertyAnimation {
                 throw .invalidField("values", "values[\(index)] has \(numbers(value.count)) but values[0] has \(first.count)")
             }
         }
-        if let keyTimes {
-            guard keyTimes.count == values.count else {
-                throw .invalidField("keyTimes", "keyTimes: \(keyTimes.count) for \(values.count) values")
-            }
-            for (index, time) in keyTimes.enumerated() {
-                guard time.isFinite, (0...1).contains(time) else {
-                    throw .invalidField("keyTimes", "keyTimes[\(index)] must be within 0...1, got \(AnimationError.number(time))")
-                }
-                if index > 0, time < keyTimes[index - 1] {
-                    throw .invalidField("keyTimes", "keyTimes must not decrease (keyTimes[\(index)] = \(AnimationError.number(time)) after \(AnimationError.number(keyTimes[index - 1])))")
-                }
-            }
-            // Paced animations make their own key times; one value has nothing to span.
-            if mode != .paced, values.count > 1 {
-                guard keyTimes[0] == 0 else {
-                    throw .invalidField("keyTimes", "keyTimes must start at 0 for calculationMode \(mode), got \(AnimationError.number(keyTimes[0]))")
-                }
-                guard keyTimes[keyTimes.count - 1] == 1 else {
-                    throw .invalidField("keyTimes", "keyTimes must end at 1 for calculationMode \(mode), got \(AnimationError.number(keyTimes[keyTimes.count - 1]))")
-                }
-            }
-        }
-        if let timingFunctions {
-            guard timingFunctions.count == values.count - 1 else {
-                throw .invalidField("timingFunctions", "timingFunctions: \(timingFunctions.count) for \(values.count - 1) segments")
-            }
-            for (index, curve) in timingFunctions.enumerated() {
-                try validate(curve, named: "timingFunctions[\(index)]")
-            }
-        }
+        // Paced animations make their own key times; one value has nothing to span.
+        try KeyframeTiming.validate(
+            keyTimes: keyTimes, curves: timingFunctions, curvesName: "timingFunctions", valueCount: values.count,
+            requiringEnds: mode != .paced, mode: "\(mode)"
+        )
     }
 
     /// "1 number", "3 numbers".

@@ -14,77 +14,133 @@ extension DisplayList {
             commands.append(contentsOf: other.commands)
             return
         }
-        let translationOnly = transform.a == 1 && transform.b == 0 && transform.c == 0 && transform.d == 1
-        let dx = transform.tx
-        let dy = transform.ty
-        let keepsClips = transform.isAxisAligned && transform.a > 0 && transform.d > 0
-        // Whether each open clip became a group.
-        var clipBecameGroup: [Bool] = []
         // Grown geometrically: reserving exactly what this append needs would copy the whole
         // list on every layer appended to it (measured: half the time of a 5,000-layer frame).
         let needed = commands.count + other.commands.count
         if commands.capacity < needed { commands.reserveCapacity(max(needed, 2 * commands.capacity)) }
-        for command in other.commands {
-            switch command {
-            case .roundedRect(var shape):
-                if translationOnly, shape.transform.isIdentity {
-                    shape.rect = shape.rect.offsetBy(dx: dx, dy: dy)
-                } else {
-                    shape.transform = shape.transform.concatenating(transform)
-                }
-                commands.append(.roundedRect(shape))
-            case .line(var line):
-                if translationOnly, line.transform.isIdentity {
-                    line.start = Point(x: line.start.x + dx, y: line.start.y + dy)
-                    line.end = Point(x: line.end.x + dx, y: line.end.y + dy)
-                } else {
-                    line.transform = line.transform.concatenating(transform)
-                }
-                commands.append(.line(line))
-            case .glyphs(var run):
-                if translationOnly, run.transform.isIdentity {
-                    run.positions = run.positions.map { Point(x: $0.x + dx, y: $0.y + dy) }
-                } else {
-                    run.transform = run.transform.concatenating(transform)
-                }
-                commands.append(.glyphs(run))
-            case .image(var draw):
-                if translationOnly, draw.transform.isIdentity {
-                    draw.rect = draw.rect.offsetBy(dx: dx, dy: dy)
-                } else {
-                    draw.transform = draw.transform.concatenating(transform)
-                }
-                commands.append(.image(draw))
-            case .path(var path):
-                path.contours = path.contours.map { $0.map(transform.apply(to:)) }
-                path.blur *= abs(transform.determinant).squareRoot()
-                commands.append(.path(path))
-            case .shadow(var shadow):
-                if translationOnly, shadow.transform.isIdentity {
-                    shadow.rect = shadow.rect.offsetBy(dx: dx, dy: dy)
-                } else {
-                    shadow.transform = shadow.transform.concatenating(transform)
-                }
-                commands.append(.shadow(shadow))
-            case .pushGroup(var group):
-                if var mask = group.mask {
-                    mask.transform = mask.transform.concatenating(transform)
-                    group.mask = mask
-                }
-                commands.append(.pushGroup(group))
-            case .popGroup:
-                commands.append(.popGroup)
-            case .pushClip(let rect):
-                if keepsClips {
-                    commands.append(.pushClip(transform.boundingBox(of: rect)))
-                    clipBecameGroup.append(false)
-                } else {
-                    commands.append(.pushGroup(Group(mask: RoundedRect(rect: rect, cornerRadius: 0, fill: .black, transform: transform))))
-                    clipBecameGroup.append(true)
-                }
-            case .popClip:
-                commands.append(clipBecameGroup.popLast() == true ? .popGroup : .popClip)
+        var mapping = CommandMapping(transform)
+        for command in other.commands { commands.append(mapping.map(command)) }
+    }
+}
+
+extension DisplayList {
+    /// Opens a group of `opacity` whose members are the commands appended next; `endFadingGroup`
+    /// closes it. Returns where it starts.
+    public mutating func beginFadingGroup(opacity: Double) -> Int {
+        commands.append(.pushGroup(Group(opacity: opacity)))
+        return commands.count - 1
+    }
+
+    /// Closes the group `beginFadingGroup` opened at `start`: dropped when nothing was drawn in
+    /// it; a single member fades by its own colours instead (the same pixels, no picture of its
+    /// own); more are composited as a group, so that overlapping members do not show through
+    /// each other.
+    public mutating func endFadingGroup(openedAt start: Int) {
+        guard start >= 0, start < commands.count, case .pushGroup(let group) = commands[start] else { return }
+        let members = commands.count - start - 1
+        if members == 0 {
+            commands.removeLast()
+        } else if members == 1, let faded = commands[start + 1].fading(by: group.opacity) {
+            commands[start] = faded
+            commands.removeLast()
+        } else {
+            commands.append(.popGroup)
+        }
+    }
+
+    /// Removes every command, keeping the storage for the next ones.
+    public mutating func removeAllCommands() {
+        commands.removeAll(keepingCapacity: true)
+    }
+}
+
+/// Maps commands drawn in one coordinate space into another by an affine transform, one at a
+/// time, as `DisplayList.append(_:transformedBy:)` does for a whole list: what a layer tree uses
+/// to emit each command once, already in frame pixels, with its ancestors' transforms composed
+/// into one (rather than mapping every descendant again at every ancestor).
+///
+/// A clip pushed through a mapping must be popped through the same one: it remembers which clips
+/// became groups.
+public struct CommandMapping {
+    /// The transform applied.
+    public let transform: AffineTransform
+    private let isIdentity: Bool
+    private let translationOnly: Bool
+    private let keepsClips: Bool
+    /// Whether each open clip became a group.
+    private var clipBecameGroup: [Bool] = []
+
+    /// A mapping by `transform`.
+    public init(_ transform: AffineTransform) {
+        self.transform = transform
+        isIdentity = transform.isIdentity
+        translationOnly = transform.a == 1 && transform.b == 0 && transform.c == 0 && transform.d == 1
+        keepsClips = transform.isAxisAligned && transform.a > 0 && transform.d > 0
+    }
+
+    /// `command` mapped by the transform.
+    public mutating func map(_ command: DrawCommand) -> DrawCommand {
+        if isIdentity { return command }
+        let dx = transform.tx
+        let dy = transform.ty
+        switch command {
+        case .roundedRect(var shape):
+            if translationOnly, shape.transform.isIdentity {
+                shape.rect = shape.rect.offsetBy(dx: dx, dy: dy)
+            } else {
+                shape.transform = shape.transform.concatenating(transform)
             }
+            return .roundedRect(shape)
+        case .line(var line):
+            if translationOnly, line.transform.isIdentity {
+                line.start = Point(x: line.start.x + dx, y: line.start.y + dy)
+                line.end = Point(x: line.end.x + dx, y: line.end.y + dy)
+            } else {
+                line.transform = line.transform.concatenating(transform)
+            }
+            return .line(line)
+        case .glyphs(var run):
+            if translationOnly, run.transform.isIdentity {
+                run.positions = run.positions.map { Point(x: $0.x + dx, y: $0.y + dy) }
+            } else {
+                run.transform = run.transform.concatenating(transform)
+            }
+            return .glyphs(run)
+        case .image(var draw):
+            if translationOnly, draw.transform.isIdentity {
+                draw.rect = draw.rect.offsetBy(dx: dx, dy: dy)
+            } else {
+                draw.transform = draw.transform.concatenating(transform)
+            }
+            return .image(draw)
+        case .path(var path):
+            path.contours = path.contours.map { $0.map(transform.apply(to:)) }
+            path.blur *= abs(transform.determinant).squareRoot()
+            return .path(path)
+        case .shadow(var shadow):
+            if translationOnly, shadow.transform.isIdentity {
+                shadow.rect = shadow.rect.offsetBy(dx: dx, dy: dy)
+            } else {
+                shadow.transform = shadow.transform.concatenating(transform)
+            }
+            return .shadow(shadow)
+        case .pushGroup(var group):
+            if var mask = group.mask {
+                mask.transform = mask.transform.concatenating(transform)
+                group.mask = mask
+            }
+            return .pushGroup(group)
+        case .popGroup:
+            return .popGroup
+        case .pushClip(let rect):
+            if keepsClips {
+                clipBecameGroup.append(false)
+                return .pushClip(transform.boundingBox(of: rect))
+            }
+            clipBecameGroup.append(true)
+            return .pushGroup(Group(mask: RoundedRect(rect: rect, cornerRadius: 0, fill: .black, transform: transform)))
+        case .popClip:
+            return clipBecameGroup.popLast() == true ? .popGroup : .popClip
         }
     }
 }

@@ -76,6 +76,29 @@ import Testing
         #expect(throws: AnimationError.self) { try Animation.keyframes(values: [0.0, 1, 2], keyTimes: [0, 0.7, 0.5], duration: 1) }
         #expect(throws: AnimationError.self) { try Animation.keyframes(values: [0.0, 1, 2], curves: [.linear], duration: 1) }
     }
+
+    /// One validator and one engine: both keyframe APIs reject the same key times in the same
+    /// words, and give the same values.
+    @Test func bothKeyframeAPIsShareTheirRulesAndTheirValues() throws {
+        let words = "keyTimes must not decrease (keyTimes[2] = 0.5 after 0.7)"
+        #expect(throws: AnimationError.invalidField("keyTimes", words)) {
+            try Animation.keyframes(values: [0.0, 1, 2], keyTimes: [0, 0.7, 0.5], duration: 1)
+        }
+        #expect(throws: AnimationError.invalidField("keyTimes", words)) {
+            try PropertyAnimation(kind: .keyframe(
+                values: [[0], [1], [2]], keyTimes: [0, 0.7, 0.5], timingFunctions: nil, calculationMode: .linear
+            ), timing: AnimationTiming(duration: 1))
+        }
+        let curves: [TimingCurve] = [.caEaseIn, .caEaseOut]
+        let generic = try Animation.keyframes(values: [0.0, 10, 4], keyTimes: [0, 0.25, 1], curves: curves, duration: 2)
+        let property = try PropertyAnimation(kind: .keyframe(
+            values: [[0], [10], [4]], keyTimes: [0, 0.25, 1], timingFunctions: curves, calculationMode: .linear
+        ), timing: AnimationTiming(duration: 2))
+        for step in 0...40 {
+            let t = Double(step) / 20
+            #expect(generic.value(at: t) == property.value(at: t, base: [0])?.first, "t = \(t)")
+        }
+    }
 }
 
 @Suite struct InterpolatableTests {

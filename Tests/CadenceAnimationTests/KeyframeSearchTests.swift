@@ -23,7 +23,7 @@ import Testing
             if count > 1 { times[0] = 0; times[count - 1] = 1 }
             for u in [-1, 0, 1, 2, .nan, .infinity] + (0..<50).map({ _ in next() }) {
                 for limit in [count, max(count - 1, 1)] {
-                    #expect(Keyframes.lastKey(in: times, atOrBefore: u, below: limit) == Self.walk(times, u, below: limit), "\(times) at \(u)")
+                    #expect(KeyframeTiming.lastKey(in: times, atOrBefore: u, below: limit) == Self.walk(times, u, below: limit), "\(times) at \(u)")
                 }
             }
         }

@@ -28,8 +28,11 @@ extension Layer {
     /// Deepest nesting of sublayers a scene may have.
     public static let maximumDepth = 64
 
-    /// Draws the layer as it is at `time` into `list`, in its parent's coordinates.
-    func draw(at time: Double, context: LayerDrawContext, into list: inout DisplayList) throws(TextError) {
+    /// Draws the layer as it is at `time` into `list`, each command once and already mapped by
+    /// `transform` (its parent's coordinates to the list's: the ancestors' transforms composed),
+    /// as nanovg's state stack and rlottie's `update(frame, parentMatrix, parentAlpha)` pass
+    /// theirs down, rather than drawing into a list of its own that each ancestor maps again.
+    func draw(at time: Double, context: LayerDrawContext, transform: AffineTransform = .identity, into list: inout DisplayList) throws(TextError) {
         let layer = presentation(at: time, motion: context.motion)
         let properties = layer.properties
         guard !properties.isHidden, properties.opacity > 0 else { return }
@@ -41,51 +44,50 @@ extension Layer {
         // Nothing of a layer squashed flat (or not finite) can show.
         guard inner.pixelScale > 0, inner.pixelScale.isFinite, matrix.determinant != 0 else { return }
         inner.visible = context.visible.flatMap { visible in matrix.inverted.map { $0.boundingBox(of: visible) } }
+        // The layer's own coordinates to the list's.
+        let toList = matrix.concatenating(transform)
+        var mapping = CommandMapping(toList)
+        // Content made in the layer's coordinates (shadow, text, image, shape, widget), mapped
+        // into the list as it comes.
+        var local = DisplayList(size: list.size, background: .clear)
+        func emit(_ local: inout DisplayList) {
+            for command in local.commands { list.append(mapping.map(command)) }
+            local.removeAllCommands()
+        }
 
         let bounds = Rect(origin: .zero, size: properties.bounds)
-        var local = DisplayList(size: list.size, background: .clear)
         let opacity = min(properties.opacity, 1)
         layer.drawShadow(bounds: bounds, opacity: opacity, context: inner, into: &local)
+        emit(&local)
 
-        var body = DisplayList(size: list.size, background: .clear)
+        // The body: in a group of the layer's opacity, unless it is opaque.
+        let group = opacity < 1 ? list.beginFadingGroup(opacity: opacity) : nil
         if properties.backgroundColor.alpha > 0 {
-            body.roundedRect(RoundedRect(rect: bounds, cornerRadius: properties.cornerRadius, fill: properties.backgroundColor))
+            list.append(mapping.map(.roundedRect(RoundedRect(rect: bounds, cornerRadius: properties.cornerRadius, fill: properties.backgroundColor))))
         }
         let clip = properties.masksToBounds
         if clip {
-            body.append(properties.cornerRadius > 0
+            list.append(mapping.map(properties.cornerRadius > 0
                 ? .pushGroup(Group(mask: RoundedRect(rect: bounds, cornerRadius: properties.cornerRadius, fill: .black)))
-                : .pushClip(bounds))
+                : .pushClip(bounds)))
         }
-        try layer.drawContent(at: time, bounds: bounds, context: inner, into: &body)
+        try layer.drawContent(at: time, bounds: bounds, context: inner, into: &local)
+        emit(&local)
         // Stable: siblings of equal zPosition keep file order.
         let z = layer.sublayers.map { $0.zOrder(at: time, motion: inner.motion) }
         let order = layer.sublayers.indices.sorted { z[$0] != z[$1] ? z[$0] < z[$1] : $0 < $1 }
         for index in order {
-            try layer.sublayers[index].draw(at: time, context: inner, into: &body)
+            try layer.sublayers[index].draw(at: time, context: inner, transform: toList, into: &list)
         }
-        if clip { body.append(properties.cornerRadius > 0 ? .popGroup : .popClip) }
+        if clip { list.append(mapping.map(properties.cornerRadius > 0 ? .popGroup : .popClip)) }
         if properties.borderWidth > 0, properties.borderColor.alpha > 0 {
-            body.roundedRect(RoundedRect(
+            list.append(mapping.map(.roundedRect(RoundedRect(
                 rect: bounds, cornerRadius: properties.cornerRadius, fill: .clear,
                 stroke: properties.borderColor, strokeWidth: properties.borderWidth
-            ))
+            ))))
         }
 
-        if opacity < 1, !body.commands.isEmpty {
-            // One command fades by its own colours; more are composited as a group, so that
-            // overlapping members do not show through each other.
-            if body.commands.count == 1, let faded = body.commands[0].fading(by: opacity) {
-                local.append(faded)
-            } else {
-                local.append(.pushGroup(Group(opacity: opacity)))
-                local.append(body, transformedBy: .identity)
-                local.append(.popGroup)
-            }
-        } else {
-            local.append(body, transformedBy: .identity)
-        }
-        list.append(local, transformedBy: matrix)
+        if let group { list.endFadingGroup(openedAt: group) }
     }
 
     /// The zPosition the layer has at `time`.
