@@ -25,6 +25,7 @@ let package = Package(
         .library(name: "CadenceRaster", targets: ["CadenceRaster"]),
         .library(name: "CadencePlatform", targets: ["CadencePlatform"]),
         .library(name: "CadenceEngine", targets: ["CadenceEngine"]),
+        .library(name: "CadenceTools", targets: ["CadenceTools"]),
         .executable(name: "cadence", targets: ["CadenceCLI"]),
     ],
     dependencies: [
@@ -103,8 +104,18 @@ let package = Package(
         .target(
             name: "CadenceEngine",
             dependencies: [
-                "CadenceTiming", "CadenceAnimation", "CadenceDraw", "CadenceText", "CadenceScene", "CadenceImage", "CadenceRender",
-                "CadenceGL", "CadenceRaster", "CadencePlatform", "CadenceFiles",
+                "CadenceTiming", "CadenceDraw", "CadenceText", "CadenceScene", "CadenceImage", "CadenceRender", "CadenceGL",
+                "CadenceRaster", "CadencePlatform", "CadenceFiles",
+            ],
+            swiftSettings: strict + [.defaultIsolation(MainActor.self)]
+        ),
+        // The tools built on the engine: the demo app, contact sheets, frame-rate checks, curve
+        // plots and the benchmarks.
+        .target(
+            name: "CadenceTools",
+            dependencies: [
+                "CadenceEngine", "CadenceTiming", "CadenceAnimation", "CadenceDraw", "CadenceText", "CadenceScene", "CadenceImage",
+                "CadenceRender", "CadenceGL", "CadencePlatform",
                 .product(name: "Histogram", package: "hdrhistogram-swift"), .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strict + [.defaultIsolation(MainActor.self)]
@@ -114,7 +125,7 @@ let package = Package(
             name: "Cadence",
             dependencies: [
                 "CadenceTiming", "CadenceAnimation", "CadenceDraw", "CadenceText", "CadenceScene", "CadenceImage", "CadencePlatform",
-                "CadenceRender", "CadenceEngine",
+                "CadenceRender", "CadenceEngine", "CadenceTools",
             ],
             swiftSettings: strict
         ),
@@ -135,7 +146,7 @@ let package = Package(
             name: "CadenceCLI",
             dependencies: [
                 "CadenceEngine", "CadenceScene", "CadenceAnimation", "CadenceText", "CadenceDraw", "CadenceImage", "CadenceFiles",
-                "CadenceRender", .product(name: "ArgumentParser", package: "swift-argument-parser"), .product(name: "Logging", package: "swift-log"),
+                "CadenceRender", "CadenceTools", .product(name: "ArgumentParser", package: "swift-argument-parser"), .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strict
         ),
@@ -164,7 +175,7 @@ let package = Package(
         .testTarget(
             name: "CadenceGLTests",
             dependencies: [
-                "CadenceTesting", "CadenceEngine", "CadenceGL", "CadencePlatform", "CadenceScene", "CadenceDraw", "CadenceImage",
+                "CadenceTesting", "CadenceEngine", "CadenceTools", "CadenceGL", "CadencePlatform", "CadenceScene", "CadenceDraw", "CadenceImage",
                 "CadenceText", "CadenceTiming", "CadenceAnimation", "CadenceRender", "CadenceRaster", "CGL", "CX11",
             ],
             exclude: ["Goldens"],
@@ -178,7 +189,7 @@ let package = Package(
         ),
         .testTarget(
             name: "CadenceEngineTests",
-            dependencies: ["CadenceEngine", "CadenceScene", "CadenceAnimation", "CadenceDraw", "CadenceImage", "CadenceTiming", "CDeflate"],
+            dependencies: ["CadenceEngine", "CadenceTools", "CadenceScene", "CadenceAnimation", "CadenceDraw", "CadenceImage", "CadenceTiming", "CDeflate"],
             swiftSettings: strict
         ),
         .testTarget(

@@ -11,3 +11,4 @@
 @_exported import CadenceScene
 @_exported import CadenceText
 @_exported import CadenceTiming
+@_exported import CadenceTools

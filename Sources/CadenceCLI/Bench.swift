@@ -3,6 +3,7 @@ import CadenceDraw
 import CadenceEngine
 import CadenceImage
 import CadenceScene
+import CadenceTools
 import Foundation
 
 /// `cadence bench …`: measurements, each with a human table and `--json`.

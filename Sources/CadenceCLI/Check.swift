@@ -2,6 +2,7 @@ import ArgumentParser
 import CadenceEngine
 import CadenceScene
 import CadenceTiming
+import CadenceTools
 import Foundation
 
 /// `cadence check …`: checks a scene keeps a promise, exit 1 when it does not.

@@ -5,6 +5,7 @@ import CadenceEngine
 import CadenceImage
 import CadenceScene
 import CadenceText
+import CadenceTools
 import Foundation
 
 /// `cadence curve SPEC`: a timing curve's samples, and optionally its plot.

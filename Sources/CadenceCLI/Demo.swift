@@ -1,6 +1,7 @@
 import ArgumentParser
 import CadenceEngine
 import CadenceScene
+import CadenceTools
 import Foundation
 
 /// `cadence demo`: the scene in a window, with live input.

@@ -82,7 +82,7 @@ public final class WindowFrames {
     }
 
     /// The scene at `time` fitted to a framebuffer of `size`: what a window frame draws.
-    static func list(of scene: Scene, at time: Double, images: ImageStore, size: (width: Int, height: Int)) throws(EngineError) -> DisplayList {
+    public static func list(of scene: Scene, at time: Double, images: ImageStore, size: (width: Int, height: Int)) throws(EngineError) -> DisplayList {
         do throws(TextError) {
             return try scene.displayList(at: time, images: images).fitted(to: Size(width: Double(size.width), height: Double(size.height)))
         } catch {
@@ -91,7 +91,7 @@ public final class WindowFrames {
     }
 
     /// Draws `scene`'s first frame unseen (`warmUp(_:size:)`), when the window has a framebuffer.
-    func warmUp(_ scene: Scene, images: ImageStore) throws(EngineError) {
+    public func warmUp(_ scene: Scene, images: ImageStore) throws(EngineError) {
         guard let size = window.defaultFramebufferSize, size.width > 0, size.height > 0 else { return }
         try warmUp(try Self.list(of: scene, at: 0, images: images, size: size), size: size)
     }

@@ -2,6 +2,7 @@ import CadenceDraw
 import CadenceEngine
 import CadenceScene
 import CadenceTiming
+import CadenceTools
 import Foundation
 import Testing
 

@@ -3,6 +3,7 @@ import CadenceDraw
 import CadenceEngine
 import CadenceScene
 import CadenceTesting
+import CadenceTools
 import Testing
 
 /// Frames rendered headlessly (EGL on llvmpipe) against committed goldens.

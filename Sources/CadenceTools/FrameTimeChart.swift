@@ -1,4 +1,5 @@
 import CadenceDraw
+import CadenceEngine
 import CadenceImage
 import CadenceText
 import Foundation

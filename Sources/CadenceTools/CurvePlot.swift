@@ -1,5 +1,6 @@
 import CadenceAnimation
 import CadenceDraw
+import CadenceEngine
 import CadenceText
 import Foundation
 

@@ -1,3 +1,4 @@
+import CadenceEngine
 import CadenceScene
 import CadenceTiming
 import Histogram

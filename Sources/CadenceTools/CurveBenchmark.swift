@@ -1,4 +1,5 @@
 import CadenceAnimation
+import CadenceEngine
 import CadenceTiming
 
 /// Nanoseconds per evaluation of each curve family, for `cadence bench curves`.

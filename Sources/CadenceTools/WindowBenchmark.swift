@@ -1,4 +1,5 @@
 import CadenceDraw
+import CadenceEngine
 import CadenceGL
 import CadencePlatform
 import CadenceScene
