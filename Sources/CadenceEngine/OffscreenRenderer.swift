@@ -17,7 +17,7 @@ public final class OffscreenRenderer {
     /// What decides each frame's redraw and keeps the last frame.
     public let compositor: FrameCompositor
     /// The GL backend, when it is the one drawing: only it reads back through pixel buffers.
-    private var gl: GLBackend? { compositor.backend as? GLBackend }
+    private let gl: GLBackend?
 
     /// A renderer for `width` × `height` frames drawn by `backend`. Fails with the EGL display
     /// that could not be opened, or a size the driver does not allow.
@@ -26,7 +26,9 @@ public final class OffscreenRenderer {
         if let problem = SceneFile.framePixelsProblem(width: width, height: height) {
             throw .invalidOption(name: "frame size", message: problem)
         }
-        compositor = FrameCompositor(backend: try backend.makeOffscreenBackend(width: width, height: height))
+        let drawing = try backend.makeOffscreenBackend(width: width, height: height)
+        compositor = FrameCompositor(backend: drawing)
+        gl = drawing as? GLBackend
         self.backend = backend
         self.width = width
         self.height = height

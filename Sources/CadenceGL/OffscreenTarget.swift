@@ -68,25 +68,8 @@ public final class OffscreenTarget {
 /// top and its alpha is straight, as PNG wants.
 public func readFramebuffer(width: Int, height: Int) throws(GLError) -> RGBAImage {
     var image = RGBAImage(width: width, height: height)
-    let rowBytes = width * 4
-    glPixelStorei(GLenum(GL_PACK_ALIGNMENT), 1)
-    image.pixels.withUnsafeMutableBytes { raw in
-        glReadPixels(0, 0, GLsizei(width), GLsizei(height), GLenum(GL_RGBA), GLenum(GL_UNSIGNED_BYTE), raw.baseAddress)
-    }
-    try checkGLError("reading back \(width)x\(height) pixels")
-    image.pixels.withUnsafeMutableBufferPointer { pixels in
-        guard let base = pixels.baseAddress else { return }
-        // Flip in place, a pair of rows at a time.
-        let spare = UnsafeMutablePointer<UInt8>.allocate(capacity: rowBytes)
-        defer { spare.deallocate() }
-        for y in 0..<height / 2 {
-            let top = base + y * rowBytes
-            let bottom = base + (height - 1 - y) * rowBytes
-            spare.update(from: top, count: rowBytes)
-            top.update(from: bottom, count: rowBytes)
-            bottom.update(from: spare, count: rowBytes)
-        }
-        RGBAImage.unpremultiply(base, bytes: pixels.count)
+    if let whole = PixelRect(width: width, height: height) {
+        try readFramebufferBottomRowFirst(regions: [whole], height: height, into: &image)
     }
     return image
 }

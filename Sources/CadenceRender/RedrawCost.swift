@@ -53,11 +53,14 @@ nonisolated public struct RedrawCost: Sendable, Hashable {
 
     /// The estimated nanoseconds of redrawing all of `list` in a `width` × `height` frame.
     public func whole(_ list: DisplayList, width: Int, height: Int) -> Double {
+        whole(bounds: list.commands.map(\.bounds), width: width, height: height)
+    }
+
+    private func whole(bounds: [Rect?], width: Int, height: Int) -> Double {
         let frame = Rect(x: 0, y: 0, width: Double(width), height: Double(height))
         var cost = pass + Double(width * height) * readbackPixel
-        for command in list.commands {
-            guard let bounds = command.bounds else { continue }
-            cost += self.command + Self.area(bounds.intersection(frame)) * shadePixel
+        for case let bounds? in bounds {
+            cost += command + Self.area(bounds.intersection(frame)) * shadePixel
         }
         return cost
     }
@@ -65,24 +68,29 @@ nonisolated public struct RedrawCost: Sendable, Hashable {
     /// The estimated nanoseconds of redrawing only `damage` of `list` (one pass per rectangle,
     /// each clearing it and drawing the commands that reach it).
     public func damage(_ damage: [Rect], of list: DisplayList, width: Int, height: Int) -> Double {
+        self.damage(damage, bounds: list.commands.map(\.bounds), width: width, height: height)
+    }
+
+    private func damage(_ damage: [Rect], bounds: [Rect?], width: Int, height: Int) -> Double {
         let frame = Rect(x: 0, y: 0, width: Double(width), height: Double(height))
         let rects = damage.map { $0.intersection(frame) }.filter { $0.width > 0 && $0.height > 0 }
         var cost = 0.0
         for rect in rects {
             cost += pass + fill(pixels: Self.area(rect)) + Self.area(rect) * readbackPixel
         }
-        for command in list.commands {
-            guard let bounds = command.bounds else { continue }
+        for case let bounds? in bounds {
             for rect in rects where bounds.intersects(rect) {
-                cost += self.command + Self.area(bounds.intersection(rect)) * shadePixel
+                cost += command + Self.area(bounds.intersection(rect)) * shadePixel
             }
         }
         return cost
     }
 
     /// Whether redrawing `list` whole is estimated to cost no more than redrawing `damage`.
+    /// Each command's bounds are worked out once for both estimates (a path's walk all its points).
     public func prefersWholeRedraw(of list: DisplayList, over damage: [Rect], width: Int, height: Int) -> Bool {
-        self.damage(damage, of: list, width: width, height: height) >= whole(list, width: width, height: height)
+        let bounds = list.commands.map(\.bounds)
+        return self.damage(damage, bounds: bounds, width: width, height: height) >= whole(bounds: bounds, width: width, height: height)
     }
 
     private static func area(_ rect: Rect) -> Double { max(rect.width, 0) * max(rect.height, 0) }
