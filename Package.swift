@@ -169,7 +169,7 @@ let package = Package(
         .testTarget(name: "CadenceSceneTests", dependencies: ["CadenceScene", "CadenceAnimation", "CadenceText", "CadenceDraw"], swiftSettings: strict),
         .testTarget(
             name: "CadenceRasterTests",
-            dependencies: ["CadenceRaster", "CadenceEngine", "CadenceScene", "CadenceDraw", "CadenceImage", "CadenceText"],
+            dependencies: ["CadenceRaster", "CadenceRender", "CadenceEngine", "CadenceScene", "CadenceDraw", "CadenceImage", "CadenceText"],
             swiftSettings: strict
         ),
         .testTarget(

@@ -19,14 +19,15 @@ public final class OffscreenRenderer {
     /// The GL backend, when it is the one drawing: only it reads back through pixel buffers.
     private let gl: GLBackend?
 
-    /// A renderer for `width` × `height` frames drawn by `backend`. Fails with the EGL display
-    /// that could not be opened, or a size the driver does not allow.
-    public init(width: Int, height: Int, backend: RenderBackendKind = .default) throws(EngineError) {
+    /// A renderer for `width` × `height` frames drawn by `backend` (the CPU backend on as many
+    /// threads as `RenderBackendKind.rasterThreads(besides: busyThreads)` gives). Fails with the
+    /// EGL display that could not be opened, or a size the driver does not allow.
+    public init(width: Int, height: Int, backend: RenderBackendKind = .default, besides busyThreads: Int = 0) throws(EngineError) {
         // Every frame is drawn here, whichever command or API asked: the memory budget holds.
         if let problem = SceneFile.framePixelsProblem(width: width, height: height) {
             throw .invalidOption(name: "frame size", message: problem)
         }
-        let drawing = try backend.makeOffscreenBackend(width: width, height: height)
+        let drawing = try backend.makeOffscreenBackend(width: width, height: height, besides: busyThreads)
         compositor = FrameCompositor(backend: drawing)
         gl = drawing as? GLBackend
         self.backend = backend

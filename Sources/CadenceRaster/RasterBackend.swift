@@ -1,39 +1,102 @@
 import CadenceDraw
 import CadenceRender
 import CadenceText
+import Dispatch
 
 /// The CPU backend: `RasterRenderer` drawing into a canvas kept from frame to frame, with no GL
 /// and no EGL context; the same bytes on every machine.
+///
+/// With more than one band the frame is cut into that many horizontal bands, each a canvas of
+/// its own drawn by a renderer of its own on its own thread: a pixel's colour depends only on the
+/// commands covering it, so the bytes are the same whatever the number of bands.
 @MainActor
 public final class RasterBackend: RenderBackend {
-    /// The renderer drawing the frames (its glyph, image and path-mask caches).
-    public let renderer: RasterRenderer
-    /// What the frames are drawn into: premultiplied RGBA8, top row first.
-    public private(set) var canvas: RasterCanvas
+    /// The renderer drawing the frames, or the first band's (their glyph, image and path-mask caches).
+    public var renderer: RasterRenderer { renderers[0] }
+    /// One renderer a band.
+    private let renderers: [RasterRenderer]
+    /// What the frames are drawn into, a band each: premultiplied RGBA8, top row first.
+    private var bands: [RasterCanvas]
     public private(set) var drawCallCount = 0
+    public private(set) var width: Int
+    public private(set) var height: Int
 
-    /// A `width` × `height` canvas, with glyphs from `fonts`.
-    public init(width: Int, height: Int, fonts: FontLibrary = .shared) {
-        renderer = RasterRenderer(fonts: fonts)
-        canvas = RasterCanvas(width: max(width, 0), height: max(height, 0))
+    /// Damage of fewer pixels than this is drawn band after band on the calling thread.
+    public static let smallestParallelDamage = 65_536
+
+    /// The most bands a backend draws in.
+    public static let maximumBands = 64
+
+    /// A `width` × `height` canvas, with glyphs from `fonts`, drawn in `bands` horizontal bands
+    /// (1 … 64; a band is at least 16 rows tall, so small frames use fewer).
+    public init(width: Int, height: Int, fonts: FontLibrary = .shared, bands: Int = 1) {
+        let count = min(max(bands, 1), Self.maximumBands)
+        renderers = (0..<count).map { _ in RasterRenderer(fonts: fonts) }
+        self.width = max(width, 0)
+        self.height = max(height, 0)
+        self.bands = []
+        self.bands = Self.cut(width: self.width, height: self.height, into: count)
     }
 
-    public var width: Int { canvas.width }
-    public var height: Int { canvas.height }
+    /// The frame's pixels, premultiplied: the one canvas, or the bands put together.
+    public var canvas: RasterCanvas {
+        if bands.count == 1 { return bands[0] }
+        var whole = RasterCanvas(width: width, height: height)
+        for band in bands {
+            let start = band.originY * width * 4
+            whole.pixels.replaceSubrange(start..<start + band.pixels.count, with: band.pixels)
+        }
+        return whole
+    }
+
+    /// The number of bands the frame is drawn in.
+    public var bandCount: Int { bands.count }
+
     public var description: String { "Cadence CPU rasteriser" }
     public var redrawCost: RedrawCost { .cpu }
 
     /// A new, blank canvas of `width` × `height` (a window that changed size).
     public func resize(width: Int, height: Int) {
-        guard width != canvas.width || height != canvas.height else { return }
-        canvas = RasterCanvas(width: max(width, 0), height: max(height, 0))
+        let (width, height) = (max(width, 0), max(height, 0))
+        guard width != self.width || height != self.height else { return }
+        (self.width, self.height) = (width, height)
+        bands = Self.cut(width: width, height: height, into: renderers.count)
+    }
+
+    /// Rows cut into at most `count` bands of at least 16 rows (one band for an empty frame).
+    private static func cut(width: Int, height: Int, into count: Int) -> [RasterCanvas] {
+        let used = max(1, min(count, height / 16))
+        return (0..<used).map { index in
+            let top = height * index / used, bottom = height * (index + 1) / used
+            return RasterCanvas(width: width, height: bottom - top, originX: 0, originY: top)
+        }
     }
 
     public func draw(_ list: DisplayList, damage: [PixelRect]?) throws(RenderError) {
-        do {
-            try renderer.draw(list, into: &canvas, damage: damage)
-        } catch {
-            throw RenderError(error)
+        let frame = PixelRect(width: width, height: height)
+        if bands.count == 1 || (damage?.totalArea ?? Int.max) < Self.smallestParallelDamage {
+            // One thread: waking others costs more than a little damage takes to draw.
+            do {
+                for index in bands.indices where damage?.contains(where: { bands[index].bounds?.intersection($0) != nil }) ?? true {
+                    try renderers[index].draw(list, into: &bands[index], damage: damage, frame: frame)
+                }
+            } catch {
+                throw RenderError(error)
+            }
+        } else {
+            var drawn = bands
+            bands = []
+            var errors = [TextError?](repeating: nil, count: drawn.count)
+            drawn.withUnsafeMutableBufferPointer { drawn in
+                errors.withUnsafeMutableBufferPointer { errors in
+                    let work = BandWork(bands: drawn, errors: errors, renderers: renderers)
+                    DispatchQueue.concurrentPerform(iterations: drawn.count) { index in
+                        work.draw(index, list, damage: damage, frame: frame)
+                    }
+                }
+            }
+            bands = drawn
+            if let error = errors.compactMap({ $0 }).first { throw RenderError(error) }
         }
         drawCallCount = list.commands.count
     }
@@ -41,6 +104,37 @@ public final class RasterBackend: RenderBackend {
     public func finishDrawing() throws(RenderError) {}
 
     public func read(_ regions: [PixelRect], into frame: inout RGBAImage) throws(RenderError) {
-        canvas.copyStraight(regions, into: &frame)
+        guard bands.count > 1 else {
+            bands[0].copyStraight(regions, into: &frame)
+            return
+        }
+        let bands = bands
+        let (imageWidth, imageHeight) = (frame.width, frame.height)
+        frame.pixels.withUnsafeMutableBufferPointer { pixels in
+            let target = UncheckedPointer(pointer: pixels.baseAddress!)
+            DispatchQueue.concurrentPerform(iterations: bands.count) { index in
+                bands[index].copyStraight(regions, into: target.pointer, width: imageWidth, height: imageHeight)
+            }
+        }
     }
+}
+
+/// The bands and their renderers while threads draw them: each thread touches only its own index.
+private struct BandWork: @unchecked Sendable {
+    let bands: UnsafeMutableBufferPointer<RasterCanvas>
+    let errors: UnsafeMutableBufferPointer<TextError?>
+    let renderers: [RasterRenderer]
+
+    func draw(_ index: Int, _ list: DisplayList, damage: [PixelRect]?, frame: PixelRect?) {
+        do {
+            try renderers[index].draw(list, into: &bands[index], damage: damage, frame: frame)
+        } catch {
+            errors[index] = error
+        }
+    }
+}
+
+/// A frame's pixels that threads write in disjoint rows.
+private struct UncheckedPointer: @unchecked Sendable {
+    let pointer: UnsafeMutablePointer<UInt8>
 }

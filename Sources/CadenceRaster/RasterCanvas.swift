@@ -53,19 +53,25 @@ public struct RasterCanvas: Sendable, Hashable {
     /// Copies `regions` (frame pixels, cut to the canvas) into `image`, a frame-sized image whose
     /// other pixels are left as they are, with straight alpha.
     public func copyStraight(_ regions: [PixelRect], into image: inout RGBAImage) {
-        let imageWidth = image.width
+        let (imageWidth, imageHeight) = (image.width, image.height)
+        image.pixels.withUnsafeMutableBufferPointer { target in
+            copyStraight(regions, into: target.baseAddress!, width: imageWidth, height: imageHeight)
+        }
+    }
+
+    /// Copies `regions` (frame pixels, cut to the canvas and to the image) into the RGBA pixels
+    /// of a `width` × `height` image at `image`, with straight alpha; nothing else is written.
+    public func copyStraight(_ regions: [PixelRect], into image: UnsafeMutablePointer<UInt8>, width imageWidth: Int, height imageHeight: Int) {
         for region in regions {
-            guard let bounds, let picture = PixelRect(minX: 0, minY: 0, maxX: image.width, maxY: image.height),
+            guard let bounds, let picture = PixelRect(width: imageWidth, height: imageHeight),
                   let box = region.intersection(bounds)?.intersection(picture) else { continue }
             pixels.withUnsafeBufferPointer { source in
-                image.pixels.withUnsafeMutableBufferPointer { target in
-                    let bytes = (box.maxX - box.minX) * 4
-                    for y in box.minY..<box.maxY {
-                        let from = source.baseAddress! + ((y - originY) * width + box.minX - originX) * 4
-                        let to = target.baseAddress! + (y * imageWidth + box.minX) * 4
-                        to.update(from: from, count: bytes)
-                        RGBAImage.unpremultiply(to, bytes: bytes)
-                    }
+                let bytes = box.width * 4
+                for y in box.minY..<box.maxY {
+                    let from = source.baseAddress! + ((y - originY) * width + box.minX - originX) * 4
+                    let to = image + (y * imageWidth + box.minX) * 4
+                    to.update(from: from, count: bytes)
+                    RGBAImage.unpremultiply(to, bytes: bytes)
                 }
             }
         }
@@ -81,6 +87,14 @@ struct PremultipliedColor: Hashable {
 
     init(r: UInt8, g: UInt8, b: UInt8, a: UInt8) {
         (self.r, self.g, self.b, self.a) = (r, g, b, a)
+    }
+
+    /// A premultiplied colour of 0 … 1 channels in bytes, rounded as `RasterPass.blend` rounds.
+    init(_ color: SIMD4<Double>) {
+        r = Self.byte(color.x)
+        g = Self.byte(color.y)
+        b = Self.byte(color.z)
+        a = Self.byte(color.w)
     }
 
     init(_ color: Color) {

@@ -6,7 +6,7 @@ extension RasterPass {
     mutating func drawImage(_ draw: ImageDraw) {
         let image = draw.image
         guard image.width > 0, image.height > 0, draw.alpha > 0, let inverse = draw.transform.inverted else { return }
-        let pixels = renderer.premultiplied(draw)
+        let (pixels, opaque) = renderer.premultiplied(draw)
         let alpha = min(draw.alpha, 1)
         let rect = draw.rect
         let source = draw.source
@@ -23,7 +23,7 @@ extension RasterPass {
                 minX: Self.firstCentre(rect.minX), minY: Self.firstCentre(rect.minY),
                 maxX: Self.firstCentre(rect.maxX), maxY: Self.firstCentre(rect.maxY)
             ) else { return }
-            drawUntransformedImage(pixels, width: width, height: height, box: box, rect: rect, source: source, alpha: alpha)
+            drawUntransformedImage(draw, pixels: pixels, opaque: opaque, box: box, alpha: alpha)
             return
         }
         // Turned or scaled: a pixel of fringe, and the edges fall off by their distance.
@@ -37,57 +37,152 @@ extension RasterPass {
         }
     }
 
-    /// An untransformed image over `box`, in fixed point: each column's texels and weights
-    /// (in 256ths, as GPUs filter) are the same on every row, so they are worked out once, and
-    /// the opacity is in 256ths too. Integer arithmetic only: the same bytes everywhere.
+    /// An untransformed image over `box`. At full opacity its pixels are resampled once for the
+    /// whole box (within the canvas: the frame or its band) and kept while frames draw it the same way, so a still
+    /// image costs a copy; faded, it is resampled within the clip each time (a faded pixel must
+    /// round from the unrounded mix to give the same bytes).
     private mutating func drawUntransformedImage(
-        _ pixels: [UInt8], width: Int, height: Int, box: PixelRect, rect: Rect, source: Rect, alpha: Double
+        _ draw: ImageDraw, pixels: [UInt8], opaque: Bool, box: PixelRect, alpha: Double
     ) {
-        guard let clip, let bounds = target.bounds, let box = box.intersection(clip)?.intersection(bounds) else { return }
-        let sx = source.width / rect.width, sy = source.height / rect.height
-        let columns = (box.minX..<box.maxX).map { x in
-            Self.fixedTaps(source.minX + (Double(x) + 0.5 - rect.minX) * sx - 0.5, count: width)
-        }
-        let opacity = Int((RasterMath.clamp(alpha, 0, 1) * 256).rounded())
+        guard let clip, let bounds = target.bounds, let drawn = box.intersection(clip)?.intersection(bounds) else { return }
+        let opacity = UInt32((RasterMath.clamp(alpha, 0, 1) * 256).rounded())
         let (targetWidth, originX, originY) = (target.width, target.originX, target.originY)
-        let sourceTop = source.minY
-        pixels.withUnsafeBufferPointer { texels in
-            columns.withUnsafeBufferPointer { columns in
+        let image = (pixels: pixels, width: draw.image.width, height: draw.image.height)
+        if opacity == 256, let visible = canvasBounds.flatMap(box.intersection),
+           let kept = renderer.resampled(ResampleKey(image: draw.key, width: image.width, height: image.height, rect: draw.rect, source: draw.source, box: visible), make: {
+               var kept = [UInt8](repeating: 0, count: visible.area * 4)
+               kept.withUnsafeMutableBufferPointer { kept in
+                   Self.resample(image, box: visible, rect: draw.rect, source: draw.source, opacity: 256) { y, row in
+                       (kept.baseAddress! + (y - visible.minY) * visible.width * 4).update(from: row.baseAddress!, count: row.count)
+                   }
+               }
+               return kept
+           }) {
+            kept.withUnsafeBufferPointer { kept in
                 target.pixels.withUnsafeMutableBufferPointer { target in
-                    for y in box.minY..<box.maxY {
-                        let row = Self.fixedTaps(sourceTop + (Double(y) + 0.5 - rect.minY) * sy - 0.5, count: height)
-                        let upper = row.first * width * 4, lower = row.second * width * 4
-                        let ty = row.weight
-                        var offset = ((y - originY) * targetWidth + box.minX - originX) * 4
-                        let raw = UnsafeRawBufferPointer(texels)
-                        let (keepY, takeY, scale) = (UInt64(256 - ty), UInt64(ty), UInt64(opacity))
-                        for column in columns {
-                            let (keepX, takeX) = (UInt64(256 - column.weight), UInt64(column.weight))
-                            // Two channels a 64-bit word, one in each half (red and blue, green
-                            // and alpha): each half stays below 2³² through the two weights
-                            // (16 bits) and the opacity (8 bits), so nothing carries across.
-                            let a = Self.lanes(raw, upper + column.first * 4), b = Self.lanes(raw, upper + column.second * 4)
-                            let c = Self.lanes(raw, lower + column.first * 4), d = Self.lanes(raw, lower + column.second * 4)
-                            let rounding: UInt64 = 1 << 23 | 1 << 55
-                            let rb = ((a.rb * keepX + b.rb * takeX) * keepY + (c.rb * keepX + d.rb * takeX) * takeY) * scale + rounding
-                            let ga = ((a.ga * keepX + b.ga * takeX) * keepY + (c.ga * keepX + d.ga * takeX) * takeY) * scale + rounding
-                            // Round and drop 24 bits: 16 of filter weight, 8 of opacity.
-                            let bytes = SIMD4<Int>(Int((rb >> 24) & 0xFF), Int((ga >> 24) & 0xFF), Int(rb >> 56), Int(ga >> 56))
-                            Self.blend(bytes, into: target, at: offset)
-                            offset += 4
+                    let bytes = drawn.width * 4
+                    for y in drawn.minY..<drawn.maxY {
+                        let from: Int = ((y - visible.minY) * visible.width + drawn.minX - visible.minX) * 4
+                        let row = UnsafeBufferPointer<UInt8>(start: kept.baseAddress! + from, count: bytes)
+                        let offset = ((y - originY) * targetWidth + drawn.minX - originX) * 4
+                        if opaque {
+                            (target.baseAddress! + offset).update(from: row.baseAddress!, count: bytes)
+                        } else {
+                            Self.blendRow(row, into: target, at: offset)
                         }
+                    }
+                }
+            }
+            return
+        }
+        target.pixels.withUnsafeMutableBufferPointer { target in
+            Self.resample(image, box: drawn, rect: draw.rect, source: draw.source, opacity: opacity) { y, row in
+                Self.blendRow(row, into: target, at: ((y - originY) * targetWidth + drawn.minX - originX) * 4)
+            }
+        }
+    }
+
+    /// Resamples `image` (premultiplied RGBA8) stretched from `source` (texels) over `rect`, at
+    /// the pixels of `box`, faded by `opacity` (256ths), handing each row of `box` to `row` from
+    /// the top, in fixed point and separably: each column's texels and weights (in 256ths, as
+    /// GPUs filter) are the same on every row, so they are worked out once; each source row the
+    /// box samples is filtered across once (kept while consecutive rows share it, as they do when
+    /// the image is enlarged), and each frame row mixes its two filtered source rows. Integer
+    /// arithmetic only: the same bytes everywhere, and the same bytes as mixing the four texels
+    /// of every pixel at once.
+    static func resample(
+        _ image: (pixels: [UInt8], width: Int, height: Int), box: PixelRect, rect: Rect, source: Rect, opacity: UInt32,
+        row deliver: (Int, UnsafeBufferPointer<UInt8>) -> Void
+    ) {
+        let (pixels, width, height) = image
+        let sx = source.width / rect.width, sy = source.height / rect.height
+        // Per column: the two texels' byte offsets within a row and their weights, as the
+        // filter's inner loop takes them.
+        let taps = (box.minX..<box.maxX).map { x in
+            let column = fixedTaps(source.minX + (Double(x) + 0.5 - rect.minX) * sx - 0.5, count: width)
+            return (first: column.first * 4, second: column.second * 4, keep: UInt16(256 - column.weight), take: UInt16(column.weight))
+        }
+        let channels = taps.count * 4
+        // Source rows filtered across: each channel is texel · (256 − w) + next · w ≤ 65,280.
+        var upper = [UInt16](repeating: 0, count: channels), lower = upper
+        var (upperRow, lowerRow) = (-1, -1)
+        var mixed = [UInt8](repeating: 0, count: channels)
+        func filter(_ row: Int, into filtered: inout [UInt16]) {
+            pixels.withUnsafeBufferPointer { texels in
+                taps.withUnsafeBufferPointer { taps in
+                    filtered.withUnsafeMutableBufferPointer { filtered in
+                        let base = texels.baseAddress! + row * width * 4
+                        var out = filtered.baseAddress!
+                        for tap in taps {
+                            let first = base + tap.first, second = base + tap.second
+                            out[0] = UInt16(first[0]) &* tap.keep &+ UInt16(second[0]) &* tap.take
+                            out[1] = UInt16(first[1]) &* tap.keep &+ UInt16(second[1]) &* tap.take
+                            out[2] = UInt16(first[2]) &* tap.keep &+ UInt16(second[2]) &* tap.take
+                            out[3] = UInt16(first[3]) &* tap.keep &+ UInt16(second[3]) &* tap.take
+                            out += 4
+                        }
+                    }
+                }
+            }
+        }
+        for y in box.minY..<box.maxY {
+            let row = fixedTaps(source.minY + (Double(y) + 0.5 - rect.minY) * sy - 0.5, count: height)
+            if upperRow != row.first {
+                if lowerRow == row.first {
+                    swap(&upper, &lower)
+                    swap(&upperRow, &lowerRow)
+                } else {
+                    filter(row.first, into: &upper)
+                    upperRow = row.first
+                }
+            }
+            if lowerRow != row.second {
+                if upperRow == row.second {
+                    lower = upper
+                } else {
+                    filter(row.second, into: &lower)
+                }
+                lowerRow = row.second
+            }
+            // Round and drop 24 bits: 16 of filter weight, 8 of opacity. Each sum stays below
+            // 2³²: 65,280 · 256 · 256 + 2²³.
+            let (keepY, takeY) = (UInt32(256 - row.weight), UInt32(row.weight))
+            upper.withUnsafeBufferPointer { upper in
+                lower.withUnsafeBufferPointer { lower in
+                    mixed.withUnsafeMutableBufferPointer { mixed in
+                        for index in 0..<channels {
+                            let sum = (UInt32(upper[index]) &* keepY &+ UInt32(lower[index]) &* takeY) &* opacity &+ (1 << 23)
+                            mixed[index] = UInt8(truncatingIfNeeded: sum >> 24)
+                        }
+                        deliver(y, UnsafeBufferPointer(mixed))
                     }
                 }
             }
         }
     }
 
-    /// The RGBA texel at byte `offset` as two words of two channels, each in its own 32-bit half:
-    /// red and blue, green and alpha.
+    /// Blends a row of premultiplied RGBA bytes over the target from byte `offset`, source over
+    /// as `blend(_:into:at:)` does: opaque pixels are stored as they are, clear ones skipped.
     @inline(__always)
-    static func lanes(_ raw: UnsafeRawBufferPointer, _ offset: Int) -> (rb: UInt64, ga: UInt64) {
-        let word = UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: offset, as: UInt32.self))
-        return (UInt64(word & 0xFF) | UInt64((word >> 16) & 0xFF) << 32, UInt64((word >> 8) & 0xFF) | UInt64(word >> 24) << 32)
+    static func blendRow(_ row: UnsafeBufferPointer<UInt8>, into pixels: UnsafeMutableBufferPointer<UInt8>, at offset: Int) {
+        var index = 0
+        var at = offset
+        while index < row.count {
+            let a = Int(row[index + 3])
+            if a == 255 {
+                pixels[at] = row[index]
+                pixels[at + 1] = row[index + 1]
+                pixels[at + 2] = row[index + 2]
+                pixels[at + 3] = 255
+            } else if a != 0 || row[index] != 0 || row[index + 1] != 0 || row[index + 2] != 0 {
+                let keep = 255 - a
+                for channel in 0..<4 {
+                    pixels[at + channel] = UInt8(min(255, Int(row[index + channel]) + (Int(pixels[at + channel]) * keep + 127) / 255))
+                }
+            }
+            index += 4
+            at += 4
+        }
     }
 
     /// `taps`, with the second texel's weight in 256ths.
@@ -135,6 +230,9 @@ extension RasterPass {
         let color = run.color.premultipliedVector
         let transformed = !run.transform.isIdentity
         guard !transformed || run.transform.inverted != nil else { return }
+        // On whole pixels each pixel takes the colour at its texel's coverage: 256 colours, in
+        // bytes as the per-pixel blend rounds them, made once for the run.
+        var shades: [PremultipliedColor] = []
         let limit = 16_777_216.0
         for (glyph, position) in zip(run.glyphs, run.positions) where abs(position.x) < limit && abs(position.y) < limit {
             let whole = transformed ? position.x : position.x.rounded(.down)
@@ -148,9 +246,25 @@ extension RasterPass {
             if !transformed {
                 // On whole pixels: each pixel takes its texel.
                 let (x0, y0) = (Int(left), Int(top))
-                guard let box = PixelRect(minX: x0, minY: y0, maxX: x0 + width, maxY: y0 + height) else { continue }
-                shade(box) { x, y, _ in
-                    color * (Double(coverage[(y - y0) * width + x - x0]) / 255)
+                guard let glyphBox = PixelRect(minX: x0, minY: y0, maxX: x0 + width, maxY: y0 + height),
+                      let clip, let bounds = target.bounds, let box = glyphBox.intersection(clip)?.intersection(bounds) else { continue }
+                if shades.isEmpty { shades = (0...255).map { PremultipliedColor(color * (Double($0) / 255)) } }
+                let (targetWidth, originX, originY) = (target.width, target.originX, target.originY)
+                shades.withUnsafeBufferPointer { shades in
+                    coverage.withUnsafeBufferPointer { coverage in
+                        target.pixels.withUnsafeMutableBufferPointer { pixels in
+                            for y in box.minY..<box.maxY {
+                                var at = (y - y0) * width + box.minX - x0
+                                var offset = ((y - originY) * targetWidth + box.minX - originX) * 4
+                                for _ in box.minX..<box.maxX {
+                                    let texel = coverage[at]
+                                    if texel != 0 { Self.blend(shades[Int(texel)], into: pixels, at: offset, count: 1) }
+                                    at += 1
+                                    offset += 4
+                                }
+                            }
+                        }
+                    }
                 }
                 continue
             }

@@ -23,7 +23,13 @@ extension RasterPass {
             Self.solidRun(row: y, cx: cx, cy: cy, hx: strokeWidth > 0 ? innerHX : hx, hy: strokeWidth > 0 ? innerHY : hy,
                           radius: strokeWidth > 0 ? innerRadius : radius)
         } : nil
-        shade(transform.boundingBox(of: quad), inverse: inverse, solid: solid, color: PremultipliedColor(shape.fill)) { x, y in
+        // Untransformed, the rows along the top and bottom edges have a middle run whose
+        // coverage depends on the row alone: shaded once and blended across.
+        let boxes = [(hx, hy, radius)] + (strokeWidth > 0 ? [(innerHX, innerHY, innerRadius)] : [])
+        let uniform: ((Int) -> (Int, Int)?)? = transform.isIdentity ? { y in
+            Self.straightRun(row: y, cx: cx, cy: cy, boxes: boxes)
+        } : nil
+        shade(transform.boundingBox(of: quad), inverse: inverse, solid: solid, color: PremultipliedColor(shape.fill), uniform: uniform) { x, y in
             let px = x - cx, py = y - cy
             let outer = RasterMath.clamp(0.5 - RasterMath.pixelDistance(px, py, hx, hy, radius, sx, sy), 0, 1)
             var inner = outer
@@ -58,6 +64,26 @@ extension RasterPass {
         }
         guard reach > 0, reach.isFinite, abs(cx) < 16_777_216 else { return nil }
         // Pixel x is inside when |x + 0.5 − cx| ≤ reach; a box of any width ends within ±2²⁵.
+        let limit = 33_554_432.0
+        let low = Int(RasterMath.clamp(cx - reach - 0.5, -limit, limit).rounded(.up))
+        let high = Int(RasterMath.clamp(cx + reach - 0.5, -limit, limit).rounded(.down)) + 1
+        return high > low ? (low, high) : nil
+    }
+
+    /// The pixels of `row` where every rounded box of `boxes` (half sizes and corner radius,
+    /// centred on `cx`, `cy`) gives a distance that depends on the row alone, as `minX ..< maxX`:
+    /// where `qx ≤ min(0, qy)` in `RasterMath.roundedBoxDistance`, less a pixel's margin so that
+    /// rounding cannot move a pixel across. Nil when there are none.
+    static func straightRun(row y: Int, cx: Double, cy: Double, boxes: [(hx: Double, hy: Double, radius: Double)]) -> (Int, Int)? {
+        let margin = 1.0
+        let py = abs(Double(y) + 0.5 - cy)
+        var reach = Double.infinity
+        for box in boxes {
+            let qy = py - box.hy + box.radius
+            reach = min(reach, box.hx - box.radius + min(0, qy))
+        }
+        reach -= margin
+        guard reach > 0, reach.isFinite, abs(cx) < 16_777_216 else { return nil }
         let limit = 33_554_432.0
         let low = Int(RasterMath.clamp(cx - reach - 0.5, -limit, limit).rounded(.up))
         let high = Int(RasterMath.clamp(cx + reach - 0.5, -limit, limit).rounded(.down)) + 1

@@ -20,11 +20,16 @@ struct RasterPass {
     /// The exact rectangle of the innermost clip; nil when none is open.
     private var exactClip: Rect?
 
-    init(renderer: RasterRenderer, target: RasterCanvas, clip: PixelRect) {
+    /// The pixels of the canvas the pass began with (the frame, or a band of it): untransformed
+    /// images are resampled and kept within them.
+    let canvasBounds: PixelRect?
+
+    init(renderer: RasterRenderer, target: RasterCanvas, clip: PixelRect, frame: PixelRect) {
         self.renderer = renderer
         self.target = target
         self.clip = clip
-        frame = Rect(x: 0, y: 0, width: Double(target.width), height: Double(target.height))
+        self.frame = frame.rect
+        canvasBounds = target.bounds
     }
 
     /// Draws `list`, whose commands' bounds are `bounds` (`DrawCommand.bounds`, in order).
@@ -131,10 +136,13 @@ struct RasterPass {
     ///
     /// `solid(y)`, when given, names a run of row `y` where `color` is `fill` at full coverage:
     /// it is blended as one colour, which gives the same bytes as the per-pixel formula.
+    /// `uniform(y)`, asked for rows without a solid run, names a run where `color` is the same at
+    /// every pixel (along a straight edge, where coverage depends on the row alone): `color` is
+    /// evaluated at its first pixel and blended across it.
     @inline(__always)
     mutating func shade(
         _ reach: Rect, inverse: AffineTransform, solid: ((Int) -> (Int, Int)?)? = nil, color fill: PremultipliedColor? = nil,
-        _ color: (Double, Double) -> SIMD4<Double>
+        uniform: ((Int) -> (Int, Int)?)? = nil, _ color: (Double, Double) -> SIMD4<Double>
     ) {
         guard let clip, let bounds = target.bounds, let box = PixelRect(covering: reach)?.intersection(clip)?.intersection(bounds) else { return }
         let width = target.width
@@ -143,17 +151,24 @@ struct RasterPass {
             for y in box.minY..<box.maxY {
                 let cy = Double(y) + 0.5
                 var run = (box.maxX, box.maxX)
-                if let solid, let found = solid(y) { run = (max(found.0, box.minX), min(found.1, box.maxX)) }
+                var runColor = fill
+                if let solid, let found = solid(y) {
+                    run = (max(found.0, box.minX), min(found.1, box.maxX))
+                } else if let uniform, let found = uniform(y) {
+                    run = (max(found.0, box.minX), min(found.1, box.maxX))
+                    runColor = nil
+                }
                 if run.0 >= run.1 { run = (box.maxX, box.maxX) }
                 var x = box.minX
                 while x < box.maxX {
                     let offset = ((y - originY) * width + x - originX) * 4
-                    if x == run.0, let fill {
-                        Self.blend(fill, into: pixels, at: offset, count: run.1 - run.0)
+                    let cx = Double(x) + 0.5
+                    if x == run.0 {
+                        let same = runColor ?? PremultipliedColor(color(inverse.a * cx + inverse.c * cy + inverse.tx, inverse.b * cx + inverse.d * cy + inverse.ty))
+                        Self.blend(same, into: pixels, at: offset, count: run.1 - run.0)
                         x = run.1
                         continue
                     }
-                    let cx = Double(x) + 0.5
                     Self.blend(color(inverse.a * cx + inverse.c * cy + inverse.tx, inverse.b * cx + inverse.d * cy + inverse.ty), into: pixels, at: offset)
                     x += 1
                 }

@@ -23,6 +23,7 @@ public final class RasterRenderer {
     var glyphs: [GlyphKey: GlyphBitmap] = [:]
     var images: [String: CachedImage] = [:]
     var pathMasks: [PathMaskKey: CachedMask] = [:]
+    var resampledImages: [ResampleKey: CachedResample] = [:]
     /// Path masks rasterised so far (for tests: a mask kept from frame to frame is not made again).
     public internal(set) var rasterisedPathCount = 0
 
@@ -40,17 +41,20 @@ public final class RasterRenderer {
     }
 
     /// Draws `list` into `canvas`: the whole canvas, or with `damage` only those pixel rectangles.
-    public func draw(_ list: DisplayList, into canvas: inout RasterCanvas, damage: [PixelRect]?) throws(TextError) {
+    /// `frame` is the whole frame's pixels when the canvas holds only part of it (a band); paths
+    /// are rasterised within it. Default: the canvas's.
+    public func draw(_ list: DisplayList, into canvas: inout RasterCanvas, damage: [PixelRect]?, frame: PixelRect? = nil) throws(TextError) {
         frameNumber += 1
         background = PremultipliedColor(list.background)
         guard let whole = canvas.bounds else { return }
+        let frame = frame ?? whole
         let regions: [PixelRect] = damage.map { $0.compactMap { $0.intersection(whole) } } ?? [whole]
         // Each command's bounds, once for every region (a path's walk all its points).
         let bounds = list.commands.map(\.bounds)
         for region in regions {
             canvas.fill(region, with: background)
             // The pass owns the pixels while it draws (the canvas keeps none, so nothing is copied).
-            var pass = RasterPass(renderer: self, target: canvas, clip: region)
+            var pass = RasterPass(renderer: self, target: canvas, clip: region, frame: frame)
             canvas = RasterCanvas(width: 0, height: 0)
             defer { canvas = pass.target }
             try pass.run(list, bounds: bounds)
@@ -63,6 +67,7 @@ public final class RasterRenderer {
         if glyphs.count > 4096 { glyphs.removeAll(keepingCapacity: true) }
         for (key, image) in images where image.lastUsed < frameNumber - 1 { images[key] = nil }
         for (key, mask) in pathMasks where mask.lastUsed < frameNumber - 1 { pathMasks[key] = nil }
+        for (key, kept) in resampledImages where kept.lastUsed < frameNumber - 1 { resampledImages[key] = nil }
     }
 
     /// A glyph's coverage bitmap, rasterised once per glyph, face and subpixel position.
@@ -74,15 +79,34 @@ public final class RasterRenderer {
         return bitmap
     }
 
-    /// An image's pixels premultiplied (as the GL backend uploads them), made once per key.
-    func premultiplied(_ draw: ImageDraw) -> [UInt8] {
+    /// An image's pixels premultiplied (as the GL backend uploads them), and whether every one
+    /// is opaque; made once per key.
+    func premultiplied(_ draw: ImageDraw) -> (pixels: [UInt8], opaque: Bool) {
         if var cached = images[draw.key], cached.width == draw.image.width, cached.height == draw.image.height {
             cached.lastUsed = frameNumber
             images[draw.key] = cached
-            return cached.pixels
+            return (cached.pixels, cached.opaque)
         }
         let pixels = draw.image.premultipliedPixels
-        images[draw.key] = CachedImage(width: draw.image.width, height: draw.image.height, pixels: pixels, lastUsed: frameNumber)
+        let opaque = stride(from: 3, to: pixels.count, by: 4).allSatisfy { pixels[$0] == 255 }
+        images[draw.key] = CachedImage(width: draw.image.width, height: draw.image.height, pixels: pixels, opaque: opaque, lastUsed: frameNumber)
+        return (pixels, opaque)
+    }
+
+    /// Images resampled at full opacity larger than this (in pixels, 16 MiB) are not kept.
+    static let largestResample = 1 << 22
+
+    /// An image's pixels resampled over a box (`make` makes them), kept while frames draw it the
+    /// same way; nil when the box is too large to keep.
+    func resampled(_ key: ResampleKey, make: () -> [UInt8]) -> [UInt8]? {
+        if var kept = resampledImages[key] {
+            kept.lastUsed = frameNumber
+            resampledImages[key] = kept
+            return kept.pixels
+        }
+        guard key.box.area <= Self.largestResample else { return nil }
+        let pixels = make()
+        resampledImages[key] = CachedResample(pixels: pixels, lastUsed: frameNumber)
         return pixels
     }
 
@@ -104,6 +128,23 @@ public final class RasterRenderer {
 struct CachedImage {
     let width: Int
     let height: Int
+    let pixels: [UInt8]
+    let opaque: Bool
+    var lastUsed: Int
+}
+
+/// An image drawn untransformed: which image, from which texels, over which rectangle, and the
+/// pixels of it within the frame.
+struct ResampleKey: Hashable {
+    let image: String
+    let width: Int
+    let height: Int
+    let rect: Rect
+    let source: Rect
+    let box: PixelRect
+}
+
+struct CachedResample {
     let pixels: [UInt8]
     var lastUsed: Int
 }

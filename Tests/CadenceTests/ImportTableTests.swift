@@ -25,7 +25,7 @@ import Testing
         "CadenceRender": ["CadenceDraw"],
         // The two backends: the CPU one imports no GL and no platform; GL makes its EGL context
         // through the platform module.
-        "CadenceRaster": ["CadenceDraw", "CadenceRender", "CadenceText"],
+        "CadenceRaster": ["Dispatch", "CadenceDraw", "CadenceRender", "CadenceText"],
         "CadenceGL": ["CGL", "CadenceDraw", "CadenceImage", "CadencePlatform", "CadenceRender", "CadenceText"],
         "CadencePlatform": ["Foundation", "CGL", "CGLFW", "CadenceDraw", "CadenceTiming"],
         // The engine: the frame loop, its sinks, the offscreen renderer and the window's frames;

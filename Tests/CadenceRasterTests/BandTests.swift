@@ -1,0 +1,54 @@
+import CadenceDraw
+import CadenceEngine
+import CadenceRaster
+import CadenceRender
+import CadenceScene
+import Foundation
+import Testing
+
+/// The CPU backend drawn in several bands on several threads gives the same bytes as in one,
+/// whole and through the compositor's damage, and the thread count is checked where it is read.
+@Suite @MainActor struct BandTests {
+    @Test(arguments: ["demo", "toast.json", "card-flip.json"])
+    func bandsDrawTheSameBytesAsOneCanvas(name: String) throws {
+        let scene = try BackendAgreementTests.scene(name)
+        let width = Int(scene.size.width), height = Int(scene.size.height)
+        let context = RenderContext.loading(scene)
+        // Images load off the main thread: let them arrive so every backend sees the same list.
+        Thread.sleep(forTimeInterval: 0.2)
+        let counts = [1, 2, 3, 7]
+        let compositors = counts.map { FrameCompositor(backend: RasterBackend(width: width, height: height, bands: $0)) }
+        for time in stride(from: 0.0, through: 2.4, by: 0.2) {
+            let list = try scene.displayList(at: time, in: context).fitted(to: Size(width: Double(width), height: Double(height)))
+            let frames = try compositors.map { try $0.render(list) }
+            for (count, frame) in zip(counts, frames).dropFirst() {
+                #expect(frame == frames[0], "\(name) at \(time) s in \(count) bands")
+            }
+            let whole = RasterBackend(width: width, height: height, bands: 3)
+            try whole.draw(list, damage: nil)
+            #expect(try whole.readWhole() == frames[0], "\(name) at \(time) s, 3 bands drawn whole")
+            #expect(whole.canvas == (compositors[0].backend as! RasterBackend).canvas, "\(name) at \(time) s: the bands put together")
+        }
+    }
+
+    @Test func smallFramesUseFewerBands() {
+        #expect(RasterBackend(width: 10, height: 40, bands: 8).bandCount == 2)
+        #expect(RasterBackend(width: 10, height: 5, bands: 8).bandCount == 1)
+        #expect(RasterBackend(width: 0, height: 0, bands: 8).bandCount == 1)
+        #expect(RasterBackend(width: 10, height: 4000, bands: 500).bandCount == RasterBackend.maximumBands)
+    }
+
+    @Test func theThreadCountComesFromTheEnvironmentOrTheCores() throws {
+        let variable = RenderBackendKind.rasterThreadsVariable
+        #expect(try RenderBackendKind.rasterThreads(environment: [variable: "3"]) == 3)
+        #expect(try RenderBackendKind.rasterThreads(besides: 100, environment: [variable: " 2 "]) == 2)
+        let cores = ProcessInfo.processInfo.activeProcessorCount
+        #expect(try RenderBackendKind.rasterThreads(environment: [:]) == min(max(cores, 1), 4))
+        #expect(try RenderBackendKind.rasterThreads(besides: cores, environment: [:]) == 1)
+        for bad in ["0", "65", "-1", "two", "", "1e9", "99999999999999999999"] {
+            #expect(throws: EngineError.invalidOption(name: variable, message: "must be a whole number from 1 to 64, not \"\(bad)\"")) {
+                try RenderBackendKind.rasterThreads(environment: [variable: bad])
+            }
+        }
+    }
+}
