@@ -157,7 +157,7 @@ struct Text: ParsableCommand {
             do {
                 results = try TextBenchmark.run(frames: frames)
             } catch let error as EngineError {
-                printError(error.description)
+                printError(commandLineDescription(of: error))
                 throw ExitCode.failure
             }
             if json {

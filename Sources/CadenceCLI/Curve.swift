@@ -87,7 +87,7 @@ struct Curve: ParsableCommand {
                         throw EngineError.png(error)
                     }
                 } catch let error as EngineError {
-                    throw fail(error.description)
+                    throw fail(commandLineDescription(of: error))
                 }
             }
         }

@@ -282,12 +282,29 @@ func onMainActor(_ body: @MainActor () throws(EngineError) -> Void) throws {
         do {
             try body()
         } catch let error as EngineError {
-            printError(error.description)
+            printError(commandLineDescription(of: error))
             if case .platform(.noDisplay) = error { throw ExitCode(2) }
             if case .invalidOption = error { throw ExitCode.validationFailure }
             if case .clockTrace(.spec) = error { throw ExitCode.validationFailure }
             throw ExitCode.failure
         }
+    }
+}
+
+/// The flag that sets each setting the engine and tools name in their errors.
+let flagsBySetting = [
+    "size": "--size", "fps": "--fps", "duration": "--duration", "png.level": "--png-level", "png.filter": "--png-filter",
+    "jobs": "--jobs", "shard": "--shard", "frames": "--frames", "clock": "--clock", "format": "--format", "times": "--times",
+    "columns": "--columns", "rates": "--rates", "tolerance": "--tolerance", "valueTolerance": "--value-tolerance",
+    "workMilliseconds": "--work-ms", "spinMilliseconds": "--spin-ms", "pngEvery": "--png-every",
+]
+
+/// An engine error in the command line's words: a setting is named by the flag that sets it.
+func commandLineDescription(of error: EngineError) -> String {
+    switch error {
+    case .invalidOption(let name, let message): "\(flagsBySetting[name] ?? name): \(message)"
+    case .trace(let problem): "--trace: \(problem)"
+    default: error.description
     }
 }
 

@@ -158,7 +158,7 @@ public final class FFmpegFileSink: FrameSink {
     public init(renderer: OffscreenRenderer, path: String, format: OutputFormat, fps: Double, frameCount: Int? = nil,
                 progress: @escaping (Int) -> Void = { _ in }) throws(EngineError) {
         guard format.usesFFmpeg else {
-            throw .invalidOption(name: "--format", message: "\(format.rawValue) is not encoded by ffmpeg")
+            throw .invalidOption(name: "format", message: "\(format.rawValue) is not encoded by ffmpeg")
         }
         self.renderer = renderer
         self.path = path

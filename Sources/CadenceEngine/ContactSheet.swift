@@ -13,13 +13,13 @@ public enum ContactSheet {
     public static func render(
         scene: Scene, times: [Double], columns: Int, tile: Size, backend: RenderBackendKind = .default
     ) throws(EngineError) -> RGBAImage {
-        guard !times.isEmpty else { throw .invalidOption(name: "--times", message: "needs at least one time") }
+        guard !times.isEmpty else { throw .invalidOption(name: "times", message: "needs at least one time") }
         for time in times where !time.isFinite || time < 0 || time > SceneFile.maximumTime {
-            throw .invalidOption(name: "--times", message: "times must be from 0 to \(Int(SceneFile.maximumTime)) s, got \(String(format: "%.15g", time))")
+            throw .invalidOption(name: "times", message: "times must be from 0 to \(Int(SceneFile.maximumTime)) s, got \(String(format: "%.15g", time))")
         }
-        guard columns >= 1 else { throw .invalidOption(name: "--columns", message: "must be at least 1, got \(columns)") }
+        guard columns >= 1 else { throw .invalidOption(name: "columns", message: "must be at least 1, got \(columns)") }
         guard tile.width >= 1, tile.height >= 1, tile.width <= Double(SceneFile.maximumFrameSide), tile.height <= Double(SceneFile.maximumFrameSide) else {
-            throw .invalidOption(name: "--size", message: "each frame must be 1 to \(SceneFile.maximumFrameSide) pixels a side, got \(tile.width)x\(tile.height)")
+            throw .invalidOption(name: "size", message: "each frame must be 1 to \(SceneFile.maximumFrameSide) pixels a side, got \(tile.width)x\(tile.height)")
         }
         let gap = 8.0
         let label = 24.0
@@ -31,13 +31,13 @@ public enum ContactSheet {
         let sheetHeight = Double(rowCount) * (tile.height + label + gap) + gap
         guard sheetWidth <= Double(SceneFile.maximumFrameSide), sheetHeight <= Double(SceneFile.maximumFrameSide) else {
             throw .invalidOption(
-                name: "--times",
+                name: "times",
                 message: "\(times.count) frames of \(Int(tile.width))x\(Int(tile.height)) in \(columns) columns make a \(Int(sheetWidth))x\(Int(sheetHeight)) sheet, above the limit of \(SceneFile.maximumFrameSide) pixels a side: fewer times, more columns or a smaller --size"
             )
         }
         // The frames are held until the sheet is drawn: their pixels are at most the sheet's.
         if let problem = SceneFile.framePixelsProblem(width: Int(sheetWidth), height: Int(sheetHeight)) {
-            throw .invalidOption(name: "--times", message: "\(times.count) frames in \(used) columns make a sheet of \(problem): fewer times or a smaller --size")
+            throw .invalidOption(name: "times", message: "\(times.count) frames in \(used) columns make a sheet of \(problem): fewer times or a smaller frame size")
         }
         let width = Int(tile.width)
         let height = Int(tile.height)

@@ -26,7 +26,8 @@ public enum EngineError: Error, Sendable, Equatable, CustomStringConvertible {
     case outputDirectory(path: String, reason: String)
     /// An animation file (`--format apng|gif|mp4|webm`) could not be written.
     case animation(path: String, reason: String)
-    /// An option is out of range: its name and the rule.
+    /// A setting is out of range: its name in the Swift API (`fps`, `png.level`; the CLI shows
+    /// the flag that sets it) and the rule.
     case invalidOption(name: String, message: String)
     /// An event trace (`--trace`) could not be written.
     case trace(TraceWriteError)
@@ -55,7 +56,7 @@ public enum EngineError: Error, Sendable, Equatable, CustomStringConvertible {
         case .outputDirectory(let path, let reason): "output folder \(path): \(reason)"
         case .animation(let path, let reason): "cannot write \(path): \(reason)"
         case .invalidOption(let name, let message): "\(name): \(message)"
-        case .trace(let error): "--trace: \(error)"
+        case .trace(let error): "event trace: \(error)"
         case .render(let error): error.description
         }
     }

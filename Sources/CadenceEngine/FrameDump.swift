@@ -69,48 +69,48 @@ public struct FrameDumpSettings: Sendable {
     /// Checks the settings before any GL or file work, so nothing is half-done on bad input.
     public func validate() throws(EngineError) {
         guard width >= 1, height >= 1 else {
-            throw .invalidOption(name: "--size", message: "\(width)x\(height) is empty: width and height must be at least 1")
+            throw .invalidOption(name: "size", message: "\(width)x\(height) is empty: width and height must be at least 1")
         }
         guard width <= SceneFile.maximumFrameSide, height <= SceneFile.maximumFrameSide else {
-            throw .invalidOption(name: "--size", message: "\(width)x\(height) is too large: width and height must be at most \(SceneFile.maximumFrameSide)")
+            throw .invalidOption(name: "size", message: "\(width)x\(height) is too large: width and height must be at most \(SceneFile.maximumFrameSide)")
         }
         if let problem = SceneFile.framePixelsProblem(width: width, height: height) {
-            throw .invalidOption(name: "--size", message: problem)
+            throw .invalidOption(name: "size", message: problem)
         }
         guard fps.isFinite, fps > 0 else {
-            throw .invalidOption(name: "--fps", message: "must be above 0, got \(fps)")
+            throw .invalidOption(name: "fps", message: "must be above 0, got \(fps)")
         }
         guard duration.isFinite, duration >= 0, duration <= SceneFile.maximumTime else {
-            throw .invalidOption(name: "--duration", message: "must be a number of seconds from 0 to \(Int(SceneFile.maximumTime)), got \(duration)")
+            throw .invalidOption(name: "duration", message: "must be a number of seconds from 0 to \(Int(SceneFile.maximumTime)), got \(duration)")
         }
         guard (duration * fps).rounded() <= Double(Self.maximumFrameCount) else {
             throw .invalidOption(
-                name: "--fps",
+                name: "fps",
                 message: "\(fps) fps for \(duration) s is \((duration * fps).rounded()) frames, above the limit of \(Self.maximumFrameCount) frames a render"
             )
         }
         guard (0...9).contains(png.level) else {
-            throw .invalidOption(name: "--png-level", message: "must be 0...9, got \(png.level)")
+            throw .invalidOption(name: "png.level", message: "must be 0...9, got \(png.level)")
         }
         guard jobs >= 1 else {
-            throw .invalidOption(name: "--jobs", message: "must be at least 1, got \(jobs)")
+            throw .invalidOption(name: "jobs", message: "must be at least 1, got \(jobs)")
         }
         guard png.encoder.filters.contains(png.filter) else {
-            throw .invalidOption(name: "--png-filter", message: "the \(png.encoder.rawValue) encoder writes \(png.encoder.filterNames), got \(png.filter.rawValue)")
+            throw .invalidOption(name: "png.filter", message: "the \(png.encoder.rawValue) encoder writes \(png.encoder.filterNames), got \(png.filter.rawValue)")
         }
         if let shard, shard.count < 1 || shard.index < 1 || shard.index > shard.count {
-            throw .invalidOption(name: "--shard", message: "K/N needs 1 ≤ K ≤ N, got \(shard.index)/\(shard.count)")
+            throw .invalidOption(name: "shard", message: "K/N needs 1 ≤ K ≤ N, got \(shard.index)/\(shard.count)")
         }
         if clock != nil, format.isAnimated {
             throw .invalidOption(
-                name: "--clock",
-                message: "renders PNG frames at the clock's own timestamps; --format \(format.rawValue) plays at one fixed frame rate"
+                name: "clock",
+                message: "renders PNG frames at the clock's own timestamps; the \(format.rawValue) format plays at one fixed frame rate"
             )
         }
         if shard != nil, format.isAnimated {
             throw .invalidOption(
-                name: "--shard",
-                message: "shards split a render into frame files; --format \(format.rawValue) writes one file (use --frames A..B for part of the timeline)"
+                name: "shard",
+                message: "shards split a render into frame files; the \(format.rawValue) format writes one file (render a frame range for part of the timeline)"
             )
         }
     }
@@ -133,13 +133,13 @@ public struct FrameDumpSettings: Sendable {
         var selected = 0..<total
         if let frames {
             guard frames.lowerBound >= 0, frames.upperBound < total else {
-                throw .invalidOption(name: "--frames", message: "\(frames.lowerBound)..\(frames.upperBound) is outside the timeline's frames 0..\(total - 1)")
+                throw .invalidOption(name: "frames", message: "\(frames.lowerBound)..\(frames.upperBound) is outside the timeline's frames 0..\(total - 1)")
             }
             selected = frames.lowerBound..<(frames.upperBound + 1)
         }
         if let shard {
             guard shard.count >= 1, (1...shard.count).contains(shard.index) else {
-                throw .invalidOption(name: "--shard", message: "K/N needs 1 ≤ K ≤ N, got \(shard.index)/\(shard.count)")
+                throw .invalidOption(name: "shard", message: "K/N needs 1 ≤ K ≤ N, got \(shard.index)/\(shard.count)")
             }
             // Slice k of n starts at ⌊k × count / n⌋: exact for any K and N up to Int.max, where
             // k × count overflows a 64-bit integer.
@@ -201,7 +201,7 @@ public enum FrameDump {
         renderer.readback = settings.readback
         let images = ImageStore()
         images.prefetch(scene.imageSources)
-        let loop = FrameLoop(scene: scene, context: RenderContext(images: images))
+        let loop = FrameLoop(scene: scene, context: RenderContext(fonts: renderer.fonts, images: images))
         let report: (Int) -> Void = { written in progress(written, frameCount) }
         var failure: EngineError?
         if settings.format.isAnimated {
@@ -247,16 +247,16 @@ public enum FrameDump {
         let path = settings.outputDirectory
         guard !selection.isEmpty else {
             throw .invalidOption(
-                name: "--duration",
-                message: "\(settings.duration) s at \(fps) fps is no frames: --format \(settings.format.rawValue) needs at least one"
+                name: "duration",
+                message: "\(settings.duration) s at \(fps) fps is no frames: the \(settings.format.rawValue) format needs at least one"
             )
         }
         var isDirectory: ObjCBool = false
         if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
-            throw .animation(path: path, reason: "is a folder: --format \(settings.format.rawValue) writes one file")
+            throw .animation(path: path, reason: "is a folder: the \(settings.format.rawValue) format writes one file")
         }
         guard let (folder, _) = FilePaths.split(path) else {
-            throw .animation(path: path, reason: path.isEmpty ? "--out is empty: name the file to write" : "is a folder: --format \(settings.format.rawValue) writes one file")
+            throw .animation(path: path, reason: path.isEmpty ? "the output path is empty: name the file to write" : "is a folder: the \(settings.format.rawValue) format writes one file")
         }
         try prepareOutputDirectory(folder)
         do throws(FileProblem) {
@@ -310,7 +310,7 @@ public enum FrameDump {
 
     /// Creates the folder if needed and checks it can be written, naming the path if not.
     static func prepareOutputDirectory(_ path: String) throws(EngineError) {
-        guard !path.isEmpty else { throw .outputDirectory(path: path, reason: "--out is empty: name a folder (. for the current one)") }
+        guard !path.isEmpty else { throw .outputDirectory(path: path, reason: "the output path is empty: name a folder (. for the current one)") }
         let manager = FileManager.default
         var isDirectory: ObjCBool = false
         if manager.fileExists(atPath: path, isDirectory: &isDirectory) {

@@ -66,7 +66,7 @@ public final class FrameLoop {
         do {
             source = try VSyncSource(refreshRate: fps)
         } catch {
-            throw .invalidOption(name: "--fps", message: error.description)
+            throw .invalidOption(name: "fps", message: error.description)
         }
         let driver = ManualDriver(source: source)
         try run(on: source, into: sink) { failed in
@@ -105,7 +105,7 @@ public final class FrameLoop {
         do {
             source = try VSyncSource(refreshRate: 1 / trace.vsyncs[0].interval)
         } catch {
-            throw .invalidOption(name: "--clock", message: error.description)
+            throw .invalidOption(name: "clock", message: error.description)
         }
         let driver = TraceDriver(source: source, trace: trace)
         try run(on: source, into: sink) { failed in

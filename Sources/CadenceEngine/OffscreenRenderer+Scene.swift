@@ -4,12 +4,12 @@ import CadenceScene
 import CadenceText
 
 extension RenderContext {
-    /// A context with the shared fonts and an `ImageStore` that has started loading every
-    /// image `scene` shows (built-in images and files, off the main thread).
-    public static func loading(_ scene: Scene) -> RenderContext {
+    /// A context with `fonts` (the shared library unless told) and an `ImageStore` that has
+    /// started loading every image `scene` shows (built-in images and files, off the main thread).
+    public static func loading(_ scene: Scene, fonts: FontLibrary = .shared) -> RenderContext {
         let images = ImageStore()
         images.prefetch(scene.imageSources)
-        return RenderContext(images: images)
+        return RenderContext(fonts: fonts, images: images)
     }
 }
 
@@ -28,7 +28,8 @@ extension OffscreenRenderer {
     }
 
     /// What `scene` shows at `time` seconds, as an image of this renderer's size (the scene is
-    /// fitted to it). Images load through `context`; nil loads those `scene` names.
+    /// fitted to it). Images load through `context`; nil loads those `scene` names and shapes
+    /// text with this renderer's fonts.
     ///
     /// ```swift
     /// let renderer = try OffscreenRenderer(width: 320, height: 240)
@@ -38,7 +39,7 @@ extension OffscreenRenderer {
         guard time.isFinite else { throw .invalidOption(name: "time", message: "must be a finite number of seconds, got \(time)") }
         let list: DisplayList
         do throws(TextError) {
-            list = try scene.displayList(at: time, in: context ?? .loading(scene))
+            list = try scene.displayList(at: time, in: context ?? .loading(scene, fonts: fonts))
         } catch {
             throw .text(error)
         }
@@ -47,7 +48,7 @@ extension OffscreenRenderer {
 
     /// What `scene` shows at each of `times`, in order (images loaded once for all of them).
     public func render(_ scene: Scene, at times: [Double], context: RenderContext? = nil) throws(EngineError) -> [RGBAImage] {
-        let context = context ?? .loading(scene)
+        let context = context ?? .loading(scene, fonts: fonts)
         var frames: [RGBAImage] = []
         for time in times { frames.append(try render(scene, at: time, context: context)) }
         return frames

@@ -3,6 +3,7 @@ import CadenceGL
 import CadenceImage
 import CadenceRender
 import CadenceScene
+import CadenceText
 
 /// Renders display lists to images with no window and no display: through OpenGL (EGL, a
 /// framebuffer object, `glReadPixels`) or Cadence's own CPU rasteriser, chosen by `backend`, and
@@ -14,20 +15,27 @@ public final class OffscreenRenderer {
     public let height: Int
     /// The backend drawing the frames.
     public let backend: RenderBackendKind
+    /// Where the backend's glyphs come from; scenes drawn through `render(_:at:context:)` are
+    /// shaped with it too.
+    public let fonts: FontLibrary
     /// What decides each frame's redraw and keeps the last frame.
     public let compositor: FrameCompositor
     /// The GL backend, when it is the one drawing: only it reads back through pixel buffers.
     private let gl: GLBackend?
 
     /// A renderer for `width` × `height` frames drawn by `backend` (the CPU backend on as many
-    /// threads as `RenderBackendKind.rasterThreads(besides: busyThreads)` gives). Fails with the
+    /// threads as `RenderBackendKind.rasterThreads(besides: busyThreads)` gives), its glyphs
+    /// rasterised by `fonts` (give it the library the text was shaped with). Fails with the
     /// EGL display that could not be opened, or a size the driver does not allow.
-    public init(width: Int, height: Int, backend: RenderBackendKind = .default, besides busyThreads: Int = 0) throws(EngineError) {
+    public init(
+        width: Int, height: Int, backend: RenderBackendKind = .default, besides busyThreads: Int = 0, fonts: FontLibrary = .shared
+    ) throws(EngineError) {
         // Every frame is drawn here, whichever command or API asked: the memory budget holds.
         if let problem = SceneFile.framePixelsProblem(width: width, height: height) {
             throw .invalidOption(name: "frame size", message: problem)
         }
-        let drawing = try backend.makeOffscreenBackend(width: width, height: height, besides: busyThreads)
+        let drawing = try backend.makeOffscreenBackend(width: width, height: height, besides: busyThreads, fonts: fonts)
+        self.fonts = fonts
         compositor = FrameCompositor(backend: drawing)
         gl = drawing as? GLBackend
         self.backend = backend

@@ -1,23 +1,26 @@
 import CadenceGL
 import CadenceRaster
 import CadenceRender
+import CadenceText
 import Foundation
 
 extension RenderBackendKind {
     /// A backend of this kind drawing `width` × `height` frames offscreen: an EGL context and a
     /// framebuffer object (`gl`), or a canvas in memory (`cpu`) drawn in
     /// `RenderBackendKind.rasterThreads(besides:)` bands, leaving `busyThreads` cores to other
-    /// work (a dump's PNG encoders).
-    public func makeOffscreenBackend(width: Int, height: Int, besides busyThreads: Int = 0) throws(EngineError) -> any RenderBackend {
+    /// work (a dump's PNG encoders). Glyphs are rasterised by `fonts`.
+    public func makeOffscreenBackend(
+        width: Int, height: Int, besides busyThreads: Int = 0, fonts: FontLibrary = .shared
+    ) throws(EngineError) -> any RenderBackend {
         switch self {
         case .gl:
             do {
-                return try GLBackend(width: width, height: height)
+                return try GLBackend(width: width, height: height, fonts: fonts)
             } catch {
                 throw EngineError(error)
             }
         case .cpu:
-            return RasterBackend(width: width, height: height, bands: try Self.rasterThreads(besides: busyThreads))
+            return RasterBackend(width: width, height: height, fonts: fonts, bands: try Self.rasterThreads(besides: busyThreads))
         }
     }
 

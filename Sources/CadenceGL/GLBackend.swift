@@ -2,6 +2,7 @@ import CGL
 import CadenceDraw
 import CadencePlatform
 import CadenceRender
+import CadenceText
 
 /// The OpenGL backend: `Renderer` drawing into an offscreen framebuffer on its own EGL context
 /// (llvmpipe where there is no GPU), or into the back buffer of a window whose context is current.
@@ -22,7 +23,7 @@ public final class GLBackend: RenderBackend {
 
     /// A `width` × `height` offscreen target on a new EGL context. Fails with the EGL display that
     /// could not be opened, or a size the driver does not allow.
-    public init(width: Int, height: Int) throws(RenderError) {
+    public init(width: Int, height: Int, fonts: FontLibrary = .shared) throws(RenderError) {
         let context: HeadlessContext
         do {
             context = try HeadlessContext()
@@ -31,7 +32,7 @@ public final class GLBackend: RenderBackend {
         }
         do {
             let framebuffer = try OffscreenTarget(width: width, height: height)
-            renderer = try Renderer()
+            renderer = try Renderer(fonts: fonts)
             // Rows come back in image order: no flip after read-back.
             renderer.topRowFirst = true
             target = .offscreen(context, framebuffer)

@@ -120,26 +120,26 @@ public enum FrameRateCheck {
     /// The shared timestamps and each rate's vsyncs; throws for settings out of range.
     static func plan(_ settings: Settings) throws(EngineError) -> (shared: [Double], traces: [VSyncTrace]) {
         guard settings.rates.count >= 2 else {
-            throw .invalidOption(name: "--rates", message: "needs at least 2 rates to compare, got \(settings.rates.count)")
+            throw .invalidOption(name: "rates", message: "needs at least 2 rates to compare, got \(settings.rates.count)")
         }
         for rate in settings.rates where !(rate.isFinite && rate > 0 && rate <= ClockSpec.maximumRate) {
-            throw .invalidOption(name: "--rates", message: "each rate must be a number of Hz above 0 and at most \(Int(ClockSpec.maximumRate)), got \(rate)")
+            throw .invalidOption(name: "rates", message: "each rate must be a number of Hz above 0 and at most \(Int(ClockSpec.maximumRate)), got \(rate)")
         }
         guard settings.duration.isFinite, settings.duration > 0, settings.duration <= SceneFile.maximumTime else {
-            throw .invalidOption(name: "--duration", message: "must be a number of seconds above 0 and at most \(Int(SceneFile.maximumTime)), got \(settings.duration)")
+            throw .invalidOption(name: "duration", message: "must be a number of seconds above 0 and at most \(Int(SceneFile.maximumTime)), got \(settings.duration)")
         }
         let total = settings.rates.reduce(0) { $0 + settings.duration * $1 }
         guard total <= Double(FrameDumpSettings.maximumFrameCount) else {
-            throw .invalidOption(name: "--duration", message: "\(settings.duration) s at every rate is \(Int(total)) frames, above the limit of \(FrameDumpSettings.maximumFrameCount)")
+            throw .invalidOption(name: "duration", message: "\(settings.duration) s at every rate is \(Int(total)) frames, above the limit of \(FrameDumpSettings.maximumFrameCount)")
         }
         guard (0...255).contains(settings.tolerance) else {
-            throw .invalidOption(name: "--tolerance", message: "must be 0 … 255 (8-bit levels), got \(settings.tolerance)")
+            throw .invalidOption(name: "tolerance", message: "must be 0 … 255 (8-bit levels), got \(settings.tolerance)")
         }
         guard settings.valueTolerance.isFinite, settings.valueTolerance >= 0 else {
-            throw .invalidOption(name: "--value-tolerance", message: "must be a finite number, 0 or more, got \(settings.valueTolerance)")
+            throw .invalidOption(name: "valueTolerance", message: "must be a finite number, 0 or more, got \(settings.valueTolerance)")
         }
         if let clock = settings.clock, clock.vrr != nil {
-            throw .invalidOption(name: "--clock", message: "vrr sets its own rates; check fps takes jitter:… and drop:… (applied at each of --rates)")
+            throw .invalidOption(name: "clock", message: "vrr sets its own rates; check fps takes jitter:… and drop:… (applied at each of --rates)")
         }
         let grids = settings.rates.map { rate in
             (0..<Int((settings.duration * rate).rounded(.up))).map { Double($0) / rate }.filter { $0 < settings.duration }
@@ -149,7 +149,7 @@ public enum FrameRateCheck {
         let sharedTimes = shared.sorted()
         guard sharedTimes.count >= 2 else {
             throw .invalidOption(
-                name: "--rates",
+                name: "rates",
                 message: "\(settings.rates.map { String(format: "%g", $0) }.joined(separator: ", ")) share no timestamp in \(settings.duration) s but 0: choose rates with a common divisor, or a longer --duration"
             )
         }

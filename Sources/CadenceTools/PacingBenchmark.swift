@@ -61,22 +61,22 @@ public enum PacingBenchmark {
         // Rates and times become nanosecond counts (UInt64): bounded first, as display rates and
         // a frame's work are.
         guard fps.isFinite, fps >= 1, fps <= ClockSpec.maximumRate else {
-            throw .invalidOption(name: "--fps", message: "must be 1...\(Int(ClockSpec.maximumRate)) Hz, got \(fps)")
+            throw .invalidOption(name: "fps", message: "must be 1...\(Int(ClockSpec.maximumRate)) Hz, got \(fps)")
         }
         guard workMilliseconds.isFinite, workMilliseconds >= 0, workMilliseconds <= 1000 else {
-            throw .invalidOption(name: "--work-ms", message: "must be 0...1000 milliseconds, got \(workMilliseconds)")
+            throw .invalidOption(name: "workMilliseconds", message: "must be 0...1000 milliseconds, got \(workMilliseconds)")
         }
         guard spinMilliseconds.isFinite, spinMilliseconds >= 0, spinMilliseconds <= 1000 else {
-            throw .invalidOption(name: "--spin-ms", message: "must be 0...1000 milliseconds, got \(spinMilliseconds)")
+            throw .invalidOption(name: "spinMilliseconds", message: "must be 0...1000 milliseconds, got \(spinMilliseconds)")
         }
         if let clock {
             guard clock.count >= 2 else {
-                throw .invalidOption(name: "--clock", message: "the trace has \(clock.count) vsync; pacing needs at least 2")
+                throw .invalidOption(name: "clock", message: "the trace has \(clock.count) vsync; pacing needs at least 2")
             }
             let span = (clock.vsyncs.last?.timestamp ?? 0) - clock.vsyncs[0].timestamp
             guard span <= maximumPlayedSpan else {
                 throw .invalidOption(
-                    name: "--clock",
+                    name: "clock",
                     message: "the trace spans \(span) s; bench pacing plays it in real time, at most \(Int(maximumPlayedSpan)) s"
                 )
             }
@@ -89,7 +89,7 @@ public enum PacingBenchmark {
         do {
             source = try VSyncSource(refreshRate: clock.map { 1 / $0.vsyncs[0].interval } ?? fps)
         } catch {
-            throw .invalidOption(name: "--fps", message: error.description)
+            throw .invalidOption(name: "fps", message: error.description)
         }
         var pacedStarts: [UInt64] = []
         pacedStarts.reserveCapacity(clock?.count ?? frames)
@@ -128,7 +128,7 @@ public enum PacingBenchmark {
         do {
             timer = try NaiveTimer(fps: fps)
         } catch {
-            throw .invalidOption(name: "--fps", message: error.description)
+            throw .invalidOption(name: "fps", message: error.description)
         }
         timer.run(frames: frames) { _, progress in
             naiveStarts.append(HostClock.now())

@@ -55,7 +55,7 @@ private func round3(_ value: Double) -> Double { (value * 1000).rounded() / 1000
 /// count asks for days of work.
 func checkFrameCount(_ frames: Int, atLeast minimum: Int) throws(EngineError) {
     guard frames >= minimum, frames <= FrameDumpSettings.maximumFrameCount else {
-        throw .invalidOption(name: "--frames", message: "must be \(minimum)...\(FrameDumpSettings.maximumFrameCount), got \(frames)")
+        throw .invalidOption(name: "frames", message: "must be \(minimum)...\(FrameDumpSettings.maximumFrameCount), got \(frames)")
     }
 }
 
@@ -72,7 +72,7 @@ public enum RenderBenchmark {
                            fps: Double = 60, png options: PNGOptions = PNGOptions(),
                            backend: RenderBackendKind = .default) throws(EngineError) -> RenderBenchmarkResult {
         try checkFrameCount(frames, atLeast: 1)
-        if let jobs, jobs < 1 { throw .invalidOption(name: "--jobs", message: "must be at least 1, got \(jobs)") }
+        if let jobs, jobs < 1 { throw .invalidOption(name: "jobs", message: "must be at least 1, got \(jobs)") }
         let images = ImageStore()
         images.prefetch(scene.imageSources)
         let sceneTimes: [Double]

@@ -52,9 +52,9 @@ public enum SoakBenchmark {
         scene: Scene, frames: Int, width: Int, height: Int, pngEvery: Int, fps: Double = 60, backend: RenderBackendKind = .default
     ) throws(EngineError) -> SoakBenchmarkResult {
         guard (1...maximumFrames).contains(frames) else {
-            throw .invalidOption(name: "--frames", message: "must be 1...\(maximumFrames), got \(frames)")
+            throw .invalidOption(name: "frames", message: "must be 1...\(maximumFrames), got \(frames)")
         }
-        guard pngEvery >= 0 else { throw .invalidOption(name: "--png-every", message: "must be 0 or more, got \(pngEvery)") }
+        guard pngEvery >= 0 else { throw .invalidOption(name: "pngEvery", message: "must be 0 or more, got \(pngEvery)") }
         let renderer = try OffscreenRenderer(width: width, height: height, backend: backend)
         let images = ImageStore()
         images.prefetch(scene.imageSources)

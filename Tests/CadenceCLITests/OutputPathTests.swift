@@ -35,8 +35,8 @@ import Testing
         #expect(names.isEmpty, "\(names)")
     }
 
-    @Test(arguments: [(["--format", "gif", "--out", "."], "is a folder"), (["--format", "apng", "--out", ""], "--out is empty"),
-                      (["--out", ""], "--out is empty: name a folder")])
+    @Test(arguments: [(["--format", "gif", "--out", "."], "is a folder"), (["--format", "apng", "--out", ""], "the output path is empty"),
+                      (["--out", ""], "the output path is empty: name a folder")])
     func animationAndFolderPathsWithoutANameAreErrors(arguments: [String], message: String) throws {
         let result = try run(["render", "s.json", "--duration", "0.1"] + arguments)
         #expect(result.status == 1, "\(result.stderr)")

@@ -29,7 +29,7 @@ import Testing
 
     @Test func badOptionsAreErrors() throws {
         let scene = try OffscreenRendererTests.slidingSquare()
-        #expect(throws: EngineError.invalidOption(name: "--times", message: "needs at least one time")) {
+        #expect(throws: EngineError.invalidOption(name: "times", message: "needs at least one time")) {
             try ContactSheet.render(scene: scene, times: [], columns: 1, tile: Size(width: 10, height: 10))
         }
         #expect(throws: EngineError.self) { try ContactSheet.render(scene: scene, times: [0], columns: 0, tile: Size(width: 10, height: 10)) }

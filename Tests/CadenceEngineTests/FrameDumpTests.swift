@@ -8,6 +8,27 @@ import Testing
 /// Frame dumps: file names, settings checks, and the files a dump writes.
 @MainActor
 @Suite struct FrameDumpTests {
+    /// A library error names the setting as the Swift API spells it, not a command-line flag.
+    @Test func badSettingsAreNamedAsTheSwiftAPINamesThem() {
+        func named(_ change: (inout FrameDumpSettings) -> Void) -> String? {
+            var settings = FrameDumpSettings(width: 40, height: 20, fps: 30, duration: 1, outputDirectory: "unused")
+            change(&settings)
+            do {
+                try settings.validate()
+                return nil
+            } catch {
+                guard case .invalidOption(let name, _) = error else { return "\(error)" }
+                return name
+            }
+        }
+        #expect(named { $0.fps = 0 } == "fps")
+        #expect(named { $0.duration = -1 } == "duration")
+        #expect(named { $0.width = 0 } == "size")
+        #expect(named { $0.jobs = 0 } == "jobs")
+        #expect(named { $0.png.level = 12 } == "png.level")
+        #expect(named { _ in } == nil)
+    }
+
     @Test func fileNamesArePaddedToFiveDigits() {
         #expect(FrameDump.fileName(ofFrame: 0) == "frame_00000.png")
         #expect(FrameDump.fileName(ofFrame: 42) == "frame_00042.png")

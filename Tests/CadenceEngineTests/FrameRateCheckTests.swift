@@ -86,13 +86,13 @@ private struct PerFrameBar: Widget {
                 return error.description
             }
         }
-        #expect(failure(.init(rates: [60], duration: 1, width: 40, height: 20)).hasPrefix("--rates: needs at least 2"))
-        #expect(failure(.init(rates: [60, .nan], duration: 1, width: 40, height: 20)).hasPrefix("--rates: each rate"))
+        #expect(failure(.init(rates: [60], duration: 1, width: 40, height: 20)).hasPrefix("rates: needs at least 2"))
+        #expect(failure(.init(rates: [60, .nan], duration: 1, width: 40, height: 20)).hasPrefix("rates: each rate"))
         #expect(failure(.init(rates: [59.94, 60], duration: 1, width: 40, height: 20)).contains("share no timestamp"))
-        #expect(failure(.init(rates: [30, 60], duration: .infinity, width: 40, height: 20)).hasPrefix("--duration"))
+        #expect(failure(.init(rates: [30, 60], duration: .infinity, width: 40, height: 20)).hasPrefix("duration: "))
         #expect(failure(.init(rates: [30, 1000], duration: 1e6, width: 40, height: 20)).contains("above the limit"))
-        #expect(failure(.init(rates: [30, 60], duration: 1, width: 40, height: 20, tolerance: -1)).hasPrefix("--tolerance"))
-        #expect(failure(.init(rates: [30, 60], duration: 1, width: 40, height: 20, clock: try ClockSpec("vrr:60@1s"))).hasPrefix("--clock"))
+        #expect(failure(.init(rates: [30, 60], duration: 1, width: 40, height: 20, tolerance: -1)).hasPrefix("tolerance: "))
+        #expect(failure(.init(rates: [30, 60], duration: 1, width: 40, height: 20, clock: try ClockSpec("vrr:60@1s"))).hasPrefix("clock: "))
         #expect(failure(.init(rates: [30, 60], duration: 1, width: 40, height: 20, clock: try ClockSpec("jitter:20ms"))).contains("quarter"))
     }
 

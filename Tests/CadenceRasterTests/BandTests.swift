@@ -3,6 +3,7 @@ import CadenceEngine
 import CadenceRaster
 import CadenceRender
 import CadenceScene
+import CadenceText
 import Foundation
 import Testing
 
@@ -50,5 +51,18 @@ import Testing
                 try RenderBackendKind.rasterThreads(environment: [variable: bad])
             }
         }
+    }
+
+    /// Glyphs are rasterised by the fonts the renderer was given, and scenes it draws are shaped
+    /// with them: not by the process-wide library.
+    @Test func theRenderersFontsShapeAndRasteriseItsText() throws {
+        let fonts = FontLibrary()
+        let renderer = try OffscreenRenderer(width: 64, height: 32, backend: .cpu, fonts: fonts)
+        #expect(renderer.fonts === fonts)
+        #expect((renderer.compositor.backend as? RasterBackend)?.renderer.fonts === fonts)
+        let scene = try BackendAgreementTests.scene("toast.json")
+        let mine = try OffscreenRenderer(sizeOf: scene, backend: .cpu)
+        let theirs = try OffscreenRenderer(width: mine.width, height: mine.height, backend: .cpu, fonts: fonts)
+        #expect(try theirs.render(scene, at: 1.0) == (try mine.render(scene, at: 1.0)))
     }
 }
