@@ -38,9 +38,9 @@ extension RasterPass {
     }
 
     /// An untransformed image over `box`. At full opacity its pixels are resampled once for the
-    /// whole box (within the canvas: the frame or its band) and kept while frames draw it the same way, so a still
-    /// image costs a copy; faded, it is resampled within the clip each time (a faded pixel must
-    /// round from the unrounded mix to give the same bytes).
+    /// whole box (within the canvas: the frame or its band) and kept while frames draw it the
+    /// same way, so a still image costs a copy; faded, it is resampled within the clip each time
+    /// (a faded pixel must round from the unrounded mix to give the same bytes).
     private mutating func drawUntransformedImage(
         _ draw: ImageDraw, pixels: [UInt8], opaque: Bool, box: PixelRect, alpha: Double
     ) {
