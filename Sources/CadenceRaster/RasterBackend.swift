@@ -15,13 +15,16 @@ public final class RasterBackend: RenderBackend {
     public var renderer: RasterRenderer { renderers[0] }
     /// One renderer a band.
     private let renderers: [RasterRenderer]
+    /// The bands' path masks, rasterised once for all of them.
+    private let pathMasks: PathMaskCache
     /// What the frames are drawn into, a band each: premultiplied RGBA8, top row first.
     private var bands: [RasterCanvas]
     public private(set) var drawCallCount = 0
     public private(set) var width: Int
     public private(set) var height: Int
 
-    /// Damage of fewer pixels than this is drawn band after band on the calling thread.
+    /// Damage of fewer pixels than this is drawn, and read back, band after band on the calling
+    /// thread.
     public static let smallestParallelDamage = 65_536
 
     /// The most bands a backend draws in.
@@ -31,7 +34,9 @@ public final class RasterBackend: RenderBackend {
     /// (1 … 64; a band is at least 16 rows tall, so small frames use fewer).
     public init(width: Int, height: Int, fonts: FontLibrary = .shared, bands: Int = 1) {
         let count = min(max(bands, 1), Self.maximumBands)
-        renderers = (0..<count).map { _ in RasterRenderer(fonts: fonts) }
+        let pathMasks = PathMaskCache()
+        self.pathMasks = pathMasks
+        renderers = (0..<count).map { _ in RasterRenderer(fonts: fonts, sharing: pathMasks) }
         self.width = max(width, 0)
         self.height = max(height, 0)
         self.bands = []
@@ -74,11 +79,12 @@ public final class RasterBackend: RenderBackend {
 
     public func draw(_ list: DisplayList, damage: [PixelRect]?) throws(RenderError) {
         let frame = PixelRect(width: width, height: height)
+        let bounds = list.commands.map(\.bounds)
         if bands.count == 1 || (damage?.totalArea ?? Int.max) < Self.smallestParallelDamage {
             // One thread: waking others costs more than a little damage takes to draw.
             do {
                 for index in bands.indices where damage?.contains(where: { bands[index].bounds?.intersection($0) != nil }) ?? true {
-                    try renderers[index].draw(list, into: &bands[index], damage: damage, frame: frame)
+                    try renderers[index].draw(list, bounds: bounds, into: &bands[index], damage: damage, frame: frame)
                 }
             } catch {
                 throw RenderError(error)
@@ -91,21 +97,22 @@ public final class RasterBackend: RenderBackend {
                 errors.withUnsafeMutableBufferPointer { errors in
                     let work = BandWork(bands: drawn, errors: errors, renderers: renderers)
                     DispatchQueue.concurrentPerform(iterations: drawn.count) { index in
-                        work.draw(index, list, damage: damage, frame: frame)
+                        work.draw(index, list, bounds: bounds, damage: damage, frame: frame)
                     }
                 }
             }
             bands = drawn
             if let error = errors.compactMap({ $0 }).first { throw RenderError(error) }
         }
+        pathMasks.endFrame()
         drawCallCount = list.commands.count
     }
 
     public func finishDrawing() throws(RenderError) {}
 
     public func read(_ regions: [PixelRect], into frame: inout RGBAImage) throws(RenderError) {
-        guard bands.count > 1 else {
-            bands[0].copyStraight(regions, into: &frame)
+        guard bands.count > 1, regions.totalArea >= Self.smallestParallelDamage else {
+            for band in bands { band.copyStraight(regions, into: &frame) }
             return
         }
         let bands = bands
@@ -125,9 +132,9 @@ private struct BandWork: @unchecked Sendable {
     let errors: UnsafeMutableBufferPointer<TextError?>
     let renderers: [RasterRenderer]
 
-    func draw(_ index: Int, _ list: DisplayList, damage: [PixelRect]?, frame: PixelRect?) {
+    func draw(_ index: Int, _ list: DisplayList, bounds: [Rect?], damage: [PixelRect]?, frame: PixelRect?) {
         do {
-            try renderers[index].draw(list, into: &bands[index], damage: damage, frame: frame)
+            try renderers[index].draw(list, bounds: bounds, into: &bands[index], damage: damage, frame: frame)
         } catch {
             errors[index] = error
         }

@@ -1,5 +1,6 @@
 import CadenceDraw
 import CadenceText
+import Dispatch
 
 /// Draws display lists on the CPU, with no GL and no EGL context: the same commands and the same
 /// pictures as the GL backend (within a level or two at edges), byte-identical run to run and on
@@ -22,14 +23,28 @@ public final class RasterRenderer {
     private var frameNumber = 0
     var glyphs: [GlyphKey: GlyphBitmap] = [:]
     var images: [String: CachedImage] = [:]
-    var pathMasks: [PathMaskKey: CachedMask] = [:]
+    /// Path masks: the renderer's own, or shared by the renderers of a frame's bands (a mask
+    /// covers the whole frame, so one rasterisation serves every band).
+    let pathMasks: PathMaskCache
+    /// Whether this renderer ends the path masks' frames (it does unless they are shared).
+    private let ownsPathMasks: Bool
     var resampledImages: [ResampleKey: CachedResample] = [:]
     /// Path masks rasterised so far (for tests: a mask kept from frame to frame is not made again).
-    public internal(set) var rasterisedPathCount = 0
+    public var rasterisedPathCount: Int { pathMasks.rasterisedCount }
 
     /// A renderer taking glyphs from `fonts`.
     public init(fonts: FontLibrary = .shared) {
         self.fonts = fonts
+        pathMasks = PathMaskCache()
+        ownsPathMasks = true
+    }
+
+    /// A renderer taking glyphs from `fonts` and path masks from `pathMasks`, whose frames its
+    /// owner ends (`PathMaskCache.endFrame()`).
+    init(fonts: FontLibrary, sharing pathMasks: PathMaskCache) {
+        self.fonts = fonts
+        self.pathMasks = pathMasks
+        ownsPathMasks = false
     }
 
     /// Draws `list` into `canvas` (its size is the frame's): the whole canvas, or with `damage`
@@ -44,13 +59,18 @@ public final class RasterRenderer {
     /// `frame` is the whole frame's pixels when the canvas holds only part of it (a band); paths
     /// are rasterised within it. Default: the canvas's.
     public func draw(_ list: DisplayList, into canvas: inout RasterCanvas, damage: [PixelRect]?, frame: PixelRect? = nil) throws(TextError) {
+        // Each command's bounds, once for every region (a path's walk all its points).
+        try draw(list, bounds: list.commands.map(\.bounds), into: &canvas, damage: damage, frame: frame)
+    }
+
+    /// `draw(_:into:damage:frame:)` with the commands' bounds (`DrawCommand.bounds`, in order)
+    /// worked out already: once a frame for every band.
+    func draw(_ list: DisplayList, bounds: [Rect?], into canvas: inout RasterCanvas, damage: [PixelRect]?, frame: PixelRect?) throws(TextError) {
         frameNumber += 1
         background = PremultipliedColor(list.background)
         guard let whole = canvas.bounds else { return }
         let frame = frame ?? whole
         let regions: [PixelRect] = damage.map { $0.compactMap { $0.intersection(whole) } } ?? [whole]
-        // Each command's bounds, once for every region (a path's walk all its points).
-        let bounds = list.commands.map(\.bounds)
         for region in regions {
             canvas.fill(region, with: background)
             // The pass owns the pixels while it draws (the canvas keeps none, so nothing is copied).
@@ -66,7 +86,7 @@ public final class RasterRenderer {
     private func evictCaches() {
         if glyphs.count > 4096 { glyphs.removeAll(keepingCapacity: true) }
         for (key, image) in images where image.lastUsed < frameNumber - 1 { images[key] = nil }
-        for (key, mask) in pathMasks where mask.lastUsed < frameNumber - 1 { pathMasks[key] = nil }
+        if ownsPathMasks { pathMasks.endFrame() }
         for (key, kept) in resampledImages where kept.lastUsed < frameNumber - 1 { resampledImages[key] = nil }
     }
 
@@ -112,16 +132,9 @@ public final class RasterRenderer {
 
     /// A path's coverage within the frame `frame`, rasterised once while frames keep drawing it.
     func mask(for path: PathFill, frame: Rect) -> CoverageMask? {
-        let key = PathMaskKey(contours: path.contours, fillRule: path.fillRule, blur: path.blur, frame: frame)
-        if var cached = pathMasks[key] {
-            cached.lastUsed = frameNumber
-            pathMasks[key] = cached
-            return cached.mask
+        pathMasks.mask(for: PathMaskKey(contours: path.contours, fillRule: path.fillRule, blur: path.blur, frame: frame)) {
+            PathRasterizer.coverage(of: path.contours, fillRule: path.fillRule, clip: frame, blur: path.blur)
         }
-        let mask = PathRasterizer.coverage(of: path.contours, fillRule: path.fillRule, clip: frame, blur: path.blur)
-        rasterisedPathCount += 1
-        pathMasks[key] = CachedMask(mask: mask, lastUsed: frameNumber)
-        return mask
     }
 }
 
@@ -159,4 +172,43 @@ struct PathMaskKey: Hashable {
 struct CachedMask {
     let mask: CoverageMask?
     var lastUsed: Int
+}
+
+/// Path coverage masks, rasterised once and kept while frames draw them; safe to share between
+/// the threads drawing a frame's bands (one rasterises a mask while the others wait for it).
+final class PathMaskCache: @unchecked Sendable {
+    private let lock = DispatchSemaphore(value: 1)
+    private var masks: [PathMaskKey: CachedMask] = [:]
+    private var frameNumber = 0
+    private var rasterised = 0
+
+    /// Masks rasterised so far.
+    var rasterisedCount: Int {
+        lock.wait()
+        defer { lock.signal() }
+        return rasterised
+    }
+
+    /// The mask for `key`, made by `make` when no frame has kept it.
+    func mask(for key: PathMaskKey, make: () -> CoverageMask?) -> CoverageMask? {
+        lock.wait()
+        defer { lock.signal() }
+        if var cached = masks[key] {
+            cached.lastUsed = frameNumber
+            masks[key] = cached
+            return cached.mask
+        }
+        let mask = make()
+        rasterised += 1
+        masks[key] = CachedMask(mask: mask, lastUsed: frameNumber)
+        return mask
+    }
+
+    /// Ends a frame: masks neither it nor the frame before used are dropped.
+    func endFrame() {
+        lock.wait()
+        defer { lock.signal() }
+        for (key, mask) in masks where mask.lastUsed < frameNumber - 1 { masks[key] = nil }
+        frameNumber += 1
+    }
 }

@@ -65,4 +65,21 @@ import Testing
         let theirs = try OffscreenRenderer(width: mine.width, height: mine.height, backend: .cpu, fonts: fonts)
         #expect(try theirs.render(scene, at: 1.0) == (try mine.render(scene, at: 1.0)))
     }
+
+    /// A path's mask covers the whole frame: the bands rasterise it once between them, in one
+    /// thread or several, and keep it while frames draw it.
+    @Test func bandsShareOnePathMask() throws {
+        var list = DisplayList(size: Size(width: 200, height: 160), background: .white)
+        let star = [Point(x: 100, y: 10), Point(x: 130, y: 150), Point(x: 20, y: 60), Point(x: 180, y: 60), Point(x: 70, y: 150)]
+        list.append(.path(PathFill(contours: [star], fillRule: .evenOdd, color: .black, blur: 2)))
+        let backend = RasterBackend(width: 200, height: 160, bands: 4)
+        #expect(backend.bandCount == 4)
+        try backend.draw(list, damage: nil)
+        try backend.draw(list, damage: [PixelRect(x: 0, y: 0, width: 200, height: 160)!])
+        try backend.draw(list, damage: [PixelRect(x: 90, y: 20, width: 20, height: 130)!])
+        #expect(backend.renderer.rasterisedPathCount == 1)
+        let one = RasterBackend(width: 200, height: 160, bands: 1)
+        try one.draw(list, damage: nil)
+        #expect(try backend.readWhole() == (try one.readWhole()))
+    }
 }
