@@ -102,7 +102,7 @@ test-tsan: deps
 
 # API documentation of the Cadence product and its modules (DocC, through swift-docc-plugin) into
 # .build/docs; not part of `make test`.
-DOC_TARGETS := Cadence CadenceTiming CadenceAnimation CadenceDraw CadenceText CadenceScene CadenceImage CadencePlatform \
+DOC_TARGETS := Cadence CadenceTiming CadenceAnimation CadenceDraw CadenceText CadenceLayers CadenceWidgets CadenceSceneFile CadenceImage CadencePlatform \
 	CadenceEngine CadenceTesting
 docs:
 	$(SWIFT) package --allow-writing-to-directory .build/docs generate-documentation \

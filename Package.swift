@@ -20,6 +20,9 @@ let package = Package(
         .library(name: "CadenceAnimation", targets: ["CadenceAnimation"]),
         .library(name: "CadenceText", targets: ["CadenceText"]),
         .library(name: "CadenceScene", targets: ["CadenceScene"]),
+        .library(name: "CadenceLayers", targets: ["CadenceLayers"]),
+        .library(name: "CadenceWidgets", targets: ["CadenceWidgets"]),
+        .library(name: "CadenceSceneFile", targets: ["CadenceSceneFile"]),
         .library(name: "CadenceImage", targets: ["CadenceImage"]),
         .library(name: "CadenceRender", targets: ["CadenceRender"]),
         .library(name: "CadenceRaster", targets: ["CadenceRaster"]),
@@ -64,7 +67,19 @@ let package = Package(
         .target(name: "CadenceDraw", swiftSettings: strict),
         .target(name: "CadenceAnimation", dependencies: ["CadenceDraw"], swiftSettings: strict),
         .target(name: "CadenceText", dependencies: ["CFreeType", "CHarfBuzz", "CFontconfig", "CadenceDraw", "CadenceFiles"], swiftSettings: strict),
-        .target(name: "CadenceScene", dependencies: ["CadenceAnimation", "CadenceDraw", "CadenceText", "CadenceFiles"], swiftSettings: strict),
+        // The layer model: layers, animations by key path, scenes, presentation at a time, the
+        // widget seam; text through `TextLayoutEngine`, so no C text libraries.
+        .target(name: "CadenceLayers", dependencies: ["CadenceAnimation", "CadenceDraw"], swiftSettings: strict),
+        // The widgets: the `Widget` protocol (how a scene file names and reads one), the
+        // registry, the iOS originals, the built-in scenes.
+        .target(name: "CadenceWidgets", dependencies: ["CadenceLayers", "CadenceAnimation", "CadenceDraw", "CadenceText"], swiftSettings: strict),
+        // An importer: scene files (JSON) to layer trees and widgets, with file / node / key errors.
+        .target(
+            name: "CadenceSceneFile", dependencies: ["CadenceWidgets", "CadenceLayers", "CadenceAnimation", "CadenceDraw", "CadenceFiles"],
+            swiftSettings: strict
+        ),
+        // The three above as one import, as before they were split.
+        .target(name: "CadenceScene", dependencies: ["CadenceLayers", "CadenceWidgets", "CadenceSceneFile"], swiftSettings: strict),
 
         // Modules over C libraries.
         // libpng reports errors by longjmp, which Swift cannot cross: the setjmp lives in C.
@@ -166,6 +181,8 @@ let package = Package(
         .testTarget(name: "CadenceDrawTests", dependencies: ["CadenceDraw"], swiftSettings: strict),
         .testTarget(name: "CadenceRenderTests", dependencies: ["CadenceRender", "CadenceDraw"], swiftSettings: strict),
         .testTarget(name: "CadenceImageTests", dependencies: ["CadenceImage", "CadenceDraw"], swiftSettings: strict),
+        // The layer model alone: no text stack linked (text through a made-up TextLayoutEngine).
+        .testTarget(name: "CadenceLayersTests", dependencies: ["CadenceLayers", "CadenceAnimation", "CadenceDraw"], swiftSettings: strict),
         .testTarget(name: "CadenceSceneTests", dependencies: ["CadenceScene", "CadenceAnimation", "CadenceText", "CadenceDraw"], swiftSettings: strict),
         .testTarget(
             name: "CadenceRasterTests",

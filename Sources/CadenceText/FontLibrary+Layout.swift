@@ -2,7 +2,7 @@ import CFreeType
 import CHarfBuzz
 import CadenceDraw
 
-extension FontLibrary {
+extension FontLibrary: TextLayoutEngine {
     /// One shaped cluster: the characters it covers and its glyphs, in visual order.
     struct Unit {
         var range: Range<Int>
@@ -23,11 +23,6 @@ extension FontLibrary {
         let layout = try makeLayout(text, options: options)
         locked { layoutCache.insert(layout, for: key, characters: text.characterCount) }
         return layout
-    }
-
-    /// The size `text` needs at `width` (nil: one line per paragraph), as `sizeThatFits`.
-    public func sizeThatFits(_ text: AttributedText, width: Double?) throws(TextError) -> Size {
-        try layout(text, options: TextLayoutOptions(width: width)).size
     }
 
     private func makeLayout(_ text: AttributedText, options: TextLayoutOptions) throws(TextError) -> TextLayout {
@@ -458,4 +453,9 @@ struct LayoutKey: Hashable {
 struct SimpleGlyphKey: Hashable {
     let font: GlyphFont
     let scalar: UInt32
+}
+
+extension TextLayoutEngine where Self == FontLibrary {
+    /// The process-wide library, where a `TextLayoutEngine` is asked for: `fonts: .shared`.
+    public static var shared: FontLibrary { FontLibrary.shared }
 }

@@ -1,7 +1,9 @@
 import CFontconfig
 import CFreeType
 import CHarfBuzz
-import CadenceDraw
+// The text model (FontDescriptor, AttributedText, TextLayout…) lives in CadenceDraw, beside the
+// TextLayoutEngine protocol this library conforms to; `import CadenceText` still gives it.
+@_exported import CadenceDraw
 import CadenceFiles
 import Foundation
 

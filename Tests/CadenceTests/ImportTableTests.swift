@@ -18,8 +18,14 @@ import Testing
         "CadenceFiles": ["Foundation"],
         // The text stack: fontconfig, FreeType, HarfBuzz.
         "CadenceText": ["Foundation", "CadenceDraw", "CadenceFiles", "CFontconfig", "CFreeType", "CHarfBuzz"],
-        // The layer model, file reader and widgets (to be split; text to go behind a protocol).
-        "CadenceScene": ["Foundation", "CadenceAnimation", "CadenceDraw", "CadenceFiles", "CadenceText"],
+        // The layer model: pure, text through CadenceDraw's TextLayoutEngine (no CadenceText).
+        "CadenceLayers": ["CadenceAnimation", "CadenceDraw"],
+        // The widgets lay text out with the text stack's FontLibrary where none is given.
+        "CadenceWidgets": ["Foundation", "CadenceAnimation", "CadenceDraw", "CadenceLayers", "CadenceText"],
+        // An importer: scene files to layer trees and widgets.
+        "CadenceSceneFile": ["Foundation", "CadenceAnimation", "CadenceDraw", "CadenceFiles", "CadenceLayers", "CadenceWidgets"],
+        // The three above, re-exported as one import.
+        "CadenceScene": ["CadenceLayers", "CadenceSceneFile", "CadenceWidgets"],
         "CadenceImage": ["Foundation", "CadenceDraw", "CadenceFiles", "CPNGCodec"],
         // The render seam: pure.
         "CadenceRender": ["CadenceDraw"],
@@ -98,10 +104,18 @@ import Testing
     }
 
     @Test func theCPUBackendAndThePureModulesTouchNoGL() throws {
-        for target in ["CadenceRaster", "CadenceRender", "CadenceDraw", "CadenceAnimation", "CadenceTiming", "CadenceScene"] {
+        for target in ["CadenceRaster", "CadenceRender", "CadenceDraw", "CadenceAnimation", "CadenceTiming", "CadenceLayers", "CadenceWidgets", "CadenceSceneFile"] {
             let modules = Set(try Self.imports(of: target).keys)
             #expect(modules.isDisjoint(with: ["CGL", "CGLFW", "CadenceGL", "CadencePlatform", "CadenceEngine"]), "\(target): \(modules.sorted())")
         }
+    }
+
+    @Test func theLayerModelImportsNoTextStackNoFilesAndNoImporter() throws {
+        let modules = Set(try Self.imports(of: "CadenceLayers").keys)
+        #expect(
+            modules.isDisjoint(with: ["Foundation", "CadenceText", "CFreeType", "CHarfBuzz", "CFontconfig", "CadenceFiles", "CadenceWidgets", "CadenceSceneFile"]),
+            "CadenceLayers: \(modules.sorted())"
+        )
     }
 
     @Test func theEngineImportsNoCGLModuleAndNoTool() throws {

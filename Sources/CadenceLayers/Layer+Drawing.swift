@@ -1,0 +1,232 @@
+import CadenceAnimation
+import CadenceDraw
+
+/// What drawing a layer tree needs besides the tree: fonts, images, and how many pixels a unit
+/// of the current coordinates covers (curves are flattened finely enough for that).
+struct LayerDrawContext {
+    var fonts: any TextLayoutEngine
+    var images: any ImageProvider
+    /// Pixels per unit of the coordinates being drawn in (the largest axis scale so far).
+    var pixelScale: Double = 1
+    /// The motion profile, with the nearest `reducedMotion` above.
+    var motion = MotionSetting.full
+    /// Where anything drawn can show, in the coordinates being drawn in; nil when unknown. Curves
+    /// are flattened finely only where they can reach it.
+    var visible: Rect?
+
+    /// What can show of a scene of `size`: the scene's rectangle grown by its longer side on
+    /// every side, as a frame of another shape shows the scene letterboxed and what lies around it.
+    static func visible(inSceneOf size: Size) -> Rect? {
+        let margin = max(size.width, size.height)
+        guard margin > 0, margin.isFinite else { return nil }
+        return Rect(x: -margin, y: -margin, width: size.width + 2 * margin, height: size.height + 2 * margin)
+    }
+}
+
+extension Layer {
+    /// Deepest nesting of sublayers a scene may have.
+    public static let maximumDepth = 64
+
+    /// Draws the layer as it is at `time` into `list`, each command once and already mapped by
+    /// `transform` (its parent's coordinates to the list's: the ancestors' transforms composed),
+    /// as nanovg's state stack and rlottie's `update(frame, parentMatrix, parentAlpha)` pass
+    /// theirs down, rather than drawing into a list of its own that each ancestor maps again.
+    func draw(at time: Double, context: LayerDrawContext, transform: AffineTransform = .identity, into list: inout DisplayList) throws(TextError) {
+        let layer = presentation(at: time, motion: context.motion)
+        let properties = layer.properties
+        guard !properties.isHidden, properties.opacity > 0 else { return }
+        let matrix = properties.matrix
+        let scales = matrix.axisScales
+        var inner = context
+        inner.motion = context.motion.overridden(by: reducedMotion)
+        inner.pixelScale = context.pixelScale * max(scales.x, scales.y)
+        // Nothing of a layer squashed flat (or not finite) can show.
+        guard inner.pixelScale > 0, inner.pixelScale.isFinite, matrix.determinant != 0 else { return }
+        inner.visible = context.visible.flatMap { visible in matrix.inverted.map { $0.boundingBox(of: visible) } }
+        // The layer's own coordinates to the list's.
+        let toList = matrix.concatenating(transform)
+        var mapping = CommandMapping(toList)
+        // Content made in the layer's coordinates (shadow, text, image, shape, widget), mapped
+        // into the list as it comes.
+        var local = DisplayList(size: list.size, background: .clear)
+        func emit(_ local: inout DisplayList) {
+            for command in local.commands { list.append(mapping.map(command)) }
+            local.removeAllCommands()
+        }
+
+        let bounds = Rect(origin: .zero, size: properties.bounds)
+        let opacity = min(properties.opacity, 1)
+        layer.drawShadow(bounds: bounds, opacity: opacity, context: inner, into: &local)
+        emit(&local)
+
+        // The body: in a group of the layer's opacity, unless it is opaque.
+        let group = opacity < 1 ? list.beginFadingGroup(opacity: opacity) : nil
+        if properties.backgroundColor.alpha > 0 {
+            list.append(mapping.map(.roundedRect(RoundedRect(rect: bounds, cornerRadius: properties.cornerRadius, fill: properties.backgroundColor))))
+        }
+        let clip = properties.masksToBounds
+        if clip {
+            list.append(mapping.map(properties.cornerRadius > 0
+                ? .pushGroup(Group(mask: RoundedRect(rect: bounds, cornerRadius: properties.cornerRadius, fill: .black)))
+                : .pushClip(bounds)))
+        }
+        try layer.drawContent(at: time, bounds: bounds, context: inner, into: &local)
+        emit(&local)
+        // Stable: siblings of equal zPosition keep file order.
+        let z = layer.sublayers.map { $0.zOrder(at: time, motion: inner.motion) }
+        let order = layer.sublayers.indices.sorted { z[$0] != z[$1] ? z[$0] < z[$1] : $0 < $1 }
+        for index in order {
+            try layer.sublayers[index].draw(at: time, context: inner, transform: toList, into: &list)
+        }
+        if clip { list.append(mapping.map(properties.cornerRadius > 0 ? .popGroup : .popClip)) }
+        if properties.borderWidth > 0, properties.borderColor.alpha > 0 {
+            list.append(mapping.map(.roundedRect(RoundedRect(
+                rect: bounds, cornerRadius: properties.cornerRadius, fill: .clear,
+                stroke: properties.borderColor, strokeWidth: properties.borderWidth
+            ))))
+        }
+
+        if let group { list.endFadingGroup(openedAt: group) }
+    }
+
+    /// The zPosition the layer has at `time`.
+    func zOrder(at time: Double, motion: MotionSetting) -> Double {
+        timeline.isEmpty ? properties.zPosition : presentation(at: time, motion: motion).properties.zPosition
+    }
+
+    /// The shadow of the layer's shape: its path for a shape layer, else its rounded bounds when
+    /// it has a background or border to cast one.
+    private func drawShadow(bounds: Rect, opacity: Double, context: LayerDrawContext, into list: inout DisplayList) {
+        let properties = self.properties
+        guard properties.shadowOpacity > 0, properties.shadowColor.alpha > 0 else { return }
+        var color = properties.shadowColor
+        color.alpha *= min(properties.shadowOpacity, 1) * opacity
+        let offset = properties.shadowOffset
+        let blur = max(properties.shadowRadius, 0)
+        switch content {
+        case .shape(let shape):
+            // The shadow at offset, blurred: what reaches the visible part comes from this much around it.
+            let reach = 3 * min(blur, 64 / context.pixelScale)
+            let visible = context.visible.map { $0.offsetBy(dx: -offset.x, dy: -offset.y).insetBy(-reach - 1 / context.pixelScale) }
+            let contours = shape.path.flattened(tolerance: 0.25 / context.pixelScale, visible: visible).map { $0.points.map {
+                Point(x: $0.x + offset.x, y: $0.y + offset.y)
+            } }
+            guard !contours.isEmpty else { return }
+            list.append(.path(PathFill(contours: contours, fillRule: shape.fillRule, color: color, blur: blur)))
+        default:
+            guard properties.backgroundColor.alpha > 0 || (properties.borderWidth > 0 && properties.borderColor.alpha > 0) else { return }
+            list.append(.shadow(Shadow(
+                rect: bounds.offsetBy(dx: offset.x, dy: offset.y), cornerRadius: properties.cornerRadius, color: color, blur: blur
+            )))
+        }
+    }
+
+    private func drawContent(at time: Double, bounds: Rect, context: LayerDrawContext, into list: inout DisplayList) throws(TextError) {
+        switch content {
+        case .none:
+            break
+        case .text(let text):
+            try text.draw(in: bounds, fonts: context.fonts, visible: context.visible, into: &list)
+        case .image(let image):
+            image.draw(in: bounds, images: context.images, into: &list)
+        case .shape(let shape):
+            shape.draw(tolerance: 0.25 / context.pixelScale, visible: context.visible, into: &list)
+        case .widget(var node):
+            node.frame = bounds
+            try node.draw(at: time, fonts: context.fonts, images: context.images, motion: context.motion, into: &list)
+        }
+    }
+}
+
+extension TextContent {
+    /// Text from the top of the bounds; one line unless wrapped; with a truncation, one line cut
+    /// with "…" (at its start, middle or end) to the bounds' width.
+    func draw(in bounds: Rect, fonts: any TextLayoutEngine, visible: Rect? = nil, into list: inout DisplayList) throws(TextError) {
+        // Sizes outside what a glyph rasteriser can make draw nothing rather than fail.
+        guard !string.isEmpty, fontSize > 0, fontSize <= TextContent.maximumFontSize, foregroundColor.alpha > 0 else { return }
+        let face = try FontDescriptor(family: font.family, size: fontSize, weight: font.weight, italic: font.italic)
+        let options: TextLayoutOptions
+        if isWrapped {
+            options = TextLayoutOptions(width: bounds.width, lineBreak: .wordWrap, alignment: alignment)
+        } else if truncation != .none {
+            let mode: LineBreakMode = switch truncation {
+            case .start: .truncateHead
+            case .middle: .truncateMiddle
+            default: .truncateTail
+            }
+            options = TextLayoutOptions(width: bounds.width, lineBreak: mode, alignment: alignment)
+        } else {
+            options = TextLayoutOptions(width: nil, lineBreak: .wordWrap, alignment: .left)
+        }
+        let layout = try fonts.layout(AttributedText(string, attributes: TextAttributes(font: face, color: foregroundColor)), options: options)
+        var x = bounds.minX
+        if options.width == nil {
+            // One unconstrained line, aligned within the bounds (it may overflow them).
+            let spare = bounds.width - layout.size.width
+            switch alignment {
+            case .left: break
+            case .center: x += spare / 2
+            case .right: x += spare
+            }
+        }
+        for run in layout.glyphRuns(at: Point(x: x, y: bounds.minY), visible: visible) { list.glyphs(run) }
+    }
+
+    /// The largest font size drawn, in points.
+    public static let maximumFontSize = 1000.0
+}
+
+extension ImageContent {
+    func draw(in bounds: Rect, images: any ImageProvider, into list: inout DisplayList) {
+        guard let contents, let image = images.image(for: contents), image.width > 0, image.height > 0 else { return }
+        let width = Double(image.width)
+        let height = Double(image.height)
+        let whole = Rect(x: 0, y: 0, width: width, height: height)
+        var rect = bounds
+        var source = whole
+        switch gravity {
+        case .resize:
+            break
+        case .resizeAspect:
+            let scale = min(bounds.width / width, bounds.height / height)
+            rect = Rect(x: bounds.minX + (bounds.width - width * scale) / 2, y: bounds.minY + (bounds.height - height * scale) / 2,
+                        width: width * scale, height: height * scale)
+        case .resizeAspectFill:
+            let scale = max(bounds.width / width, bounds.height / height)
+            guard scale > 0 else { return }
+            let visible = Size(width: bounds.width / scale, height: bounds.height / scale)
+            source = Rect(x: (width - visible.width) / 2, y: (height - visible.height) / 2, width: visible.width, height: visible.height)
+        case .center:
+            // The image at its own size, centred, cut to the bounds.
+            let shown = Rect(x: bounds.minX + (bounds.width - width) / 2, y: bounds.minY + (bounds.height - height) / 2, width: width, height: height)
+            rect = shown.intersection(bounds)
+            guard rect.width > 0, rect.height > 0 else { return }
+            source = Rect(x: rect.minX - shown.minX, y: rect.minY - shown.minY, width: rect.width, height: rect.height)
+        }
+        list.append(.image(ImageDraw(key: contents, image: image, rect: rect, source: source)))
+    }
+}
+
+extension ShapeContent {
+    /// The fill, then the stroke between `strokeStart` and `strokeEnd`, flattened within
+    /// `tolerance` (in the layer's units), finely only where it can reach `visible` (nil: everywhere).
+    func draw(tolerance: Double, visible: Rect?, into list: inout DisplayList) {
+        let stroking = strokeColor.alpha > 0 && style.lineWidth > 0 && strokeEnd > strokeStart
+        // A stroke reaches half its width from the line, a miter join up to miterLimit times that.
+        let reach = stroking ? style.lineWidth / 2 * max(style.miterLimit, 1.5) + tolerance : 0
+        // Half a pixel more, for the anti-aliased edge.
+        let reachable = visible.map { $0.insetBy(-reach - 2 * tolerance) }
+        // Trimming and dashing measure length: curves out of sight keep theirs.
+        let measured = stroking && (strokeStart > 0 || strokeEnd < 1 || !style.lineDashPattern.isEmpty)
+        let polylines = path.flattened(tolerance: tolerance, visible: reachable, keepingLength: measured)
+        guard !polylines.isEmpty else { return }
+        if fillColor.alpha > 0 {
+            let contours = polylines.map(\.points).filter { $0.count >= 3 }
+            if !contours.isEmpty { list.append(.path(PathFill(contours: contours, fillRule: fillRule, color: fillColor))) }
+        }
+        guard stroking else { return }
+        let stroked = polylines.trimmed(from: strokeStart, to: strokeEnd).dashed(pattern: style.lineDashPattern, phase: style.lineDashPhase)
+        let outline = stroked.strokeOutline(style, tolerance: tolerance, visible: reachable)
+        if !outline.isEmpty { list.append(.path(PathFill(contours: outline, fillRule: .nonZero, color: strokeColor))) }
+    }
+}

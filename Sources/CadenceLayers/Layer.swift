@@ -1,0 +1,255 @@
+import CadenceAnimation
+import CadenceDraw
+
+/// A layer, as `CALayer`: a rectangle with a position in its parent, a transform about its
+/// anchor point, a background, a border, a shadow, content (text, an image, a path or a widget)
+/// and sublayers whose geometry is relative to its bounds.
+///
+/// A layer is a plain value. What it shows at time `t` is its model value at `t` (changed by
+/// `setValue` events) with its animations at `t` applied over it; nothing is accumulated between
+/// frames.
+///
+/// Drawing order, as Core Animation's: shadow, background, content, sublayers (by `zPosition`,
+/// ties in file order), border. With `masksToBounds`, content and sublayers are clipped to the
+/// rounded bounds. An `opacity` below 1 composites the layer and its sublayers as one group.
+@dynamicMemberLookup
+public struct Layer: Sendable {
+    /// What a layer draws between its background and its sublayers.
+    public enum Content: Sendable {
+        /// Nothing: `Layer`.
+        case none
+        /// Text: `TextLayer`.
+        case text(TextContent)
+        /// An image: `ImageLayer`.
+        case image(ImageContent)
+        /// A path, filled and stroked: `ShapeLayer`.
+        case shape(ShapeContent)
+        /// One of the widgets, drawn in the layer's bounds.
+        indirect case widget(Node)
+    }
+
+    /// The layer's id, unique in its scene: what events and messages name.
+    public var id: String
+    /// What the layer draws between its background and its sublayers.
+    public var content: Content
+    /// The model values of its properties (also reachable directly: `layer.opacity`).
+    public var properties: LayerProperties
+    /// The layers inside it, in file order, their geometry relative to its bounds.
+    public var sublayers: [Layer]
+    /// What happens to the layer over time: value changes and animations.
+    public var timeline = LayerTimeline()
+    /// What the layer and its subtree do under the `reduced` motion profile (`"reducedMotion"`);
+    /// nil: each animation's and widget's default rule, or the nearest ancestor's setting.
+    public var reducedMotion: ReducedMotion?
+
+    /// A layer called `id` with `content`, `properties` (Core Animation's defaults unless given) and `sublayers`.
+    public init(id: String, content: Content = .none, properties: LayerProperties = LayerProperties(), sublayers: [Layer] = []) {
+        self.id = id
+        self.content = content
+        self.properties = properties
+        self.sublayers = sublayers
+    }
+
+    /// The layer node types, as scene files name them.
+    public static let typeNames = ["Layer", "TextLayer", "ImageLayer", "ShapeLayer"]
+
+    /// The node type as scene files name it.
+    public var typeName: String {
+        switch content {
+        case .none: "Layer"
+        case .text: "TextLayer"
+        case .image: "ImageLayer"
+        case .shape: "ShapeLayer"
+        case .widget(let node): node.typeName
+        }
+    }
+
+    /// The layer called `id` in this subtree, as a path of sublayer indices (empty: this layer).
+    public func path(to id: String) -> [Int]? {
+        if self.id == id { return [] }
+        for (index, sublayer) in sublayers.enumerated() {
+            if let rest = sublayer.path(to: id) { return [index] + rest }
+        }
+        return nil
+    }
+
+    /// The layer at `path` (sublayer indices from this one).
+    public subscript(path path: [Int]) -> Layer {
+        get {
+            guard let first = path.first else { return self }
+            return sublayers[first][path: Array(path.dropFirst())]
+        }
+        set {
+            guard let first = path.first else {
+                self = newValue
+                return
+            }
+            sublayers[first][path: Array(path.dropFirst())] = newValue
+        }
+    }
+
+    /// Every layer of the subtree, this one first, depth first.
+    public var allLayers: [Layer] {
+        [self] + sublayers.flatMap(\.allLayers)
+    }
+}
+
+/// A layer's 2D transform, as the components Core Animation's `transform.rotation`,
+/// `transform.scale` and `transform.translation` key paths animate: applied about the anchor
+/// point, scale first, then rotation, then translation.
+public struct LayerTransform: Sendable, Hashable {
+    /// Radians; positive turns clockwise on screen.
+    public var rotation: Double = 0
+    /// Scale along x and y (1: none).
+    public var scale = Point(x: 1, y: 1)
+    /// Translation after scale and rotation, in the parent's units.
+    public var translation = Point.zero
+
+    /// A transform of these components (none unless given).
+    public init(rotation: Double = 0, scale: Point = Point(x: 1, y: 1), translation: Point = .zero) {
+        self.rotation = rotation
+        self.scale = scale
+        self.translation = translation
+    }
+
+    /// No rotation, scale 1, no translation.
+    public static let identity = LayerTransform()
+
+    /// The matrix: scale, then rotate, then translate.
+    public var matrix: AffineTransform {
+        var matrix = AffineTransform(scaleX: scale.x, y: scale.y)
+        if rotation != 0 { matrix = matrix.concatenating(AffineTransform(rotation: rotation)) }
+        if translation != .zero { matrix = matrix.concatenating(AffineTransform(translationX: translation.x, y: translation.y)) }
+        return matrix
+    }
+}
+
+/// The properties every layer has, with Core Animation's defaults.
+public struct LayerProperties: Sendable, Hashable {
+    /// Where the anchor point sits in the parent's coordinates.
+    public var position = Point.zero
+    /// The layer's size; its own coordinates run from (0, 0) to (width, height).
+    public var bounds = Size(width: 0, height: 0)
+    /// The point of the bounds (in unit coordinates) that `position` places and the transform
+    /// turns about.
+    public var anchorPoint = Point(x: 0.5, y: 0.5)
+    /// Scale, rotation and translation about the anchor point.
+    public var transform = LayerTransform.identity
+    /// 0 (invisible) ... 1; below 1 the layer and its sublayers composite as one group.
+    public var opacity = 1.0
+    /// Fills the bounds, rounded by `cornerRadius`; clear by default.
+    public var backgroundColor = Color.clear
+    /// The radius of the background's, border's and mask's corners.
+    public var cornerRadius = 0.0
+    /// The border's width, drawn inside the bounds over the sublayers.
+    public var borderWidth = 0.0
+    /// The border's colour.
+    public var borderColor = Color.black
+    /// Whether content and sublayers are clipped to the rounded bounds.
+    public var masksToBounds = false
+    /// Whether the layer (and its subtree) is not drawn: key path `hidden`.
+    public var isHidden = false
+    /// Draw order among siblings: higher draws later (on top); ties keep file order.
+    public var zPosition = 0.0
+    /// The shadow's colour; it shows only with `shadowOpacity` above 0.
+    public var shadowColor = Color.black
+    /// The shadow's opacity, 0 (none, the default) ... 1.
+    public var shadowOpacity = 0.0
+    /// Core Animation's default: 3 points up.
+    public var shadowOffset = Point(x: 0, y: -3)
+    /// The shadow's blur: a Gaussian whose standard deviation is `shadowRadius`, the usual
+    /// reading of Core Animation's value (a CSS or Figma blur of `2 × shadowRadius`).
+    public var shadowRadius = 3.0
+
+    /// Core Animation's defaults: at (0, 0), empty, anchored at the centre, opaque, no background.
+    public init() {}
+
+    /// `frame` [x, y, w, h] in the parent: sets bounds and position (for the anchor point).
+    public mutating func setFrame(_ frame: Rect) {
+        bounds = frame.size
+        position = Point(x: frame.minX + anchorPoint.x * frame.width, y: frame.minY + anchorPoint.y * frame.height)
+    }
+
+    /// The matrix from the layer's own coordinates to its parent's:
+    /// translate(−anchor·bounds), the transform, translate(position).
+    public var matrix: AffineTransform {
+        let anchor = AffineTransform(translationX: -anchorPoint.x * bounds.width, y: -anchorPoint.y * bounds.height)
+        return anchor.concatenating(transform.matrix).concatenating(AffineTransform(translationX: position.x, y: position.y))
+    }
+}
+
+/// What a `TextLayer` shows.
+public struct TextContent: Sendable, Hashable {
+    /// How text that does not fit is cut, as `CATextLayer.truncationMode`: not at all, or on one
+    /// line with "…" at its start, middle or end.
+    public enum Truncation: String, Sendable, Hashable, CaseIterable {
+        /// Not cut: one unconstrained line, or wrapped lines, that may overflow the bounds.
+        case none
+        /// One line, its start replaced by "…".
+        case start
+        /// One line, its middle replaced by "…".
+        case middle
+        /// One line, its end replaced by "…".
+        case end
+    }
+
+    /// The text shown.
+    public var string = ""
+    /// The face; its size is `fontSize`.
+    public var font: FontDescriptor
+    /// `CATextLayer`'s default: 36.
+    public var fontSize = 36.0
+    /// `CATextLayer`'s default: opaque white.
+    public var foregroundColor = Color.white
+    /// Where lines sit in the bounds' width.
+    public var alignment = TextAlignment.left
+    /// Wraps at word boundaries within the bounds' width.
+    public var isWrapped = false
+    /// How text that does not fit ends.
+    public var truncation = Truncation.none
+
+    /// No text, in `font` at `CATextLayer`'s 36 points, white, left-aligned, not wrapped.
+    public init(font: FontDescriptor) {
+        self.font = font
+    }
+}
+
+/// What an `ImageLayer` shows.
+public struct ImageContent: Sendable, Hashable {
+    /// How the image fills the bounds, as `CALayer.contentsGravity`.
+    public enum Gravity: String, Sendable, Hashable, CaseIterable {
+        /// Stretched to the bounds; fitted inside keeping its aspect; filling them keeping its aspect; centred at its own size.
+        case resize, resizeAspect, resizeAspectFill, center
+    }
+
+    /// An image source: `builtin:NAME` or a path.
+    public var contents: String?
+    /// How the image fills the bounds.
+    public var gravity = Gravity.resize
+
+    /// An image layer showing `contents` (nothing when nil), resized to the bounds.
+    public init(contents: String? = nil) {
+        self.contents = contents
+    }
+}
+
+/// What a `ShapeLayer` shows: a path, filled then stroked, as `CAShapeLayer`.
+public struct ShapeContent: Sendable, Hashable {
+    /// The path, in the layer's own coordinates.
+    public var path = Path()
+    /// `CAShapeLayer`'s default: opaque black.
+    public var fillColor = Color.black
+    /// How crossing contours decide the filled inside.
+    public var fillRule = FillRule.nonZero
+    /// `CAShapeLayer`'s default: none.
+    public var strokeColor = Color.clear
+    /// The stroke's width, caps, joins and dashes.
+    public var style = StrokeStyle()
+    /// The stroked part of the path, as fractions of its length.
+    public var strokeStart = 0.0
+    /// Where the stroked part ends, 0 ... 1 of the path's length.
+    public var strokeEnd = 1.0
+
+    /// `CAShapeLayer`'s defaults: an empty path, filled black, not stroked.
+    public init() {}
+}

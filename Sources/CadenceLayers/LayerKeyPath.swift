@@ -1,0 +1,172 @@
+import CadenceAnimation
+import CadenceDraw
+
+/// A property of a layer named by key path, as Core Animation's `animationKeyPath`s: how to read
+/// it as a vector of numbers, write it back, and what kind of value it holds. One table serves
+/// the scene reader (which key paths exist, what values look like), `setValue` and animations,
+/// so the three cannot disagree.
+///
+/// Values become vectors so that animations interpolate them component by component: a number is
+/// one component, a point or size two, a colour four (premultiplied linear light, so fades stay
+/// clean), a Bool one (0 or 1; it switches, never blends), a path every coordinate of its
+/// commands (so two paths interpolate point by point when they have the same commands).
+public struct LayerKeyPath: Sendable {
+    /// The kind of value a key path holds, as scene files write it.
+    public enum ValueType: String, Sendable, Hashable {
+        /// One number; a point; a size; a colour; a flag; a path.
+        case number, point, size, color, bool, path
+
+        /// How scene files write it, for messages.
+        public var expected: String {
+            switch self {
+            case .number: "a number"
+            case .point: "a list of 2 numbers [x, y]"
+            case .size: "a list of 2 numbers [width, height]"
+            case .color: "a colour string (#RGB, #RRGGBB or #RRGGBBAA)"
+            case .bool: "true or false"
+            case .path: "SVG path data (a string)"
+            }
+        }
+    }
+
+    /// The key path as scene files write it, e.g. `position.x`.
+    public let name: String
+    /// The kind of value it holds.
+    public let type: ValueType
+    /// The layer types it applies to; nil for every layer and widget.
+    public let layerTypes: [String]?
+    let read: @Sendable (Layer) -> [Double]
+    let write: @Sendable (inout Layer, [Double]) -> Void
+
+    /// Values of this key path switch rather than blend (`hidden`).
+    public var isDiscrete: Bool { type == .bool }
+
+    /// Whether animating it moves something (where, how big, how turned, how much of a path is
+    /// drawn): what the `reduced` motion profile fades instead. Colours, opacities, widths and
+    /// radii change in place and keep animating.
+    public var isMovement: Bool {
+        let moving = ["position", "bounds", "anchorPoint", "transform", "shadowOffset", "path", "strokeStart", "strokeEnd", "lineDashPhase", "fontSize"]
+        return moving.contains { name == $0 || name.hasPrefix($0 + ".") }
+    }
+
+    /// Whether the key path exists on a node of `typeName`.
+    public func applies(to typeName: String) -> Bool {
+        layerTypes?.contains(typeName) ?? true
+    }
+
+    /// The key path called `name` (aliases included), or nil.
+    public static func named(_ name: String) -> LayerKeyPath? {
+        table[aliases[name] ?? name]
+    }
+
+    /// The key paths a node of `typeName` has, sorted, for messages.
+    public static func names(for typeName: String) -> [String] {
+        table.values.filter { $0.applies(to: typeName) }.map(\.name).sorted()
+    }
+
+    static let aliases = ["transform.rotation.z": "transform.rotation"]
+
+    static let table: [String: LayerKeyPath] = {
+        var all: [LayerKeyPath] = []
+        func property(_ name: String, _ type: ValueType, _ keyPath: any WritableKeyPath<LayerProperties, Double> & Sendable) {
+            all.append(LayerKeyPath(name: name, type: type, layerTypes: nil,
+                                    read: { [$0.properties[keyPath: keyPath]] },
+                                    write: { $0.properties[keyPath: keyPath] = $1[0] }))
+        }
+        func point(_ name: String, _ type: ValueType, _ keyPath: any WritableKeyPath<LayerProperties, Point> & Sendable) {
+            all.append(LayerKeyPath(name: name, type: type, layerTypes: nil,
+                                    read: { let p = $0.properties[keyPath: keyPath]; return [p.x, p.y] },
+                                    write: { $0.properties[keyPath: keyPath] = Point(x: $1[0], y: $1[1]) }))
+        }
+        func color(_ name: String, _ keyPath: any WritableKeyPath<LayerProperties, Color> & Sendable) {
+            all.append(LayerKeyPath(name: name, type: .color, layerTypes: nil,
+                                    read: { animationVector($0.properties[keyPath: keyPath]) },
+                                    write: { $0.properties[keyPath: keyPath] = animationColor(from: $1) }))
+        }
+        point("position", .point, \.position)
+        property("position.x", .number, \.position.x)
+        property("position.y", .number, \.position.y)
+        all.append(LayerKeyPath(name: "bounds.size", type: .size, layerTypes: nil,
+                                read: { [$0.properties.bounds.width, $0.properties.bounds.height] },
+                                write: { $0.properties.bounds = Size(width: $1[0], height: $1[1]) }))
+        property("bounds.size.width", .number, \.bounds.width)
+        property("bounds.size.height", .number, \.bounds.height)
+        point("anchorPoint", .point, \.anchorPoint)
+        property("opacity", .number, \.opacity)
+        color("backgroundColor", \.backgroundColor)
+        color("borderColor", \.borderColor)
+        property("borderWidth", .number, \.borderWidth)
+        property("cornerRadius", .number, \.cornerRadius)
+        property("zPosition", .number, \.zPosition)
+        property("transform.rotation", .number, \.transform.rotation)
+        all.append(LayerKeyPath(name: "transform.scale", type: .number, layerTypes: nil,
+                                read: { [$0.properties.transform.scale.x] },
+                                write: { $0.properties.transform.scale = Point(x: $1[0], y: $1[0]) }))
+        property("transform.scale.x", .number, \.transform.scale.x)
+        property("transform.scale.y", .number, \.transform.scale.y)
+        point("transform.translation", .point, \.transform.translation)
+        property("transform.translation.x", .number, \.transform.translation.x)
+        property("transform.translation.y", .number, \.transform.translation.y)
+        property("shadowOpacity", .number, \.shadowOpacity)
+        all.append(LayerKeyPath(name: "shadowOffset", type: .size, layerTypes: nil,
+                                read: { [$0.properties.shadowOffset.x, $0.properties.shadowOffset.y] },
+                                write: { $0.properties.shadowOffset = Point(x: $1[0], y: $1[1]) }))
+        property("shadowRadius", .number, \.shadowRadius)
+        color("shadowColor", \.shadowColor)
+        all.append(LayerKeyPath(name: "hidden", type: .bool, layerTypes: nil,
+                                read: { [$0.properties.isHidden ? 1 : 0] },
+                                write: { $0.properties.isHidden = $1[0] >= 0.5 }))
+
+        func text(_ name: String, _ type: ValueType, read: @escaping @Sendable (TextContent) -> [Double],
+                  write: @escaping @Sendable (inout TextContent, [Double]) -> Void) {
+            all.append(LayerKeyPath(name: name, type: type, layerTypes: ["TextLayer"],
+                                    read: { layer in
+                                        guard case .text(let text) = layer.content else { return [] }
+                                        return read(text)
+                                    },
+                                    write: { layer, value in
+                                        guard case .text(var text) = layer.content else { return }
+                                        write(&text, value)
+                                        layer.content = .text(text)
+                                    }))
+        }
+        text("foregroundColor", .color, read: { animationVector($0.foregroundColor) }, write: { $0.foregroundColor = animationColor(from: $1) })
+        text("fontSize", .number, read: { [$0.fontSize] }, write: { $0.fontSize = $1[0] })
+
+        func shape(_ name: String, _ type: ValueType, read: @escaping @Sendable (ShapeContent) -> [Double],
+                   write: @escaping @Sendable (inout ShapeContent, [Double]) -> Void) {
+            all.append(LayerKeyPath(name: name, type: type, layerTypes: ["ShapeLayer"],
+                                    read: { layer in
+                                        guard case .shape(let shape) = layer.content else { return [] }
+                                        return read(shape)
+                                    },
+                                    write: { layer, value in
+                                        guard case .shape(var shape) = layer.content else { return }
+                                        write(&shape, value)
+                                        layer.content = .shape(shape)
+                                    }))
+        }
+        shape("strokeStart", .number, read: { [$0.strokeStart] }, write: { $0.strokeStart = $1[0] })
+        shape("strokeEnd", .number, read: { [$0.strokeEnd] }, write: { $0.strokeEnd = $1[0] })
+        shape("lineWidth", .number, read: { [$0.style.lineWidth] }, write: { $0.style.lineWidth = $1[0] })
+        shape("lineDashPhase", .number, read: { [$0.style.lineDashPhase] }, write: { $0.style.lineDashPhase = $1[0] })
+        shape("miterLimit", .number, read: { [$0.style.miterLimit] }, write: { $0.style.miterLimit = $1[0] })
+        shape("fillColor", .color, read: { animationVector($0.fillColor) }, write: { $0.fillColor = animationColor(from: $1) })
+        shape("strokeColor", .color, read: { animationVector($0.strokeColor) }, write: { $0.strokeColor = animationColor(from: $1) })
+        shape("path", .path, read: { $0.path.components }, write: { shape, value in
+            if let path = shape.path.withComponents(value) { shape.path = path }
+        })
+        return Dictionary(uniqueKeysWithValues: all.map { ($0.name, $0) })
+    }()
+}
+
+/// A colour as an animation vector: premultiplied linear-light RGBA.
+package func animationVector(_ color: Color) -> [Double] {
+    let data = color.animatableData
+    return [data[0], data[1], data[2], data[3]]
+}
+
+/// The colour an animation vector stands for.
+func animationColor(from vector: [Double]) -> Color {
+    Color(animatableData: SIMD4(vector[0], vector[1], vector[2], vector[3]))
+}

@@ -1,0 +1,236 @@
+import CadenceAnimation
+import CadenceDraw
+
+/// A scene: a canvas size, a background, nodes, and the scripted events that drive them.
+///
+/// `displayList(at:)` can be asked for any time in any order; nothing is accumulated between
+/// frames, so frame 1 000 renders without frames 0 ... 999. Events are applied once, in time
+/// order, when the scene is made: each records its time in the node it targets, and the nodes
+/// compute their looks at any `t` from those records.
+public struct Scene: Sendable {
+    /// The scene's name (a file's `name`, or its file name).
+    public var name: String
+    /// The canvas size; renderers fit it to their own.
+    public var size: Size
+    /// What the canvas shows behind the nodes.
+    public var background: Color
+    /// The nodes, drawn in order (later on top).
+    public var nodes: [Node]
+    /// The time of the latest event applied so far: events must come in time order.
+    public private(set) var lastEventTime = 0.0
+    /// The image cache all the scene's image views share, filled as `apply(_:)` replays loads.
+    public private(set) var imageCache = ImageCache()
+    /// How much the scene moves when drawn (a scene file's `motion`; `cadence render --motion`):
+    /// `full` by default. Events and animations are the same under every profile.
+    public var motion = MotionProfile.full
+
+    /// A scene called `name` of `size` on `background`, holding `nodes`.
+    public init(name: String, size: Size, background: Color, nodes: [Node] = []) {
+        self.name = name
+        self.size = size
+        self.background = background
+        self.nodes = nodes
+    }
+
+    /// What the scene shows at `time` seconds from its start, at its own size. Text is laid out
+    /// with `fonts`; images come from `images`.
+    public func displayList(at time: Double, fonts: any TextLayoutEngine, images: any ImageProvider = NoImages()) throws(TextError) -> DisplayList {
+        var list = DisplayList(size: size, background: background)
+        for node in nodes {
+            try node.draw(at: time, fonts: fonts, images: images, motion: MotionSetting(profile: motion), into: &list)
+        }
+        return list
+    }
+
+    /// Every image source the scene's image views and image layers will need, for prefetching.
+    public var imageSources: [String] {
+        var sources: [String] = []
+        for node in nodes {
+            for source in node.imageSources where !sources.contains(source) { sources.append(source) }
+        }
+        return sources
+    }
+
+    /// The index of the top-level node called `id`.
+    public func index(of id: String) -> Int? {
+        nodes.firstIndex { $0.id == id }
+    }
+
+    /// Where the node called `id` is: the top-level node's index, then sublayer indices.
+    public func location(of id: String) -> (node: Int, path: [Int])? {
+        for (index, node) in nodes.enumerated() {
+            if node.id == id { return (index, []) }
+            if case .layer(let layer) = node, let path = layer.path(to: id) { return (index, path) }
+        }
+        return nil
+    }
+
+    /// Where every node and layer is, by id: `location(of:)` for all of them in one walk of the
+    /// tree, so that looking up many ids (one per event) costs one walk, not one per id.
+    public func locations() -> [String: (node: Int, path: [Int])] {
+        var found: [String: (node: Int, path: [Int])] = [:]
+        func walk(_ layer: Layer, node: Int, path: [Int]) {
+            if found[layer.id] == nil { found[layer.id] = (node, path) }
+            for (index, sublayer) in layer.sublayers.enumerated() { walk(sublayer, node: node, path: path + [index]) }
+        }
+        for (index, node) in nodes.enumerated() {
+            if case .layer(let layer) = node {
+                walk(layer, node: index, path: [])
+            } else if found[node.id] == nil {
+                found[node.id] = (index, [])
+            }
+        }
+        return found
+    }
+
+    /// Applies `events` (in time order) to the nodes and layers they target.
+    ///
+    /// A layer event (`setValue`, `addAnimation`, `removeAnimation`) aimed at a top-level widget
+    /// first wraps the widget in a layer, which then takes it (under the same id, so the
+    /// locations found before the first event stay right).
+    public mutating func apply(_ events: [SceneEvent]) {
+        let locations = locations()
+        for event in events {
+            lastEventTime = max(lastEventTime, event.at)
+            guard let (index, path) = locations[event.target] else { continue }
+            if event.action.isLayerAction, path.isEmpty, case .widget = nodes[index] {
+                nodes[index] = .layer(Layer.wrapping(nodes[index]))
+            }
+            if path.isEmpty {
+                nodes[index].apply(event.action, at: event.at, imageCache: &imageCache)
+            } else if case .layer(var root) = nodes[index] {
+                root[path: path].apply(event.action, at: event.at, imageCache: &imageCache)
+                nodes[index] = .layer(root)
+            }
+        }
+    }
+}
+
+/// A node of a scene: a widget, or a layer tree.
+public enum Node: Sendable {
+    /// A widget and its id.
+    case widget(id: String, any WidgetContent)
+    /// A layer and its sublayers.
+    indirect case layer(Layer)
+
+    /// The node's id, unique in its scene.
+    public var id: String {
+        switch self {
+        case .widget(let id, _): id
+        case .layer(let layer): layer.id
+        }
+    }
+
+    /// Where the node draws, in its parent's coordinates (a layer: the frame of its bounds
+    /// around its position, before its transform).
+    public var frame: Rect {
+        get {
+            switch self {
+            case .widget(_, let widget): widget.frame
+            case .layer(let layer):
+                Rect(
+                    x: layer.properties.position.x - layer.properties.anchorPoint.x * layer.properties.bounds.width,
+                    y: layer.properties.position.y - layer.properties.anchorPoint.y * layer.properties.bounds.height,
+                    width: layer.properties.bounds.width, height: layer.properties.bounds.height
+                )
+            }
+        }
+        set {
+            switch self {
+            case .widget(let id, var widget):
+                widget.frame = newValue
+                self = .widget(id: id, widget)
+            case .layer(var layer):
+                layer.properties.setFrame(newValue)
+                self = .layer(layer)
+            }
+        }
+    }
+
+    /// Draws what the node shows at `time` under `motion` into `list`.
+    public func draw(
+        at time: Double, fonts: any TextLayoutEngine, images: any ImageProvider, motion: MotionSetting = .full, into list: inout DisplayList
+    ) throws(TextError) {
+        switch self {
+        case .widget(_, let widget): try widget.draw(at: time, context: WidgetDrawContext(fonts: fonts, images: images, motion: motion), into: &list)
+        case .layer(let layer): try layer.draw(
+            at: time, context: LayerDrawContext(fonts: fonts, images: images, motion: motion, visible: LayerDrawContext.visible(inSceneOf: list.size)),
+            into: &list
+        )
+        }
+    }
+
+    /// Every image source the node (and, for a layer, its subtree) will need.
+    public var imageSources: [String] {
+        switch self {
+        case .widget(_, let widget): return widget.imageSources
+        case .layer(let layer):
+            return layer.allLayers.flatMap { layer -> [String] in
+                switch layer.content {
+                case .image(let image): return image.contents.map { [$0] } ?? []
+                case .widget(let node): return node.imageSources
+                default: return []
+                }
+            }
+        }
+    }
+
+    /// The node's type as scene files name it.
+    public var typeName: String {
+        switch self {
+        case .widget(_, let widget): type(of: widget).typeName
+        case .layer(let layer): layer.typeName
+        }
+    }
+
+    mutating func apply(_ action: SceneEvent.Action, at time: Double, imageCache: inout ImageCache) {
+        switch self {
+        case .layer(var layer):
+            layer.apply(action, at: time, imageCache: &imageCache)
+            self = .layer(layer)
+        case .widget(let id, var widget):
+            // A layer action reaches a widget only inside a layer (the reader wraps its target).
+            guard case .widget(let event) = action else { return }
+            widget.apply(widgetEvent: event, at: time, imageCache: &imageCache)
+            self = .widget(id: id, widget)
+        }
+    }
+}
+
+/// Something that happens to a node at a time: the scripted input of a scene.
+public struct SceneEvent: Sendable, Hashable {
+    /// What happens: one of the widget's own events, or one every layer takes.
+    public enum Action: Sendable, Hashable {
+        /// One of the target widget's events (see `Widget.events`); other widgets ignore it.
+        case widget(WidgetEvent)
+        /// Sets a layer property by key path (its value as an animation vector), implicitly
+        /// animated unless `animated` is false.
+        case setValue(keyPath: String, value: [Double], animated: Bool, duration: Double?)
+        /// Adds an animation, replacing the one of the same key.
+        case addAnimation(KeyedAnimation, key: String?)
+        /// Removes the animation added under the key.
+        case removeAnimation(key: String)
+
+        /// Whether the action is one every layer takes (rather than one widget's).
+        public var isLayerAction: Bool {
+            switch self {
+            case .setValue, .addAnimation, .removeAnimation: true
+            case .widget: false
+            }
+        }
+    }
+
+    /// When, in seconds from the scene's start.
+    public var at: Double
+    /// The id of the node or layer it happens to.
+    public var target: String
+    /// What happens.
+    public var action: Action
+
+    /// An event doing `action` to the node called `target` at `at` seconds.
+    public init(at: Double, target: String, action: Action) {
+        self.at = at
+        self.target = target
+        self.action = action
+    }
+}

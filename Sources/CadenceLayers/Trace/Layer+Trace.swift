@@ -1,0 +1,105 @@
+import CadenceAnimation
+
+extension Layer {
+    /// The events of this layer's animations and of its subtree (sublayers, a widget it holds)
+    /// under `motion`, in time order.
+    ///
+    /// Per animation: `added` when added; `retargeted` when a `setValue` took over from a running
+    /// implicit animation (old and new target, the velocity carried on); `started` at its begin
+    /// time; `completed` at its end (`finished: true`; under a `jump` rule, at its begin) or when
+    /// removed first (`finished: false`); `removed` when removed by key or, without a forwards
+    /// fill, when it completes.
+    public func traceEvents(motion: MotionSetting) -> [TraceEvent] {
+        let setting = motion.overridden(by: reducedMotion)
+        let rule = setting.rule(default: .fade)
+        var events: [TraceEvent] = []
+        for entry in timeline.entries {
+            let own = rule == .fade && !entry.keyPath.isMovement ? ReducedMotion.keep : rule
+            var retarget: [TraceEvent.Argument]?
+            if let change = entry.retarget {
+                retarget = [
+                    .init("oldTarget", .numbers(change.oldTarget)), .init("newTarget", .numbers(change.newTarget)),
+                    .init("velocity", .numbers(change.velocity)),
+                ]
+            }
+            events += entry.animation.traceEvents(
+                node: id, keyPath: entry.keyPath.name, key: entry.key, added: entry.added, removed: entry.removed, rule: own, retarget: retarget
+            )
+        }
+        if case .widget(let node) = content {
+            events += node.traceEvents(motion: setting).map { event in
+                var event = event
+                event.node = id
+                return event
+            }
+        }
+        for sublayer in sublayers { events += sublayer.traceEvents(motion: setting) }
+        return events.sortedByTime()
+    }
+}
+
+extension Node {
+    /// The node's events under `motion` (see `Layer.traceEvents(motion:)` and each widget's
+    /// `traceEvents(motion:)`), named by the node's id, in time order.
+    public func traceEvents(motion: MotionSetting) -> [TraceEvent] {
+        switch self {
+        case .layer(let layer):
+            return layer.traceEvents(motion: motion)
+        case .widget(let id, let widget):
+            return widget.traceEvents(motion: motion).map { event in
+                var event = event
+                event.node = id
+                return event
+            }
+        }
+    }
+}
+
+extension PropertyAnimation {
+    /// Where a basic or spring animation with a `to` value goes; nil for the others.
+    var target: [Double]? {
+        switch kind {
+        case .basic(_, let to, _, _), .spring(_, let to, _, _): to
+        case .keyframe: nil
+        }
+    }
+
+    /// The events of one animation of `keyPath` on `node`, added at `added` and removed at
+    /// `removed` (infinity: never), under `rule` (see `Layer.traceEvents(motion:)`).
+    package func traceEvents(
+        node: String, keyPath: String, key: String?, added: Double, removed: Double, rule: ReducedMotion, retarget: [TraceEvent.Argument]?
+    ) -> [TraceEvent] {
+        var details: [TraceEvent.Argument] = [.init("keyPath", .string(keyPath))]
+        if let key { details.append(.init("key", .string(key))) }
+        details.append(.init("kind", .string(kind.traceName)))
+        var events: [TraceEvent] = []
+        func event(_ name: String, at time: Double, _ extra: [TraceEvent.Argument] = []) {
+            events.append(TraceEvent(time: time, node: node, category: .animation, name: name, arguments: details + extra))
+        }
+        event("added", at: added)
+        if let retarget { event("retargeted", at: added, retarget) }
+        let begin = max(beginTime, added)
+        if begin < removed { event("started", at: begin) }
+        let end = rule == .jump && endTime.isFinite ? begin : endTime
+        let holds = timing.fillMode == .forwards || timing.fillMode == .both
+        if end.isFinite, end <= removed {
+            event("completed", at: end, [.init("finished", .bool(true))])
+            if !holds { event("removed", at: end) } else if removed.isFinite { event("removed", at: removed) }
+        } else if removed.isFinite {
+            event("completed", at: removed, [.init("finished", .bool(false))])
+            event("removed", at: removed)
+        }
+        return events
+    }
+}
+
+extension PropertyAnimation.Kind {
+    /// `basic`, `spring` or `keyframe`, as scene files name them.
+    var traceName: String {
+        switch self {
+        case .basic: "basic"
+        case .spring: "spring"
+        case .keyframe: "keyframe"
+        }
+    }
+}

@@ -1,0 +1,278 @@
+import CadenceAnimation
+import CadenceDraw
+import CadenceLayers
+import CadenceWidgets
+
+/// Animations, values and layer events: JSON is read into the Swift spellings
+/// (`LayerAnimation`, `LayerValue`, `LayerEvent`), and those are checked and resolved here for
+/// files and Swift alike, so that the two cannot disagree.
+extension Reader {
+    /// The reader that checks what Swift code builds: errors name no file but the Swift API.
+    static let swift = Reader(sceneFile: "Swift API", strict: true, widgets: .standard)
+
+    // MARK: JSON
+
+    /// An animation object at `path` (e.g. `animations[0]`) for `layer`, with the key path's lens.
+    func animation(_ entry: JSONValue, path: String, layer: Layer) throws(SceneError) -> (KeyedAnimation, LayerKeyPath) {
+        let id = layer.id
+        let object = try self.object(entry, key: path, node: id)
+        try checkKnown(object.keys, known: SceneFile.animationKeys, node: id, prefix: path + ".")
+        guard let name = try string(object["keyPath"], key: "\(path).keyPath", node: id) else { throw error("missing", node: id, key: "\(path).keyPath") }
+        let lens = try keyPath(name, layer: layer, key: "\(path).keyPath")
+        let type = try string(object["type"], key: "\(path).type", node: id) ?? "basic"
+        let allowed: [String] = switch type {
+        case "basic": ["from", "to", "by", "timingFunction"]
+        case "spring": ["from", "to", "by", "mass", "stiffness", "damping", "initialVelocity", "response", "dampingRatio"]
+        case "keyframe": ["values", "keyTimes", "timingFunctions", "calculationMode"]
+        default: throw error("must be basic, spring or keyframe", node: id, key: "\(path).type")
+        }
+        let common = ["keyPath", "type", "beginTime", "duration", "speed", "timeOffset", "repeatCount", "repeatDuration",
+                      "autoreverses", "fillMode", "additive", "cumulative"]
+        for key in object.keys.sorted() where !common.contains(key) && !allowed.contains(key) {
+            throw error("'\(key)' does not apply to a \(type) animation (it takes \(allowed.joined(separator: ", ")))", node: id, key: "\(path).\(key)")
+        }
+        func value(_ key: String) throws(SceneError) -> LayerValue? {
+            guard let json = object[key] else { return nil }
+            return try layerValue(json, for: lens, layer: layer, key: "\(path).\(key)")
+        }
+        func optionalNumber(_ key: String) throws(SceneError) -> Double? {
+            try number(object[key], key: "\(path).\(key)", node: id)
+        }
+
+        let kind: LayerAnimation.Kind
+        switch type {
+        case "spring":
+            let velocity = try optionalNumber("initialVelocity") ?? 0
+            let spring: LayerAnimation.SpringParameters = if object["response"] != nil || object["dampingRatio"] != nil {
+                .perceptual(dampingRatio: try optionalNumber("dampingRatio") ?? 1, response: try optionalNumber("response") ?? 0.5,
+                            mass: try optionalNumber("mass") ?? 1, initialVelocity: velocity)
+            } else {
+                .physical(mass: try optionalNumber("mass") ?? 1, stiffness: try optionalNumber("stiffness") ?? 100,
+                          damping: try optionalNumber("damping") ?? 10, initialVelocity: velocity)
+            }
+            kind = .spring(from: try value("from"), to: try value("to"), by: try value("by"), spring: spring)
+        case "keyframe":
+            guard case .array(let entries)? = object["values"] else {
+                throw error("must be a list of values", node: id, key: "\(path).values")
+            }
+            var values: [LayerValue] = []
+            for (index, entry) in entries.enumerated() {
+                values.append(try layerValue(entry, for: lens, layer: layer, key: "\(path).values[\(index)]"))
+            }
+            var keyTimes: [Double]?
+            if let times = object["keyTimes"] {
+                guard case .array(let list) = times else { throw error("must be a list of numbers", node: id, key: "\(path).keyTimes") }
+                var parsed: [Double] = []
+                for item in list {
+                    guard case .number(let time) = item, time.isFinite else { throw error("must be a list of numbers", node: id, key: "\(path).keyTimes") }
+                    parsed.append(time)
+                }
+                keyTimes = parsed
+            }
+            var curves: [TimingCurve]?
+            if let functions = object["timingFunctions"] {
+                guard case .array(let list) = functions else { throw error("must be a list of curves", node: id, key: "\(path).timingFunctions") }
+                var parsed: [TimingCurve] = []
+                for (index, item) in list.enumerated() {
+                    parsed.append(try curve(item, node: id, key: "\(path).timingFunctions[\(index)]"))
+                }
+                curves = parsed
+            }
+            var mode = CalculationMode.linear
+            if let text = try string(object["calculationMode"], key: "\(path).calculationMode", node: id) {
+                guard let parsed = CalculationMode(rawValue: text) else {
+                    throw error("must be one of \(CalculationMode.allCases.map(\.rawValue).joined(separator: ", "))", node: id, key: "\(path).calculationMode")
+                }
+                mode = parsed
+            }
+            kind = .keyframe(values: values, keyTimes: keyTimes, timingFunctions: curves, calculationMode: mode)
+        default:
+            let timing = try object["timingFunction"].map { json throws(SceneError) in try curve(json, node: id, key: "\(path).timingFunction") }
+            kind = .basic(from: try value("from"), to: try value("to"), by: try value("by"), timingFunction: timing ?? .caDefault)
+        }
+
+        var repeatCount = 1.0
+        switch object["repeatCount"] {
+        case .string("infinity")?: repeatCount = .infinity
+        case .number(let count)?:
+            guard count.isFinite, count >= 0 else { throw error("must be a number, 0 or more, or \"infinity\"", node: id, key: "\(path).repeatCount") }
+            repeatCount = count
+        case nil: break
+        default: throw error("must be a number, 0 or more, or \"infinity\"", node: id, key: "\(path).repeatCount")
+        }
+        var fillMode = FillMode.removed
+        if let text = try string(object["fillMode"], key: "\(path).fillMode", node: id) {
+            guard let parsed = FillMode(rawValue: text) else {
+                throw error("must be one of \(FillMode.allCases.map(\.rawValue).joined(separator: ", "))", node: id, key: "\(path).fillMode")
+            }
+            fillMode = parsed
+        }
+        let spec = LayerAnimation(
+            keyPath: name, kind: kind, beginTime: try optionalNumber("beginTime") ?? 0, duration: try optionalNumber("duration"),
+            speed: try optionalNumber("speed") ?? 1, timeOffset: try optionalNumber("timeOffset") ?? 0, repeatCount: repeatCount,
+            repeatDuration: try optionalNumber("repeatDuration") ?? 0,
+            autoreverses: try bool(object["autoreverses"], key: "\(path).autoreverses", node: id) ?? false, fillMode: fillMode,
+            isAdditive: try bool(object["additive"], key: "\(path).additive", node: id) ?? false,
+            isCumulative: try bool(object["cumulative"], key: "\(path).cumulative", node: id) ?? false
+        )
+        return try animation(spec, path: path, layer: layer)
+    }
+
+    /// A value of `lens` as a scene file writes it, its shape checked against the key path's
+    /// type (`vector(_:for:layer:key:)` checks the rest).
+    func layerValue(_ json: JSONValue, for lens: LayerKeyPath, layer: Layer, key: String) throws(SceneError) -> LayerValue {
+        let wrong = error("must be \(lens.type.expected) for '\(lens.name)'", node: layer.id, key: key)
+        switch (lens.type, json) {
+        case (.number, .number(let number)): return .number(number)
+        case (.point, .array(let list)), (.size, .array(let list)):
+            var numbers: [Double] = []
+            for item in list {
+                guard case .number(let number) = item else { throw wrong }
+                numbers.append(number)
+            }
+            return .numbers(numbers)
+        case (.color, .string):
+            guard let color = try color(json, key: key, node: layer.id) else { throw wrong }
+            return .color(color)
+        case (.bool, .bool(let flag)): return .bool(flag)
+        case (.path, .string(let data)): return .path(try path(data, node: layer.id, key: key))
+        default: throw wrong
+        }
+    }
+
+    /// A value for `lens` as an animation vector, checked against its type (and, for paths,
+    /// against the layer's path: the same commands).
+    func value(_ json: JSONValue, for lens: LayerKeyPath, layer: Layer, key: String) throws(SceneError) -> [Double] {
+        try vector(try layerValue(json, for: lens, layer: layer, key: key), for: lens, layer: layer, key: key)
+    }
+
+    /// A `setValue`, `addAnimation` or `removeAnimation` event object for `layer`.
+    mutating func layerEvent(_ object: [String: JSONValue], type: String, path: String, layer: Layer) throws(SceneError) -> SceneEvent.Action {
+        let event: LayerEvent
+        switch type {
+        case "setValue":
+            try unknown(object.keys, known: ["at", "target", "type", "keyPath", "value", "animated", "duration"], node: nil, prefix: "\(path).")
+            guard let name = try string(object["keyPath"], key: "\(path).keyPath", node: nil) else { throw error("missing", key: "\(path).keyPath") }
+            let lens = try keyPath(name, layer: layer, key: "\(path).keyPath")
+            guard let json = object["value"] else { throw error("missing", key: "\(path).value") }
+            let value = try layerValue(json, for: lens, layer: layer, key: "\(path).value")
+            let duration = try number(object["duration"], key: "\(path).duration", node: nil)
+            let animated = try bool(object["animated"], key: "\(path).animated", node: nil) ?? true
+            event = .setValue(keyPath: name, value: value, animated: animated, duration: duration)
+        case "addAnimation":
+            try unknown(object.keys, known: ["at", "target", "type", "animation", "key"], node: nil, prefix: "\(path).")
+            guard let json = object["animation"] else { throw error("missing", key: "\(path).animation") }
+            let (keyed, _) = try animation(json, path: "\(path).animation", layer: layer)
+            return .addAnimation(keyed, key: try string(object["key"], key: "\(path).key", node: nil))
+        default:
+            try unknown(object.keys, known: ["at", "target", "type", "key"], node: nil, prefix: "\(path).")
+            guard let key = try string(object["key"], key: "\(path).key", node: nil) else { throw error("missing", key: "\(path).key") }
+            event = .removeAnimation(key: key)
+        }
+        return try action(event, path: path, layer: layer)
+    }
+
+    // MARK: Shared by files and Swift
+
+    /// `spec` checked for `layer` and resolved: the key path's lens, vectors checked against it,
+    /// the spring and the timing checked. Errors name the layer and `path`.
+    func animation(_ spec: LayerAnimation, path: String, layer: Layer) throws(SceneError) -> (KeyedAnimation, LayerKeyPath) {
+        let id = layer.id
+        let name = spec.keyPath
+        let lens = try keyPath(name, layer: layer, key: "\(path).keyPath")
+        func vector(_ value: LayerValue?, _ key: String) throws(SceneError) -> [Double]? {
+            guard let value else { return nil }
+            return try self.vector(value, for: lens, layer: layer, key: "\(path).\(key)")
+        }
+        let kind: PropertyAnimation.Kind
+        var duration = spec.duration
+        switch spec.kind {
+        case .basic(let from, let to, let by, let timingFunction):
+            kind = .basic(from: try vector(from, "from"), to: try vector(to, "to"), by: try vector(by, "by"), timingFunction: timingFunction)
+        case .spring(let from, let to, let by, let parameters):
+            let spring: Spring
+            do {
+                switch parameters {
+                case .perceptual(let dampingRatio, let response, let mass, let velocity):
+                    spring = try Spring(dampingRatio: dampingRatio, response: response, mass: mass, initialVelocity: velocity)
+                case .physical(let mass, let stiffness, let damping, let velocity):
+                    spring = try Spring(mass: mass, stiffness: stiffness, damping: damping, initialVelocity: velocity)
+                }
+            } catch let problem {
+                throw error(problem.description, node: id, key: path)
+            }
+            if duration == nil {
+                do throws(AnimationError) {
+                    duration = try spring.defaultAnimationDuration()
+                } catch let problem {
+                    throw error(problem.description, node: id, key: "\(path).duration")
+                }
+            }
+            kind = .spring(from: try vector(from, "from"), to: try vector(to, "to"), by: try vector(by, "by"), spring: spring)
+        case .keyframe(let values, let keyTimes, let timingFunctions, let mode):
+            var vectors: [[Double]] = []
+            for (index, value) in values.enumerated() {
+                vectors.append(try self.vector(value, for: lens, layer: layer, key: "\(path).values[\(index)]"))
+            }
+            kind = .keyframe(values: vectors, keyTimes: keyTimes, timingFunctions: timingFunctions, calculationMode: mode)
+        }
+        do {
+            let timing = try AnimationTiming(
+                beginTime: spec.beginTime, duration: duration ?? Layer.implicitAnimationDuration, speed: spec.speed,
+                repeatCount: spec.repeatCount == 0 ? 1 : spec.repeatCount, autoreverses: spec.autoreverses, fillMode: spec.fillMode,
+                timeOffset: spec.timeOffset, repeatDuration: spec.repeatDuration
+            )
+            let animation = try PropertyAnimation(kind: kind, timing: timing, isAdditive: spec.isAdditive, isCumulative: spec.isCumulative)
+            return (KeyedAnimation(keyPath: lens.name, animation: animation), lens)
+        } catch let problem {
+            throw error(problem.description, node: id, key: "\(path) (\(name))")
+        }
+    }
+
+    /// `value` as an animation vector for `lens`, checked against its type, range and (for
+    /// paths) the layer's path: the same commands.
+    func vector(_ value: LayerValue, for lens: LayerKeyPath, layer: Layer, key: String) throws(SceneError) -> [Double] {
+        let id = layer.id
+        let wrong = error("must be \(lens.type.expected) for '\(lens.name)'", node: id, key: key)
+        switch (lens.type, value) {
+        case (.number, .number(let number)):
+            guard number.isFinite else { throw wrong }
+            try checkMagnitude([number], node: id, key: key)
+            return [number]
+        case (.point, .numbers(let list)), (.size, .numbers(let list)):
+            guard list.count == 2, list.allSatisfy(\.isFinite) else { throw wrong }
+            try checkMagnitude(list, node: id, key: key)
+            return list
+        case (.color, .color(let color)):
+            let vector = animationVector(color)
+            guard vector.allSatisfy(\.isFinite) else { throw wrong }
+            return vector
+        case (.bool, .bool(let flag)):
+            return [flag ? 1 : 0]
+        case (.path, .path(let path)):
+            try checkMagnitude(path.components, node: id, key: key)
+            guard case .shape(let shape) = layer.content, path.hasSameStructure(as: shape.path) else {
+                throw error("a path value must have the same commands as the layer's path (after H, V, S, T and A are converted)", node: id, key: key)
+            }
+            return path.components
+        default:
+            throw wrong
+        }
+    }
+
+    /// `event` checked for `layer`, as the action a scene applies. Errors name `path`.
+    func action(_ event: LayerEvent, path: String, layer: Layer) throws(SceneError) -> SceneEvent.Action {
+        switch event {
+        case .setValue(let name, let value, let animated, let duration):
+            let lens = try keyPath(name, layer: layer, key: "\(path).keyPath")
+            let vector = try vector(value, for: lens, layer: layer, key: "\(path).value")
+            if let duration { guard duration >= 0, duration <= 1e6 else { throw error("must be between 0 and 1000000 seconds", key: "\(path).duration") } }
+            return .setValue(keyPath: lens.name, value: vector, animated: animated, duration: duration)
+        case .addAnimation(let spec, let key):
+            let (keyed, _) = try animation(spec, path: "\(path).animation", layer: layer)
+            return .addAnimation(keyed, key: key)
+        case .removeAnimation(let key):
+            return .removeAnimation(key: key)
+        }
+    }
+}

@@ -1,0 +1,332 @@
+import CadenceAnimation
+import CadenceDraw
+import CadenceLayers
+import CadenceWidgets
+
+extension SceneFile {
+    /// The layer node types.
+    public static let layerTypes = Layer.typeNames
+    /// The events every node takes.
+    public static let layerEventTypes = ["setValue", "addAnimation", "removeAnimation"]
+    /// The keys of a `TextLayer` beyond a layer's.
+    public static let textLayerKeys = ["string", "font", "fontSize", "foregroundColor", "alignment", "wrapped", "truncation"]
+    /// The keys of an `ImageLayer` beyond a layer's.
+    public static let imageLayerKeys = ["contents", "contentsGravity"]
+    /// The keys of a `ShapeLayer` beyond a layer's.
+    public static let shapeLayerKeys = [
+        "path", "fillColor", "fillRule", "strokeColor", "lineWidth", "lineCap", "lineJoin", "miterLimit", "lineDashPattern",
+        "lineDashPhase", "strokeStart", "strokeEnd",
+    ]
+    /// The keys of an animation object.
+    public static let animationKeys = [
+        "keyPath", "type", "from", "to", "by", "values", "keyTimes", "timingFunction", "timingFunctions", "calculationMode",
+        "mass", "stiffness", "damping", "initialVelocity", "response", "dampingRatio",
+        "beginTime", "duration", "speed", "timeOffset", "repeatCount", "repeatDuration", "autoreverses", "fillMode",
+        "additive", "cumulative",
+    ]
+    /// The largest magnitude a layer value may have (positions, sizes, offsets, radii, scales…):
+    /// far beyond any screen, small enough that every pixel computation stays finite.
+    public static let maximumLayerValue = 1e7
+}
+
+extension Reader {
+    /// The keys every layer takes at the top level of its node (widgets too).
+    static let layerKeys = [
+        "position", "bounds", "anchorPoint", "transform", "opacity", "backgroundColor", "cornerRadius", "borderWidth",
+        "borderColor", "masksToBounds", "hidden", "zPosition", "shadowColor", "shadowOffset", "shadowOpacity", "shadowRadius",
+        "sublayers", "animations", "reducedMotion",
+    ]
+
+    /// A `Layer`, `TextLayer`, `ImageLayer` or `ShapeLayer` node.
+    mutating func layer(_ object: [String: JSONValue], id: String, type: String, depth: Int) throws(SceneError) -> Layer {
+        var own: [String] = []
+        var layer = Layer(id: id)
+        switch type {
+        case "TextLayer":
+            own = SceneFile.textLayerKeys
+            layer.content = .text(try textContent(object, id: id))
+        case "ImageLayer":
+            own = SceneFile.imageLayerKeys
+            var image = ImageContent(contents: try string(object["contents"], key: "contents", node: id).map(resolve))
+            if let text = try string(object["contentsGravity"], key: "contentsGravity", node: id) {
+                guard let gravity = ImageContent.Gravity(rawValue: text) else {
+                    throw error("must be one of \(ImageContent.Gravity.allCases.map(\.rawValue).joined(separator: ", "))", node: id, key: "contentsGravity")
+                }
+                image.gravity = gravity
+            }
+            layer.content = .image(image)
+        case "ShapeLayer":
+            own = SceneFile.shapeLayerKeys
+            layer.content = .shape(try shapeContent(object, id: id))
+        default:
+            break
+        }
+        try unknown(object.keys, known: ["type", "id", "frame"] + Reader.layerKeys + own, node: id)
+        if let value = object["frame"] {
+            let frame = try numbers(value, count: 4, key: "frame", node: id)
+            try checkMagnitude(frame, node: id, key: "frame")
+            guard frame[2] >= 0, frame[3] >= 0 else { throw error("width and height must not be negative", node: id, key: "frame") }
+            layer.properties.setFrame(Rect(x: frame[0], y: frame[1], width: frame[2], height: frame[3]))
+        }
+        try layerProperties(object, into: &layer, depth: depth)
+        return layer
+    }
+
+    /// The layer keys of a node: properties, then sublayers, then animations (which may refer
+    /// to the path set above).
+    mutating func layerProperties(_ object: [String: JSONValue], into layer: inout Layer, depth: Int) throws(SceneError) {
+        let id = layer.id
+        if let text = try string(object["reducedMotion"], key: "reducedMotion", node: id) {
+            guard let rule = ReducedMotion(rawValue: text) else {
+                throw error("must be \(ReducedMotion.allCases.map(\.rawValue).joined(separator: ", ")), got '\(text)'", node: id, key: "reducedMotion")
+            }
+            layer.reducedMotion = rule
+        }
+        // Read in this order so that `anchorPoint` applies before `frame`-derived positions.
+        if let value = object["anchorPoint"] {
+            let anchor = try point(value, node: id, key: "anchorPoint")
+            let frame = Node.layer(layer).frame
+            layer.properties.anchorPoint = anchor
+            if object["frame"] != nil || layer.content.isWidget { layer.properties.setFrame(frame) }
+        }
+        if let value = object["position"] { layer.properties.position = try point(value, node: id, key: "position") }
+        if let value = object["bounds"] {
+            let size = try point(value, node: id, key: "bounds")
+            guard size.x >= 0, size.y >= 0 else { throw error("width and height must not be negative", node: id, key: "bounds") }
+            layer.properties.bounds = Size(width: size.x, height: size.y)
+        }
+        if let value = object["transform"] {
+            let transform = try self.object(value, key: "transform", node: id)
+            try unknown(transform.keys, known: ["rotation", "scale", "translation"], node: id, prefix: "transform.")
+            if let rotation = try number(transform["rotation"], key: "transform.rotation", node: id) {
+                try checkMagnitude([rotation], node: id, key: "transform.rotation")
+                layer.properties.transform.rotation = rotation
+            }
+            if let scale = transform["scale"] {
+                if case .number = scale {
+                    let uniform = try number(scale, key: "transform.scale", node: id)!
+                    try checkMagnitude([uniform], node: id, key: "transform.scale")
+                    layer.properties.transform.scale = Point(x: uniform, y: uniform)
+                } else {
+                    layer.properties.transform.scale = try point(scale, node: id, key: "transform.scale")
+                }
+            }
+            if let translation = transform["translation"] {
+                layer.properties.transform.translation = try point(translation, node: id, key: "transform.translation")
+            }
+        }
+        if let opacity = try number(object["opacity"], key: "opacity", node: id) {
+            guard (0...1).contains(opacity) else { throw error("must be between 0 and 1", node: id, key: "opacity") }
+            layer.properties.opacity = opacity
+        }
+        if let color = try color(object["backgroundColor"], key: "backgroundColor", node: id) { layer.properties.backgroundColor = color }
+        if let color = try color(object["borderColor"], key: "borderColor", node: id) { layer.properties.borderColor = color }
+        if let color = try color(object["shadowColor"], key: "shadowColor", node: id) { layer.properties.shadowColor = color }
+        for (key, path) in [("cornerRadius", \LayerProperties.cornerRadius), ("borderWidth", \.borderWidth), ("shadowRadius", \.shadowRadius)] {
+            if let value = try number(object[key], key: key, node: id) {
+                guard value >= 0 else { throw error("must not be negative", node: id, key: key) }
+                try checkMagnitude([value], node: id, key: key)
+                layer.properties[keyPath: path] = value
+            }
+        }
+        if let value = try number(object["shadowOpacity"], key: "shadowOpacity", node: id) {
+            guard (0...1).contains(value) else { throw error("must be between 0 and 1", node: id, key: "shadowOpacity") }
+            layer.properties.shadowOpacity = value
+        }
+        if let value = object["shadowOffset"] { layer.properties.shadowOffset = try point(value, node: id, key: "shadowOffset") }
+        if let value = try number(object["zPosition"], key: "zPosition", node: id) {
+            try checkMagnitude([value], node: id, key: "zPosition")
+            layer.properties.zPosition = value
+        }
+        if let flag = try bool(object["masksToBounds"], key: "masksToBounds", node: id) { layer.properties.masksToBounds = flag }
+        if let flag = try bool(object["hidden"], key: "hidden", node: id) { layer.properties.isHidden = flag }
+
+        if let value = object["sublayers"] {
+            guard case .array(let entries) = value else { throw error("must be a list of nodes", node: id, key: "sublayers") }
+            guard depth + 1 < Layer.maximumDepth else {
+                throw error("sublayers nest deeper than \(Layer.maximumDepth) levels", node: id, key: "sublayers")
+            }
+            for (index, entry) in entries.enumerated() {
+                switch try node(entry, index: index, depth: depth + 1) {
+                case .layer(let sublayer): layer.sublayers.append(sublayer)
+                case let other: layer.sublayers.append(Layer.wrapping(other))
+                }
+            }
+        }
+        if let value = object["animations"] {
+            guard case .array(let entries) = value else { throw error("must be a list of animations", node: id, key: "animations") }
+            for (index, entry) in entries.enumerated() {
+                let (keyed, lens) = try animation(entry, path: "animations[\(index)]", layer: layer)
+                layer.add(keyed.animation, keyPath: lens, forKey: nil, at: 0)
+            }
+        }
+    }
+
+    // MARK: Content
+
+    func textContent(_ object: [String: JSONValue], id: String) throws(SceneError) -> TextContent {
+        var text = TextContent(font: try font(object["font"], key: "font", node: id) ?? SceneFile.defaultFont)
+        if let string = try string(object["string"], key: "string", node: id) { text.string = string }
+        if let size = try number(object["fontSize"], key: "fontSize", node: id) {
+            guard size > 0, size <= TextContent.maximumFontSize else {
+                throw error("must be above 0 and at most \(Int(TextContent.maximumFontSize))", node: id, key: "fontSize")
+            }
+            text.fontSize = size
+        } else if object["font"] != nil {
+            text.fontSize = text.font.size
+        }
+        if let color = try color(object["foregroundColor"], key: "foregroundColor", node: id) { text.foregroundColor = color }
+        if let alignment = try string(object["alignment"], key: "alignment", node: id) {
+            // CATextLayer's names; `natural` and `justified` read as left.
+            switch alignment {
+            case "left", "natural", "justified": text.alignment = .left
+            case "center": text.alignment = .center
+            case "right": text.alignment = .right
+            default: throw error("must be left, center, right, natural or justified", node: id, key: "alignment")
+            }
+        }
+        if let wrapped = try bool(object["wrapped"], key: "wrapped", node: id) { text.isWrapped = wrapped }
+        if let truncation = try string(object["truncation"], key: "truncation", node: id) {
+            guard let mode = TextContent.Truncation(rawValue: truncation) else { throw error("must be none, start, middle or end", node: id, key: "truncation") }
+            text.truncation = mode
+        }
+        return text
+    }
+
+    func shapeContent(_ object: [String: JSONValue], id: String) throws(SceneError) -> ShapeContent {
+        var shape = ShapeContent()
+        if let data = try string(object["path"], key: "path", node: id) { shape.path = try path(data, node: id, key: "path") }
+        if let color = try color(object["fillColor"], key: "fillColor", node: id) { shape.fillColor = color }
+        if let color = try color(object["strokeColor"], key: "strokeColor", node: id) { shape.strokeColor = color }
+        if let rule = try string(object["fillRule"], key: "fillRule", node: id) {
+            guard let fillRule = FillRule(rawValue: rule) else { throw error("must be nonZero or evenOdd", node: id, key: "fillRule") }
+            shape.fillRule = fillRule
+        }
+        if let cap = try string(object["lineCap"], key: "lineCap", node: id) {
+            guard let lineCap = LineCap(rawValue: cap) else { throw error("must be butt, round or square", node: id, key: "lineCap") }
+            shape.style.lineCap = lineCap
+        }
+        if let join = try string(object["lineJoin"], key: "lineJoin", node: id) {
+            guard let lineJoin = LineJoin(rawValue: join) else { throw error("must be miter, round or bevel", node: id, key: "lineJoin") }
+            shape.style.lineJoin = lineJoin
+        }
+        for (key, path) in [("lineWidth", \StrokeStyle.lineWidth), ("miterLimit", \.miterLimit)] {
+            if let value = try number(object[key], key: key, node: id) {
+                guard value >= 0 else { throw error("must not be negative", node: id, key: key) }
+                try checkMagnitude([value], node: id, key: key)
+                shape.style[keyPath: path] = value
+            }
+        }
+        if let phase = try number(object["lineDashPhase"], key: "lineDashPhase", node: id) {
+            try checkMagnitude([phase], node: id, key: "lineDashPhase")
+            shape.style.lineDashPhase = phase
+        }
+        if let value = object["lineDashPattern"] {
+            guard case .array(let entries) = value else { throw error("must be a list of numbers", node: id, key: "lineDashPattern") }
+            var pattern: [Double] = []
+            for entry in entries {
+                guard case .number(let length) = entry, length.isFinite, length >= 0, length <= SceneFile.maximumLayerValue else {
+                    throw error("must be a list of numbers, each 0 or more", node: id, key: "lineDashPattern")
+                }
+                pattern.append(length)
+            }
+            shape.style.lineDashPattern = pattern
+        }
+        for (key, path) in [("strokeStart", \ShapeContent.strokeStart), ("strokeEnd", \.strokeEnd)] {
+            if let value = try number(object[key], key: key, node: id) {
+                guard (0...1).contains(value) else { throw error("must be between 0 and 1", node: id, key: key) }
+                shape[keyPath: path] = value
+            }
+        }
+        return shape
+    }
+
+    // MARK: Animations
+
+    /// The lens for `name` on `layer`, or an error listing the valid ones.
+    func keyPath(_ name: String, layer: Layer, key: String) throws(SceneError) -> LayerKeyPath {
+        guard let lens = LayerKeyPath.named(name), lens.applies(to: layer.typeName) else {
+            throw error(
+                "unknown key path '\(name)' for a \(layer.typeName) (valid: \(LayerKeyPath.names(for: layer.typeName).joined(separator: ", ")))",
+                node: layer.id, key: key
+            )
+        }
+        return lens
+    }
+
+    /// A timing function: any `cadence curve` spec but a spring.
+    func curve(_ json: JSONValue, node id: String, key: String) throws(SceneError) -> TimingCurve {
+        guard case .string(let text) = json else { throw error("must be a curve name such as \"caEaseInEaseOut\"", node: id, key: key) }
+        do {
+            switch try CurveSpec.parse(text) {
+            case .curve(let curve): return curve
+            case .spring: throw error("a spring is not a timing function: use an animation of type \"spring\"", node: id, key: key)
+            }
+        } catch let problem as CurveSpecError {
+            throw error(problem.description, node: id, key: key)
+        } catch let problem as SceneError {
+            throw problem
+        } catch {
+            throw self.error("\(error)", node: id, key: key)
+        }
+    }
+
+    func path(_ data: String, node id: String, key: String) throws(SceneError) -> Path {
+        do {
+            let path = try Path(svg: data)
+            try checkMagnitude(path.components, node: id, key: key)
+            return path
+        } catch let problem as PathError {
+            throw error("bad SVG path data: \(problem.description)", node: id, key: key)
+        } catch let problem as SceneError {
+            throw problem
+        } catch {
+            throw self.error("\(error)", node: id, key: key)
+        }
+    }
+
+    func point(_ value: JSONValue, node id: String, key: String) throws(SceneError) -> Point {
+        let pair = try numbers(value, count: 2, key: key, node: id)
+        try checkMagnitude(pair, node: id, key: key)
+        return Point(x: pair[0], y: pair[1])
+    }
+
+    func checkMagnitude(_ values: [Double], node id: String, key: String) throws(SceneError) {
+        for value in values where abs(value) > SceneFile.maximumLayerValue {
+            throw error("\(value) is out of range: layer values must lie within ±\(Int(SceneFile.maximumLayerValue))", node: id, key: key)
+        }
+    }
+
+    /// Unknown keys inside an animation are errors: a misspelt `duraton` would silently run a
+    /// different animation.
+    func checkKnown(_ keys: some Sequence<String>, known: [String], node: String, prefix: String) throws(SceneError) {
+        for key in keys.sorted() where !known.contains(key) {
+            throw error("unknown key (known: \(known.joined(separator: ", ")))", node: node, key: prefix + key)
+        }
+    }
+}
+
+extension Layer.Content {
+    var isWidget: Bool {
+        if case .widget = self { return true }
+        return false
+    }
+}
+
+extension Scene {
+    /// The layer called `id`, anywhere in the tree; a top-level widget as the layer that would
+    /// hold it.
+    public func layer(id: String) -> Layer? {
+        location(of: id).map(layer(at:))
+    }
+
+    /// The layer at `location` (from `location(of:)` or `locations()`); a top-level widget as
+    /// the layer that would hold it.
+    func layer(at location: (node: Int, path: [Int])) -> Layer {
+        let (index, path) = location
+        switch nodes[index] {
+        case .layer(let root): return root[path: path]
+        case let node: return Layer.wrapping(node)
+        }
+    }
+}
