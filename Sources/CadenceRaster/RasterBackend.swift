@@ -47,9 +47,13 @@ public final class RasterBackend: RenderBackend {
     public var canvas: RasterCanvas {
         if bands.count == 1 { return bands[0] }
         var whole = RasterCanvas(width: width, height: height)
-        for band in bands {
-            let start = band.originY * width * 4
-            whole.pixels.replaceSubrange(start..<start + band.pixels.count, with: band.pixels)
+        let width = width
+        whole.withMutablePixels { whole in
+            for band in bands {
+                band.withPixels { rows in
+                    (whole.baseAddress! + band.originY * width * 4).update(from: rows.baseAddress!, count: rows.count)
+                }
+            }
         }
         return whole
     }
@@ -110,6 +114,33 @@ public final class RasterBackend: RenderBackend {
 
     public func finishDrawing() throws(RenderError) {}
 
+    /// Draws all of `list` straight into `frame`'s pixels, each band on its own thread, and
+    /// un-premultiplies each band where it was drawn: no canvas, no copy. The bands of this
+    /// backend's own canvas are left as they were, so the next draw must be whole.
+    public func drawWhole(_ list: DisplayList, into frame: inout RGBAImage) throws(RenderError) {
+        if frame.width != width || frame.height != height { frame = RGBAImage(width: width, height: height) }
+        guard let whole = PixelRect(width: width, height: height) else { return }
+        let bounds = list.commands.map(\.bounds)
+        let rows = bands.map { (top: $0.originY, height: $0.height) }
+        var errors = [TextError?](repeating: nil, count: rows.count)
+        let width = width
+        frame.pixels.withUnsafeMutableBufferPointer { pixels in
+            errors.withUnsafeMutableBufferPointer { errors in
+                let work = LentBandWork(pixels: pixels.baseAddress!, width: width, rows: rows, errors: errors, renderers: renderers)
+                if rows.count == 1 {
+                    work.draw(0, list, bounds: bounds, frame: whole)
+                } else {
+                    DispatchQueue.concurrentPerform(iterations: rows.count) { index in
+                        work.draw(index, list, bounds: bounds, frame: whole)
+                    }
+                }
+            }
+        }
+        pathMasks.endFrame()
+        drawCallCount = list.commands.count
+        if let error = errors.compactMap({ $0 }).first { throw RenderError(error) }
+    }
+
     public func read(_ regions: [PixelRect], into frame: inout RGBAImage) throws(RenderError) {
         guard bands.count > 1, regions.totalArea >= Self.smallestParallelDamage else {
             for band in bands { band.copyStraight(regions, into: &frame) }
@@ -144,4 +175,26 @@ private struct BandWork: @unchecked Sendable {
 /// A frame's pixels that threads write in disjoint rows.
 private struct UncheckedPointer: @unchecked Sendable {
     let pointer: UnsafeMutablePointer<UInt8>
+}
+
+/// Bands drawn straight into a frame's pixels: each thread lends its band's rows to a canvas,
+/// draws, and un-premultiplies those rows, touching nothing else.
+private struct LentBandWork: @unchecked Sendable {
+    let pixels: UnsafeMutablePointer<UInt8>
+    let width: Int
+    let rows: [(top: Int, height: Int)]
+    let errors: UnsafeMutableBufferPointer<TextError?>
+    let renderers: [RasterRenderer]
+
+    func draw(_ index: Int, _ list: DisplayList, bounds: [Rect?], frame: PixelRect) {
+        let (top, height) = rows[index]
+        let start = pixels + top * width * 4
+        var canvas = RasterCanvas(lending: start, width: width, height: height, originY: top)
+        do {
+            try renderers[index].draw(list, bounds: bounds, into: &canvas, damage: nil, frame: frame)
+        } catch {
+            errors[index] = error
+        }
+        RGBAImage.unpremultiply(start, bytes: height * width * 4)
+    }
 }

@@ -12,8 +12,20 @@ public struct RasterCanvas: Sendable, Hashable {
     public let originX: Int
     /// Where the canvas's top-left pixel lies in the frame.
     public let originY: Int
+    /// The canvas's own pixels; empty while it draws into lent memory.
+    private var storage: [UInt8]
+    /// Memory the canvas draws into instead of `storage`, lent for the length of one draw (the
+    /// backend drawing a frame straight into the frame's own pixels); nil: its own.
+    private var lent: LentPixels?
+
     /// `width × height × 4` bytes, premultiplied RGBA, row-major, top row first.
-    public internal(set) var pixels: [UInt8]
+    public internal(set) var pixels: [UInt8] {
+        get { lent.map { Array(UnsafeBufferPointer(start: $0.pointer, count: width * height * 4)) } ?? storage }
+        set {
+            precondition(lent == nil && newValue.count == width * height * 4, "a canvas's pixels are its width × height × 4 bytes of its own")
+            storage = newValue
+        }
+    }
 
     /// A transparent canvas of `width × height` pixels whose top-left pixel is frame pixel (`originX`, `originY`).
     public init(width: Int, height: Int, originX: Int = 0, originY: Int = 0) {
@@ -22,7 +34,47 @@ public struct RasterCanvas: Sendable, Hashable {
         self.height = height
         self.originX = originX
         self.originY = originY
-        pixels = [UInt8](repeating: 0, count: width * height * 4)
+        storage = [UInt8](repeating: 0, count: width * height * 4)
+    }
+
+    /// A canvas of `width × height` pixels at frame pixel (`originX`, `originY`) drawing into the
+    /// `width × height × 4` bytes at `pointer`, which the caller keeps alive and lends to nothing
+    /// else while the canvas is in use.
+    init(lending pointer: UnsafeMutablePointer<UInt8>, width: Int, height: Int, originX: Int = 0, originY: Int = 0) {
+        precondition(width >= 0 && height >= 0, "a canvas's size must not be negative")
+        self.width = width
+        self.height = height
+        self.originX = originX
+        self.originY = originY
+        storage = []
+        lent = LentPixels(pointer: pointer)
+    }
+
+    /// Calls `body` with the pixels to change, wherever they live.
+    @inline(__always)
+    mutating func withMutablePixels<Result>(_ body: (UnsafeMutableBufferPointer<UInt8>) -> Result) -> Result {
+        if let lent { return body(UnsafeMutableBufferPointer(start: lent.pointer, count: width * height * 4)) }
+        return storage.withUnsafeMutableBufferPointer { body($0) }
+    }
+
+    /// Calls `body` with the pixels to read, wherever they live.
+    @inline(__always)
+    func withPixels<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+        if let lent { return body(UnsafeBufferPointer(start: lent.pointer, count: width * height * 4)) }
+        return storage.withUnsafeBufferPointer(body)
+    }
+
+    public static func == (lhs: RasterCanvas, rhs: RasterCanvas) -> Bool {
+        guard (lhs.width, lhs.height, lhs.originX, lhs.originY) == (rhs.width, rhs.height, rhs.originX, rhs.originY) else { return false }
+        return lhs.withPixels { left in rhs.withPixels { right in left.elementsEqual(right) } }
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(width)
+        hasher.combine(height)
+        hasher.combine(originX)
+        hasher.combine(originY)
+        withPixels { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
     }
 
     /// Fills the frame rectangle `box` (cut to the canvas) with the premultiplied colour `color`.
@@ -30,8 +82,8 @@ public struct RasterCanvas: Sendable, Hashable {
         guard let box = bounds.flatMap({ box.intersection($0) }) else { return }
         let pattern = color.word.littleEndian
         let (width, originX, originY) = (width, originX, originY)
-        pixels.withUnsafeMutableBytes { bytes in
-            let words = bytes.bindMemory(to: UInt32.self)
+        withMutablePixels { pixels in
+            let words = UnsafeMutableRawBufferPointer(pixels).bindMemory(to: UInt32.self)
             for y in box.minY..<box.maxY {
                 let start = (y - originY) * width + box.minX - originX
                 UnsafeMutableBufferPointer(rebasing: words[start..<start + box.maxX - box.minX]).update(repeating: pattern)
@@ -65,7 +117,7 @@ public struct RasterCanvas: Sendable, Hashable {
         for region in regions {
             guard let bounds, let picture = PixelRect(width: imageWidth, height: imageHeight),
                   let box = region.intersection(bounds)?.intersection(picture) else { continue }
-            pixels.withUnsafeBufferPointer { source in
+            withPixels { source in
                 let bytes = box.width * 4
                 for y in box.minY..<box.maxY {
                     let from = source.baseAddress! + ((y - originY) * width + box.minX - originX) * 4
@@ -76,6 +128,12 @@ public struct RasterCanvas: Sendable, Hashable {
             }
         }
     }
+}
+
+/// Memory lent to a canvas: the lender keeps it alive and lends it to one canvas at a time (or
+/// disjoint rows to several, one per thread).
+private struct LentPixels: @unchecked Sendable {
+    let pointer: UnsafeMutablePointer<UInt8>
 }
 
 /// A colour as the blender takes it: premultiplied, 0 … 255 a channel.

@@ -59,7 +59,7 @@ extension RasterPass {
                return kept
            }) {
             kept.withUnsafeBufferPointer { kept in
-                target.pixels.withUnsafeMutableBufferPointer { target in
+                target.withMutablePixels { target in
                     let bytes = drawn.width * 4
                     for y in drawn.minY..<drawn.maxY {
                         let from: Int = ((y - visible.minY) * visible.width + drawn.minX - visible.minX) * 4
@@ -75,7 +75,7 @@ extension RasterPass {
             }
             return
         }
-        target.pixels.withUnsafeMutableBufferPointer { target in
+        target.withMutablePixels { target in
             Self.resample(image, box: drawn, rect: draw.rect, source: draw.source, opacity: opacity) { y, row in
                 Self.blendRow(row, into: target, at: ((y - originY) * targetWidth + drawn.minX - originX) * 4)
             }
@@ -252,7 +252,7 @@ extension RasterPass {
                 let (targetWidth, originX, originY) = (target.width, target.originX, target.originY)
                 shades.withUnsafeBufferPointer { shades in
                     coverage.withUnsafeBufferPointer { coverage in
-                        target.pixels.withUnsafeMutableBufferPointer { pixels in
+                        target.withMutablePixels { pixels in
                             for y in box.minY..<box.maxY {
                                 var at = (y - y0) * width + box.minX - x0
                                 var offset = ((y - originY) * targetWidth + box.minX - originX) * 4

@@ -103,7 +103,7 @@ struct RasterPass {
         let clipNow = clip
         clip = region
         defer { clip = clipNow }
-        picture.pixels.withUnsafeBufferPointer { source in
+        picture.withPixels { source in
             shade(region) { x, y, offset in
                 let from = ((y - picture.originY) * width + x - picture.originX) * 4
                 var factor = opacity / 255
@@ -120,7 +120,7 @@ struct RasterPass {
         guard let clip, let bounds = target.bounds, let box = box.intersection(clip)?.intersection(bounds) else { return }
         let width = target.width
         let (originX, originY) = (target.originX, target.originY)
-        target.pixels.withUnsafeMutableBufferPointer { pixels in
+        target.withMutablePixels { pixels in
             for y in box.minY..<box.maxY {
                 var offset = ((y - originY) * width + box.minX - originX) * 4
                 for x in box.minX..<box.maxX {
@@ -147,7 +147,7 @@ struct RasterPass {
         guard let clip, let bounds = target.bounds, let box = PixelRect(covering: reach)?.intersection(clip)?.intersection(bounds) else { return }
         let width = target.width
         let (originX, originY) = (target.originX, target.originY)
-        target.pixels.withUnsafeMutableBufferPointer { pixels in
+        target.withMutablePixels { pixels in
             for y in box.minY..<box.maxY {
                 let cy = Double(y) + 0.5
                 var run = (box.maxX, box.maxX)

@@ -98,6 +98,20 @@ public final class FrameCompositor {
     public func render(_ list: DisplayList) throws(RenderError) -> RGBAImage {
         let width = backend.width, height = backend.height
         if let kept = keptFrame, kept.width != width || kept.height != height { keptFrame = nil }
+        if fullRedraw {
+            // Every frame whole: the backend may draw straight into the kept frame, leaving its
+            // target holding something else (which no later frame reads: each is whole).
+            var kept = keptFrame ?? RGBAImage(width: width, height: height)
+            keptFrame = nil
+            previous = nil
+            try backend.drawWhole(list, into: &kept)
+            let whole = PixelRect(width: width, height: height).map { [$0] } ?? []
+            lastRedrawn = whole
+            lastChanged = whole
+            lastRedrawWasWhole = true
+            keptFrame = kept
+            return kept
+        }
         let regions = try draw(list, targetHoldsLast: keptFrame != nil)
         var kept = keptFrame ?? RGBAImage(width: width, height: height)
         keptFrame = nil  // let `kept` be the only owner while it is patched

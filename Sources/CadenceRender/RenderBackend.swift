@@ -31,10 +31,25 @@ public protocol RenderBackend: AnyObject {
     /// Copies `regions` of the target into the same places of `frame` (straight alpha, top row
     /// first), which holds the rest of the frame already: a partial read-back, no copy between.
     func read(_ regions: [PixelRect], into frame: inout RGBAImage) throws(RenderError)
+    /// Draws all of `list` and puts the frame into `frame` (straight alpha, top row first; made
+    /// the target's size if it is not): the pixels of `draw(list, damage: nil)` then a read of
+    /// the whole target. The target may be left holding something else — the CPU backend draws
+    /// straight into `frame`'s pixels, with no copy between — so the next draw must be whole.
+    /// Default: exactly that draw and read.
+    func drawWhole(_ list: DisplayList, into frame: inout RGBAImage) throws(RenderError)
 }
 
 @MainActor
 extension RenderBackend {
+    /// Draws all of `list` over the target, then reads the whole target into `frame`.
+    public func drawWhole(_ list: DisplayList, into frame: inout RGBAImage) throws(RenderError) {
+        try draw(list, damage: nil)
+        if frame.width != width || frame.height != height { frame = RGBAImage(width: width, height: height) }
+        if let whole = PixelRect(width: width, height: height) {
+            try read([whole], into: &frame)
+        }
+    }
+
     /// The whole target as an image (straight alpha, top row first).
     public func readWhole() throws(RenderError) -> RGBAImage {
         var image = RGBAImage(width: width, height: height)

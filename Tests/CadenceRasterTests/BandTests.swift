@@ -32,6 +32,38 @@ import Testing
         }
     }
 
+    /// A whole frame drawn straight into the frame's pixels (what the compositor does under
+    /// `fullRedraw`) gives the bytes of a draw into the canvas and a read of it, in any number of
+    /// bands; and after it, turning `fullRedraw` off draws the next frame whole, not over a
+    /// canvas that no longer holds the last frame.
+    @Test(arguments: ["demo", "toast.json"])
+    func drawingStraightIntoTheFrameGivesTheSameBytes(name: String) throws {
+        let scene = try BackendAgreementTests.scene(name)
+        let width = Int(scene.size.width), height = Int(scene.size.height)
+        let context = RenderContext.loading(scene)
+        Thread.sleep(forTimeInterval: 0.2)
+        let reference = FrameCompositor(backend: RasterBackend(width: width, height: height, bands: 1))
+        let counts = [1, 2, 3, 7]
+        let compositors = counts.map { count in
+            let compositor = FrameCompositor(backend: RasterBackend(width: width, height: height, bands: count))
+            compositor.fullRedraw = true
+            return compositor
+        }
+        for (index, time) in stride(from: 0.0, through: 2.4, by: 0.3).enumerated() {
+            let list = try scene.displayList(at: time, in: context).fitted(to: Size(width: Double(width), height: Double(height)))
+            let expected = try reference.render(list)
+            if index == 5 { compositors.forEach { $0.fullRedraw = false } }
+            for (count, compositor) in zip(counts, compositors) {
+                let frame = try compositor.render(list)
+                #expect(frame == expected, "\(name) at \(time) s in \(count) bands, fullRedraw \(compositor.fullRedraw)")
+                #expect(compositor.lastRedrawWasWhole || index > 5, "\(name) at \(time) s: drawn whole")
+            }
+            var straight = RGBAImage(width: 1, height: 1)
+            try RasterBackend(width: width, height: height, bands: 2).drawWhole(list, into: &straight)
+            #expect(straight == expected, "\(name) at \(time) s: drawWhole into an image of another size")
+        }
+    }
+
     @Test func smallFramesUseFewerBands() {
         #expect(RasterBackend(width: 10, height: 40, bands: 8).bandCount == 2)
         #expect(RasterBackend(width: 10, height: 5, bands: 8).bandCount == 1)
