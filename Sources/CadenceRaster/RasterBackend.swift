@@ -24,8 +24,19 @@ public final class RasterBackend: RenderBackend {
     public private(set) var height: Int
 
     /// Damage of fewer pixels than this is drawn, and read back, band after band on the calling
-    /// thread.
+    /// thread, unless it is a quarter of the frame or more (and at least
+    /// `smallestParallelShare` pixels): a small frame's damage is drawn on the bands' threads
+    /// when its whole redraw would be.
     public static let smallestParallelDamage = 65_536
+    /// The fewest damaged pixels drawn on the bands' threads however small the frame.
+    public static let smallestParallelShare = 16_384
+
+    /// Whether `damage` (nil: the whole frame) is drawn on the bands' threads.
+    public func drawsInParallel(_ damage: [PixelRect]?) -> Bool {
+        guard bands.count > 1 else { return false }
+        guard let area = damage?.totalArea else { return true }
+        return area >= Self.smallestParallelDamage || (area >= Self.smallestParallelShare && area * 4 >= width * height)
+    }
 
     /// The most bands a backend draws in.
     public static let maximumBands = 64
@@ -84,7 +95,7 @@ public final class RasterBackend: RenderBackend {
     public func draw(_ list: DisplayList, damage: [PixelRect]?) throws(RenderError) {
         let frame = PixelRect(width: width, height: height)
         let bounds = list.commands.map(\.bounds)
-        if bands.count == 1 || (damage?.totalArea ?? Int.max) < Self.smallestParallelDamage {
+        if !drawsInParallel(damage) {
             // One thread: waking others costs more than a little damage takes to draw.
             do {
                 for index in bands.indices where damage?.contains(where: { bands[index].bounds?.intersection($0) != nil }) ?? true {

@@ -64,6 +64,22 @@ import Testing
         }
     }
 
+    /// Small damage stays on the calling thread; damage of 65,536 pixels, or of a quarter of a
+    /// small frame (16,384 pixels at least), and whole frames go to the bands.
+    @Test func whichDamageIsDrawnInParallel() {
+        let large = RasterBackend(width: 1280, height: 720, bands: 2)
+        #expect(large.drawsInParallel(nil))
+        #expect(!large.drawsInParallel([PixelRect(x: 0, y: 0, width: 200, height: 200)!]))
+        #expect(large.drawsInParallel([PixelRect(x: 0, y: 0, width: 256, height: 256)!]))
+        let small = RasterBackend(width: 240, height: 240, bands: 2)
+        #expect(small.drawsInParallel([PixelRect(x: 0, y: 0, width: 130, height: 130)!]))
+        #expect(!small.drawsInParallel([PixelRect(x: 0, y: 0, width: 100, height: 100)!]))
+        let tiny = RasterBackend(width: 100, height: 100, bands: 2)
+        #expect(tiny.drawsInParallel(nil))
+        #expect(!tiny.drawsInParallel([PixelRect(x: 0, y: 0, width: 100, height: 100)!]))
+        #expect(!RasterBackend(width: 1280, height: 720, bands: 1).drawsInParallel(nil))
+    }
+
     @Test func smallFramesUseFewerBands() {
         #expect(RasterBackend(width: 10, height: 40, bands: 8).bandCount == 2)
         #expect(RasterBackend(width: 10, height: 5, bands: 8).bandCount == 1)
