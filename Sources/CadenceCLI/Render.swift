@@ -70,48 +70,22 @@ struct Render: ParsableCommand {
 
     @OptionGroup var logging: LoggingOptions
 
+    /// What the command line alone decides: the flags' spellings. Values the engine takes
+    /// (`--fps`, `--duration`, `--png-level`, `--jobs`, an encoder's filters, `--clock` or `--shard`
+    /// with an animated format) are checked once, by `FrameDumpSettings.validate()`, before the
+    /// clock is read and before any GL or file work; its errors name the flag.
     func validate() throws {
         try size?.check("--size")
-        if clock != nil, format.isAnimated {
-            throw ValidationError("--clock renders PNG frames at the clock's own timestamps; --format \(format.rawValue) plays at one fixed frame rate")
-        }
-        guard fps.isFinite, fps > 0 else { throw ValidationError("--fps must be above 0, got \(number(fps))") }
-        guard duration.isFinite, duration >= 0 else {
-            throw ValidationError("--duration must be a number of seconds, 0 or more, got \(number(duration))")
-        }
-        guard duration <= SceneFile.maximumTime else {
-            throw ValidationError("--duration must be at most \(number(SceneFile.maximumTime)) s, got \(number(duration))")
-        }
-        guard duration * fps <= Double(FrameDumpSettings.maximumFrameCount) else {
-            throw ValidationError(
-                "--fps \(number(fps)) × --duration \(number(duration)) is \(number((duration * fps).rounded())) frames, above the limit of \(FrameDumpSettings.maximumFrameCount) frames a render"
-            )
-        }
-        guard (0...9).contains(pngLevel) else { throw ValidationError("--png-level must be 0...9, got \(pngLevel)") }
         guard PNGOptions.Filter(rawValue: pngFilter) != nil else {
             throw ValidationError("--png-filter must be one of \(PNGOptions.Filter.allCases.map(\.rawValue).joined(separator: ", ")), got \(pngFilter)")
         }
-        if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1, got \(jobs)") }
         guard pngEncoder.map({ PNGOptions.Encoder(rawValue: $0) != nil }) ?? true else {
             throw ValidationError("--png-encoder must be one of \(PNGOptions.Encoder.allCases.map(\.rawValue).joined(separator: ", ")), got \(pngEncoder ?? "")")
-        }
-        if let encoder = pngEncoder.flatMap(PNGOptions.Encoder.init(rawValue:)), let filter = PNGOptions.Filter(rawValue: pngFilter) {
-            guard encoder.filters.contains(filter) else {
-                throw ValidationError("--png-encoder \(encoder.rawValue) writes the \(encoder.filterNames) filters only, got --png-filter \(pngFilter) (use libpng for it)")
-            }
-        }
-        if pngEncoder == PNGOptions.Encoder.libdeflate.rawValue {
-            guard pngLevel >= 1 else { throw ValidationError("--png-encoder libdeflate takes --png-level 1...9, got 0 (use libpng for it)") }
         }
         guard ReadbackMode(rawValue: readback) != nil else {
             throw ValidationError("--readback must be direct or pbo, got \(readback)")
         }
-        if let shard {
-            guard !format.isAnimated else {
-                throw ValidationError("--shard splits a render into frame files; --format \(format.rawValue) writes one file (use --frames A..B for part of the timeline)")
-            }
-            if shard.index == nil { _ = try shard.resolved() }
-        }
+        if let shard, shard.index == nil { _ = try shard.resolved() }
     }
 
     func run() throws {
@@ -121,7 +95,6 @@ struct Render: ParsableCommand {
 
     @MainActor
     private func render() throws(EngineError) {
-        let trace = try clock.map { text throws(EngineError) in try loadClock(text, fps: fps, duration: duration) }
         let scene = motionOptions.applied(to: try sceneOptions.load(scene))
         var settings = FrameDumpSettings(
             width: size?.width ?? Int(scene.size.width),
@@ -140,7 +113,6 @@ struct Render: ParsableCommand {
         settings.readback = ReadbackMode(rawValue: readback) ?? .default
         settings.backend = backendOptions.backend
         settings.format = format
-        settings.clock = trace
         try traceOptions.check()
         if let shard {
             do {
@@ -149,6 +121,11 @@ struct Render: ParsableCommand {
                 throw .invalidOption(name: "--shard", message: error.message)
             }
         }
+        // The values checked before a clock is made from them (a clock spec steps by --fps);
+        // FrameDump.run checks them again with the clock.
+        try settings.validate()
+        let trace = try clock.map { text throws(EngineError) in try loadClock(text, fps: fps, duration: duration) }
+        settings.clock = trace
         let showProgress = isatty(STDERR_FILENO) == 1
         let summary = try FrameDump.run(scene: scene, settings: settings) { done, total in
             guard showProgress else { return }

@@ -78,25 +78,33 @@ public struct FrameDumpSettings: Sendable {
             throw .invalidOption(name: "size", message: problem)
         }
         guard fps.isFinite, fps > 0 else {
-            throw .invalidOption(name: "fps", message: "must be above 0, got \(fps)")
+            throw .invalidOption(name: "fps", message: "must be above 0, got \(settingNumber(fps))")
         }
-        guard duration.isFinite, duration >= 0, duration <= SceneFile.maximumTime else {
-            throw .invalidOption(name: "duration", message: "must be a number of seconds from 0 to \(Int(SceneFile.maximumTime)), got \(duration)")
+        guard duration.isFinite, duration >= 0 else {
+            throw .invalidOption(name: "duration", message: "must be a number of seconds, 0 or more, got \(settingNumber(duration))")
+        }
+        guard duration <= SceneFile.maximumTime else {
+            throw .invalidOption(name: "duration", message: "must be at most \(settingNumber(SceneFile.maximumTime)) s, got \(settingNumber(duration))")
         }
         guard (duration * fps).rounded() <= Double(Self.maximumFrameCount) else {
             throw .invalidOption(
                 name: "fps",
-                message: "\(fps) fps for \(duration) s is \((duration * fps).rounded()) frames, above the limit of \(Self.maximumFrameCount) frames a render"
+                message: "\(settingNumber(fps)) fps for \(settingNumber(duration)) s is \(settingNumber((duration * fps).rounded())) frames, above the limit of \(Self.maximumFrameCount) frames a render"
             )
         }
         guard (0...9).contains(png.level) else {
             throw .invalidOption(name: "png.level", message: "must be 0...9, got \(png.level)")
         }
+        if png.encoder == .libdeflate, png.level < 1 {
+            throw .invalidOption(name: "png.level", message: "the libdeflate encoder takes levels 1...9, got 0 (use libpng for it)")
+        }
         guard jobs >= 1 else {
             throw .invalidOption(name: "jobs", message: "must be at least 1, got \(jobs)")
         }
         guard png.encoder.filters.contains(png.filter) else {
-            throw .invalidOption(name: "png.filter", message: "the \(png.encoder.rawValue) encoder writes \(png.encoder.filterNames), got \(png.filter.rawValue)")
+            throw .invalidOption(
+                name: "png.filter", message: "the \(png.encoder.rawValue) encoder writes the \(png.encoder.filterNames) filters only, got \(png.filter.rawValue) (use libpng for it)"
+            )
         }
         if let shard, shard.count < 1 || shard.index < 1 || shard.index > shard.count {
             throw .invalidOption(name: "shard", message: "K/N needs 1 ≤ K ≤ N, got \(shard.index)/\(shard.count)")
@@ -424,4 +432,10 @@ nonisolated final class EncoderPool: @unchecked Sendable {
     func finish() {
         group.wait()
     }
+}
+
+/// `value` as settings' messages write it: whole numbers without a fraction, others to 15
+/// significant digits (`30`, `0.5`, `1e+300`).
+func settingNumber(_ value: Double) -> String {
+    String(format: "%.15g", value)
 }

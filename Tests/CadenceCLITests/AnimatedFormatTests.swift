@@ -112,7 +112,7 @@ import Testing
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let result = try render(["--format", "apng", "--shard", "1/2"])
         #expect(result.status != 0)
-        #expect(result.stderr.contains("--shard splits a render into frame files; --format apng writes one file"), "\(result.stderr)")
+        #expect(result.stderr.contains("--shard: shards split a render into frame files; the apng format writes one file"), "\(result.stderr)")
         #expect(try contents().isEmpty)
     }
 

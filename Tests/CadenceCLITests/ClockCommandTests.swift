@@ -87,7 +87,7 @@ private let hasDisplay = ProcessInfo.processInfo.environment["DISPLAY"].map { !$
     @Test func aClockAndAnAnimatedFormatDoNotMix() throws {
         let result = try CLI.run(["render", "--clock", "jitter:0.1ms", "--format", "apng", "--out", "a.png"], in: folder)
         #expect(result.status == 64)
-        #expect(result.stderr.contains("--clock renders PNG frames"), "\(result.stderr)")
+        #expect(result.stderr.contains("--clock: renders PNG frames"), "\(result.stderr)")
         #expect(!exists("a.png"))
     }
 

@@ -92,14 +92,14 @@ import Testing
     }
 
     @Test(arguments: [
-        (["--jobs", "0"], "--jobs must be at least 1"),
+        (["--jobs", "0"], "--jobs: must be at least 1, got 0"),
         (["--shard", "3/2"], "--shard: K/N needs 1 ≤ K ≤ N"),
         (["--shard", "0/2"], "--shard: K/N needs 1 ≤ K ≤ N"),
         (["--frames", "10..40"], "--frames: 10..40 is outside the timeline's frames 0..29"),
         (["--frames", "5"], "--frames"),
         (["--png-filter", "zigzag"], "--png-filter must be one of"),
         (["--png-encoder", "gif"], "--png-encoder must be one of libpng, libdeflate, incremental"),
-        (["--png-encoder", "incremental", "--png-filter", "paeth"], "--png-encoder incremental writes the none, sub and up filters only"),
+        (["--png-encoder", "incremental", "--png-filter", "paeth"], "--png-filter: the incremental encoder writes the none, sub and up filters only, got paeth"),
         (["--readback", "dma"], "--readback must be direct or pbo"),
     ])
     func badOptionsAreClearErrors(arguments: [String], message: String) throws {

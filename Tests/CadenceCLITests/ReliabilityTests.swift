@@ -54,17 +54,17 @@ import Testing
     }
 
     @Test(arguments: [
-        (["--duration", "1e300"], "--duration must be at most 10000000 s, got 1e+300"),
-        (["--fps", "1e300"], "--fps 1e+300 × --duration 2 is"),
+        (["--duration", "1e300"], "--duration: must be at most 10000000 s, got 1e+300"),
+        (["--fps", "1e300"], "--fps: 1e+300 fps for 2 s is 2e+300 frames"),
         (["--fps", "1e9"], "above the limit of 1000000 frames a render"),
-        (["--fps", "-5"], "--fps must be above 0, got -5"),
-        (["--duration", "-1"], "--duration must be a number of seconds, 0 or more, got -1"),
+        (["--fps", "-5"], "--fps: must be above 0, got -5"),
+        (["--duration", "-1"], "--duration: must be a number of seconds, 0 or more, got -1"),
         (["--size", "-5x5"], "--size must be WxH with whole sides from 1 to 16384, got -5x5"),
         (["--size", "1e19x100"], "--size must be WxH with whole sides from 1 to 16384, got 1e19x100"),
         (["--frames", "5..999"], "--frames: 5..999 is outside the timeline's frames 0..119"),
         (["--shard", "3/2"], "--shard: K/N needs 1 ≤ K ≤ N, got 3/2"),
-        (["--png-encoder", "libdeflate", "--png-filter", "paeth"], "--png-encoder libdeflate writes the none and up filters only, got --png-filter paeth"),
-        (["--png-encoder", "libdeflate", "--png-level", "0"], "--png-encoder libdeflate takes --png-level 1...9"),
+        (["--png-encoder", "libdeflate", "--png-filter", "paeth"], "--png-filter: the libdeflate encoder writes the none and up filters only, got paeth"),
+        (["--png-encoder", "libdeflate", "--png-level", "0"], "--png-level: the libdeflate encoder takes levels 1...9, got 0"),
     ])
     func badRenderOptionsExit64(arguments: [String], message: String) throws {
         try expectRejected(["render", "--out", "out"] + arguments, status: 64, message: message)

@@ -26,6 +26,10 @@ import Testing
         #expect(named { $0.width = 0 } == "size")
         #expect(named { $0.jobs = 0 } == "jobs")
         #expect(named { $0.png.level = 12 } == "png.level")
+        #expect(named { $0.duration = 1e300 } == "duration")
+        // The encoder's rules are the engine's, not only the command line's.
+        #expect(named { $0.png = PNGOptions(level: 0, filter: .none, encoder: .libdeflate) } == "png.level")
+        #expect(named { $0.png = PNGOptions(level: 6, filter: .paeth, encoder: .incremental) } == "png.filter")
         #expect(named { _ in } == nil)
     }
 
