@@ -36,9 +36,9 @@ import Testing
     ])
     func fieldAtKeyTimes(time: Double, name: String, clearAt: Double?, chinese: Bool) throws {
         let scene = try Self.scene(clearAt: clearAt, chinese: chinese)
-        let image = try OffscreenRenderer(width: 340, height: 64).render(try scene.displayList(at: time))
-        let outcome = goldens.compare(image, named: name, tolerance: 2, maxDifferingFraction: 0.002)
-        #expect(outcome.passed, "\(outcome.message)")
+        try expectGoldenOnBothBackends(goldens, named: name, width: 340, height: 64, tolerance: 2, maxDifferingFraction: 0.002) { renderer in
+            try renderer.render(try scene.displayList(at: time))
+        }
     }
 
     /// Bouncing on, no abbreviation: the placeholder bounced right and stays there, visible, as
@@ -51,9 +51,9 @@ import Testing
          "events": [{"at": 0.5, "target": "field", "type": "type", "text": "lexrus", "charsPerSecond": 10}]}
         """
         let scene = try SceneFile.parse(Data(json.utf8), file: "field.json", strict: true).scene
-        let image = try OffscreenRenderer(width: 340, height: 64).render(try scene.displayList(at: 3))
-        let outcome = goldens.compare(image, named: "field-no-abbreviation-settled", tolerance: 2, maxDifferingFraction: 0.002)
-        #expect(outcome.passed, "\(outcome.message)")
+        try expectGoldenOnBothBackends(goldens, named: "field-no-abbreviation-settled", width: 340, height: 64, tolerance: 2, maxDifferingFraction: 0.002) { renderer in
+            try renderer.render(try scene.displayList(at: 3))
+        }
     }
 
     /// Under `quirks: original` a count to 5 000 000 000 with `%d` shows the original's 32-bit
@@ -68,8 +68,8 @@ import Testing
                     {"at": 0, "target": "b", "type": "count", "from": 0, "to": 5000000000, "duration": 0}]}
         """
         let scene = try SceneFile.parse(Data(json.utf8), file: "counter.json", strict: true).scene
-        let image = try OffscreenRenderer(width: 340, height: 80).render(try scene.displayList(at: 0.5))
-        let outcome = goldens.compare(image, named: "quirks-counter-32-bit", tolerance: 2, maxDifferingFraction: 0.002)
-        #expect(outcome.passed, "\(outcome.message)")
+        try expectGoldenOnBothBackends(goldens, named: "quirks-counter-32-bit", width: 340, height: 80, tolerance: 2, maxDifferingFraction: 0.002) { renderer in
+            try renderer.render(try scene.displayList(at: 0.5))
+        }
     }
 }

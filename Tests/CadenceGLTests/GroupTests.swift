@@ -59,9 +59,9 @@ import Testing
     }
 
     @Test func rotatedRoundedMaskClips() throws {
-        let image = try OffscreenRenderer(width: 160, height: 120).render(Self.maskedList())
-        let outcome = GoldenCheck().compare(image, named: "group-rotated-mask", tolerance: 2, maxDifferingFraction: 0.002)
-        #expect(outcome.passed, "\(outcome.message)")
+        let image = try expectGoldenOnBothBackends(named: "group-rotated-mask", width: 160, height: 120, tolerance: 2, maxDifferingFraction: 0.002) { renderer in
+            try renderer.render(Self.maskedList())
+        }
         #expect(image[95, 60] == (0, 122, 255, 255))  // inside the mask, a blue gap between stripes
         #expect(image[5, 5] == (242, 242, 247, 255))  // outside: the background
         #expect(image[80 + 45, 60 - 30] == (242, 242, 247, 255))  // turned clockwise: the top-right corner drops

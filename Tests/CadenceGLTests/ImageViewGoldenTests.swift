@@ -23,9 +23,9 @@ import Testing
         let scene = try SceneFile.parse(Data(Self.json.utf8), file: "image.json", strict: true).scene
         let store = ImageStore()
         store.prefetch(scene.imageSources)
-        let image = try OffscreenRenderer(width: 200, height: 140).render(try scene.displayList(at: time, images: store))
-        let outcome = GoldenCheck().compare(image, named: name, tolerance: 2, maxDifferingFraction: 0.002)
-        #expect(outcome.passed, "\(outcome.message)")
+        try expectGoldenOnBothBackends(named: name, width: 200, height: 140, tolerance: 2, maxDifferingFraction: 0.002) { renderer in
+            try renderer.render(try scene.displayList(at: time, images: store))
+        }
     }
 
     /// Three views sharing the scene's cache: `a` downloads the sunset (0.1 s, 0.5 s latency), `b`
@@ -47,9 +47,9 @@ import Testing
         let scene = try SceneFile.parse(Data(Self.sharedJSON.utf8), file: "shared.json", strict: true).scene
         let store = ImageStore()
         store.prefetch(scene.imageSources)
-        let image = try OffscreenRenderer(width: 300, height: 100).render(try scene.displayList(at: time, images: store))
-        let outcome = GoldenCheck().compare(image, named: name, tolerance: 2, maxDifferingFraction: 0.002)
-        #expect(outcome.passed, "\(outcome.message)")
+        try expectGoldenOnBothBackends(named: name, width: 300, height: 100, tolerance: 2, maxDifferingFraction: 0.002) { renderer in
+            try renderer.render(try scene.displayList(at: time, images: store))
+        }
     }
 
     /// Download progress (Kingfisher #230): left a ring at 40 %, right the percentage at 75 %,
@@ -67,9 +67,9 @@ import Testing
         let scene = try SceneFile.parse(Data(json.utf8), file: "progress.json", strict: true).scene
         let store = ImageStore()
         store.prefetch(scene.imageSources)
-        let image = try OffscreenRenderer(width: 300, height: 100).render(try scene.displayList(at: 1, images: store))
-        let outcome = GoldenCheck().compare(image, named: "image-progress-ring-and-percentage", tolerance: 2, maxDifferingFraction: 0.002)
-        #expect(outcome.passed, "\(outcome.message)")
+        try expectGoldenOnBothBackends(named: "image-progress-ring-and-percentage", width: 300, height: 100, tolerance: 2, maxDifferingFraction: 0.002) { renderer in
+            try renderer.render(try scene.displayList(at: 1, images: store))
+        }
     }
 
     /// A custom indicator (Kingfisher #113, #734): a layer tree — an orange rounded square with a
@@ -89,8 +89,8 @@ import Testing
         let scene = try SceneFile.parse(Data(json.utf8), file: "custom.json", strict: true).scene
         let store = ImageStore()
         store.prefetch(scene.imageSources)
-        let image = try OffscreenRenderer(width: 200, height: 140).render(try scene.displayList(at: 0.5, images: store))
-        let outcome = GoldenCheck().compare(image, named: "image-custom-indicator", tolerance: 2, maxDifferingFraction: 0.002)
-        #expect(outcome.passed, "\(outcome.message)")
+        try expectGoldenOnBothBackends(named: "image-custom-indicator", width: 200, height: 140, tolerance: 2, maxDifferingFraction: 0.002) { renderer in
+            try renderer.render(try scene.displayList(at: 0.5, images: store))
+        }
     }
 }

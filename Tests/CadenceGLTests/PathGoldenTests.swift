@@ -42,9 +42,9 @@ import Glibc
 
     /// Non-zero fills the star's middle and the inner square; even-odd leaves them empty.
     @Test func nonZeroAndEvenOdd() throws {
-        let image = try OffscreenRenderer(width: 160, height: 120).render(Self.fillRules())
-        let outcome = GoldenCheck().compare(image, named: "path-fill-rules", tolerance: 2, maxDifferingFraction: 0.002)
-        #expect(outcome.passed, "\(outcome.message)")
+        let image = try expectGoldenOnBothBackends(named: "path-fill-rules", width: 160, height: 120, tolerance: 2, maxDifferingFraction: 0.002) { renderer in
+            try renderer.render(Self.fillRules())
+        }
         let filled = image[40, 12]  // inside the top point: filled under both rules
         #expect(filled == (175, 82, 222, 255))
         #expect(image[40, 42] == filled)  // the star's middle, non-zero
@@ -60,9 +60,9 @@ import Glibc
         var list = DisplayList(size: Size(width: 160, height: 120), background: Self.background)
         let triangle = [Point(x: 30, y: 100), Point(x: 80, y: 20), Point(x: 130, y: 100)]
         list.append(.path(PathFill(contours: [triangle], color: Color(red: 0, green: 0, blue: 0, alpha: 0.8), blur: 5)))
-        let image = try OffscreenRenderer(width: 160, height: 120).render(list)
-        let outcome = GoldenCheck().compare(image, named: "path-blurred", tolerance: 2, maxDifferingFraction: 0.002)
-        #expect(outcome.passed, "\(outcome.message)")
+        let image = try expectGoldenOnBothBackends(named: "path-blurred", width: 160, height: 120, tolerance: 2, maxDifferingFraction: 0.002) { renderer in
+            try renderer.render(list)
+        }
         #expect(abs(Int(image[80, 80].0) - 51) <= 2)  // 80 % black over white
         let row = (96..<120).map { Int(image[80, $0].0) }
         #expect(zip(row, row.dropFirst()).allSatisfy { $0 <= $1 }, "fades out: \(row)")

@@ -24,9 +24,9 @@ import Testing
     func textView(time: Double, name: String, node: String) throws {
         var scene = try SceneFile.parse(Data(Self.json.utf8), file: "view.json", strict: true).scene
         scene.nodes.removeAll { $0.id != node }
-        let image = try OffscreenRenderer(width: 340, height: 140).render(try scene.displayList(at: time))
-        let outcome = GoldenCheck().compare(image, named: name, tolerance: 2, maxDifferingFraction: 0.002)
-        #expect(outcome.passed, "\(outcome.message)")
+        try expectGoldenOnBothBackends(named: name, width: 340, height: 140, tolerance: 2, maxDifferingFraction: 0.002) { renderer in
+            try renderer.render(try scene.displayList(at: time))
+        }
     }
 
     /// Left: a one-line placeholder centred vertically (#30). Right: a view 60 tall whose long
@@ -43,9 +43,9 @@ import Testing
          ]}
         """
         let scene = try SceneFile.parse(Data(json.utf8), file: "options.json", strict: true).scene
-        let image = try OffscreenRenderer(width: 340, height: 200).render(try scene.displayList(at: 0))
-        let outcome = GoldenCheck().compare(image, named: "textview-centred-and-grown", tolerance: 2, maxDifferingFraction: 0.002)
-        #expect(outcome.passed, "\(outcome.message)")
+        try expectGoldenOnBothBackends(named: "textview-centred-and-grown", width: 340, height: 200, tolerance: 2, maxDifferingFraction: 0.002) { renderer in
+            try renderer.render(try scene.displayList(at: 0))
+        }
     }
 
     /// Exclusion paths (#48): the placeholder wraps around a 90×50 box in the text container
@@ -62,8 +62,8 @@ import Testing
          ]}
         """
         let scene = try SceneFile.parse(Data(json.utf8), file: "exclusion.json", strict: true).scene
-        let image = try OffscreenRenderer(width: 340, height: 160).render(try scene.displayList(at: 0))
-        let outcome = GoldenCheck().compare(image, named: "textview-exclusion-path", tolerance: 2, maxDifferingFraction: 0.002)
-        #expect(outcome.passed, "\(outcome.message)")
+        try expectGoldenOnBothBackends(named: "textview-exclusion-path", width: 340, height: 160, tolerance: 2, maxDifferingFraction: 0.002) { renderer in
+            try renderer.render(try scene.displayList(at: 0))
+        }
     }
 }

@@ -35,10 +35,9 @@ import Testing
     }()
 
     func check(_ list: DisplayList, _ name: String) throws -> RGBAImage {
-        let image = try OffscreenRenderer(width: Int(list.size.width), height: Int(list.size.height)).render(list)
-        let outcome = goldens.compare(image, named: name, tolerance: 2, maxDifferingFraction: 0.002)
-        #expect(outcome.passed, "\(outcome.message)")
-        return image
+        try expectGoldenOnBothBackends(goldens, named: name, width: Int(list.size.width), height: Int(list.size.height)) { renderer in
+            try renderer.render(list)
+        }
     }
 
     /// A stroked rounded rectangle turned 30° and stretched to 1.5 × 0.8 about the frame's centre:

@@ -18,8 +18,7 @@ import Testing
         counter.count(from: 0, to: 12345.6, duration: 2, at: 0)
         var list = DisplayList(size: Size(width: 320, height: 70), background: .white)
         try counter.draw(at: time, fonts: .shared, into: &list)
-        let outcome = goldens.compare(try OffscreenRenderer(width: 320, height: 70).render(list), named: name, tolerance: 2, maxDifferingFraction: 0.002)
-        #expect(outcome.passed, "\(outcome.message)")
+        try expectGoldenOnBothBackends(goldens, named: name, width: 320, height: 70) { renderer in try renderer.render(list) }
     }
 
     /// Every step of both looks: the modern row at 0, 1/8, … 7/8 s, the classic row at 0, 1/12, … 11/12 s.
@@ -35,7 +34,6 @@ import Testing
                 spinner.draw(at: (Double(step) + 0.5) / Double(spinner.tickCount), into: &list)
             }
         }
-        let outcome = goldens.compare(try OffscreenRenderer(width: 576, height: 96).render(list), named: "spinner-steps", tolerance: 2, maxDifferingFraction: 0.002)
-        #expect(outcome.passed, "\(outcome.message)")
+        try expectGoldenOnBothBackends(goldens, named: "spinner-steps", width: 576, height: 96) { renderer in try renderer.render(list) }
     }
 }
