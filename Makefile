@@ -17,7 +17,7 @@ APT_PACKAGES := pkg-config \
 # A separate package that uses Cadence as its users do (by path): `make test` builds and tests it.
 CLIENT := Examples/ClientPackage
 
-.PHONY: all deps build release run test test-client fuzz test-asan test-tsan docs clean
+.PHONY: all deps build release run test test-client fuzz test-asan test-tsan docs bench-peers clean
 
 all: build
 
@@ -99,6 +99,16 @@ test-asan: deps
 test-tsan: deps
 	$(SWIFT) build --build-tests --build-path .build/tsan --sanitize=thread
 	CADENCE_SANITIZER=thread $(XVFB_RUN) $(SWIFT) test --skip-build --build-path .build/tsan --sanitize=thread
+
+# Cadence's CPU backend against Skia and Blend2D drawing the same display lists, in interleaved
+# rounds (Benchmarks/peers.py); the two libraries' Python bindings go into .build/peers-venv.
+# Not part of `make test`.
+PEERS_VENV := .build/peers-venv
+bench-peers: release
+	@$(MAKE) --no-print-directory deps APT_PACKAGES=python3-venv
+	test -x $(PEERS_VENV)/bin/python || python3 -m venv $(PEERS_VENV)
+	$(PEERS_VENV)/bin/pip install --quiet skia-python blend2d-python
+	$(PEERS_VENV)/bin/python Benchmarks/peers.py --cadence .build/release/cadence --rounds 3
 
 # API documentation of the Cadence product and its modules (DocC, through swift-docc-plugin) into
 # .build/docs; not part of `make test`.

@@ -10,7 +10,7 @@ import Foundation
 struct Bench: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Measure Cadence: frame pacing, curve evaluation, text.",
-        subcommands: [RenderSpeed.self, WindowLoop.self, Pacing.self, Curves.self, Text.self, Soak.self]
+        subcommands: [RenderSpeed.self, WindowLoop.self, Pacing.self, Curves.self, Text.self, Soak.self, Lists.self]
     )
 }
 
@@ -173,6 +173,55 @@ struct Text: ParsableCommand {
             }
         }
     }
+}
+
+/// `cadence bench lists`: the display lists `bench render` draws, as JSON, for timing other 2D
+/// libraries on the same frames (`Benchmarks/peers.py`).
+struct Lists: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Write the display lists of the frames bench render draws, as JSON with their images, for drawing them with other 2D libraries."
+    )
+
+    @Option(help: "A scene file, or stress:N for N small moving rounded rectangles (1 ... 100000). Default: the built-in demo scene.")
+    var scene: String?
+
+    @Option(help: "Frames to write, at 60 fps of timeline from 0 (as bench render draws them).")
+    var frames = 300
+
+    @Option(help: "Frame size, WxH. Default: the scene's.")
+    var size: FrameSize?
+
+    @Option(help: "The folder to write lists.json and the images into (made if missing).")
+    var out: String
+
+    func validate() throws {
+        guard frames >= 1, frames <= 100_000 else { throw ValidationError("--frames must be from 1 to 100000, got \(frames)") }
+        try size?.check("--size")
+        guard !out.isEmpty else { throw ValidationError("--out: the output path is empty") }
+    }
+
+    func run() throws {
+        try onMainActor { () throws(EngineError) in
+            let loaded = try loadBenchScene(scene)
+            let width = size?.width ?? Int(loaded.size.width), height = size?.height ?? Int(loaded.size.height)
+            let lists = try DisplayListExport.lists(of: loaded, frames: frames, width: width, height: height)
+            try DisplayListExport.write(lists, to: out)
+            print("\(lists.count) display lists of \(loaded.name), \(width)x\(height), \(lists.map(\.commands.count).reduce(0, +)) commands -> \(out)/lists.json")
+        }
+    }
+}
+
+/// `--scene` of the benchmarks: `stress:N`, a scene file, or the demo when nil.
+@MainActor
+func loadBenchScene(_ scene: String?) throws(EngineError) -> Scene {
+    if let scene, scene.hasPrefix("stress:") {
+        let text = scene.dropFirst("stress:".count)
+        guard let count = Int(text), count >= 1, count <= Scene.stressCountLimit else {
+            throw .invalidOption(name: "--scene", message: "stress:N needs a whole number of rectangles from 1 to \(Scene.stressCountLimit), got '\(text)'")
+        }
+        return .stress(count: count)
+    }
+    return try loadScene(scene, strict: false)
 }
 
 /// `cadence bench render`: offscreen frames per second, by stage, with peak memory.

@@ -4,6 +4,41 @@ import Foundation
 import Testing
 
 @Suite struct BenchCommandTests {
+    /// `bench lists` writes the frames `bench render` draws as JSON another library can draw:
+    /// one entry a frame, every command with its type and values, images beside it.
+    @Test func listsAreWrittenAsJSONWithTheirImages() throws {
+        let folder = NSTemporaryDirectory() + "cadence-lists-\(UUID().uuidString)"
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let result = try CLI.run(["bench", "lists", "--frames", "90", "--size", "640x360", "--out", folder], in: NSTemporaryDirectory())
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("90 display lists of demo, 640x360"))
+        let root = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: folder + "/lists.json"))) as? [String: Any])
+        let frames = try #require(root["frames"] as? [[String: Any]])
+        #expect(frames.count == 90)
+        #expect(frames.allSatisfy { $0["width"] as? Double == 640 && $0["height"] as? Double == 360 })
+        let commands = frames.flatMap { ($0["commands"] as? [[String: Any]]) ?? [] }
+        let types = Set(commands.compactMap { $0["type"] as? String })
+        #expect(types.isSuperset(of: ["roundedRect", "glyphs", "pushClip", "popClip", "image"]), "\(types.sorted())")
+        for command in commands where command["type"] as? String == "image" {
+            let name = try #require(command["image"] as? String)
+            #expect(FileManager.default.fileExists(atPath: folder + "/" + name))
+        }
+        for command in commands where command["type"] as? String == "glyphs" {
+            #expect((command["positions"] as? [Double])?.count == 2 * ((command["glyphs"] as? [Int])?.count ?? -1))
+        }
+    }
+
+    @Test(arguments: [
+        (["bench", "lists", "--frames", "0", "--out", "x"], "--frames must be from 1 to 100000"),
+        (["bench", "lists", "--out", ""], "--out: the output path is empty"),
+        (["bench", "lists", "--scene", "stress:0", "--out", "x"], "--scene: stress:N needs a whole number"),
+    ])
+    func badListOptionsExit64(arguments: [String], message: String) throws {
+        let result = try CLI.run(arguments, in: NSTemporaryDirectory())
+        #expect(result.status == 64, "\(result.stderr)")
+        #expect(result.stderr.contains(message), "\(result.stderr)")
+    }
+
     @Test func pacingJSONHasBothDriversAndTheNaiveOneDrifts() throws {
         let result = try CLI.run(["bench", "pacing", "--frames", "20", "--fps", "120", "--work-ms", "1", "--json"], in: NSTemporaryDirectory())
         #expect(result.status == 0, "\(result.stderr)")
