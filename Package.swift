@@ -130,7 +130,7 @@ let package = Package(
             name: "CadenceTools",
             dependencies: [
                 "CadenceEngine", "CadenceTiming", "CadenceAnimation", "CadenceDraw", "CadenceText", "CadenceScene", "CadenceImage",
-                "CadenceRender", "CadenceGL", "CadencePlatform",
+                "CadenceRender", "CadenceGL", "CadencePlatform", "CadenceFiles",
                 .product(name: "Histogram", package: "hdrhistogram-swift"), .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strict + [.defaultIsolation(MainActor.self)]

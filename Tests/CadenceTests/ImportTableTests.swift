@@ -43,7 +43,7 @@ import Testing
         ],
         // Built on the engine: the demo app, frame-rate checks, curve plots, the benchmarks.
         "CadenceTools": [
-            "Foundation", "CadenceAnimation", "CadenceDraw", "CadenceEngine", "CadenceGL", "CadenceImage", "CadencePlatform",
+            "Foundation", "CadenceAnimation", "CadenceDraw", "CadenceEngine", "CadenceFiles", "CadenceGL", "CadenceImage", "CadencePlatform",
             "CadenceRender", "CadenceScene", "CadenceText", "CadenceTiming", "Histogram", "Logging",
         ],
         "Cadence": [
