@@ -211,16 +211,20 @@ struct Lists: ParsableCommand {
     }
 }
 
+/// N of a benchmark's `--scene stress:N`, checked; nil for a scene file or the demo.
+func stressCount(_ scene: String?) throws(EngineError) -> Int? {
+    guard let scene, scene.hasPrefix("stress:") else { return nil }
+    let text = scene.dropFirst("stress:".count)
+    guard let count = Int(text), count >= 1, count <= Scene.stressCountLimit else {
+        throw .invalidOption(name: "--scene stress:N", message: "needs a whole number of rectangles from 1 to \(Scene.stressCountLimit), got '\(text)'")
+    }
+    return count
+}
+
 /// `--scene` of the benchmarks: `stress:N`, a scene file, or the demo when nil.
 @MainActor
 func loadBenchScene(_ scene: String?) throws(EngineError) -> Scene {
-    if let scene, scene.hasPrefix("stress:") {
-        let text = scene.dropFirst("stress:".count)
-        guard let count = Int(text), count >= 1, count <= Scene.stressCountLimit else {
-            throw .invalidOption(name: "--scene", message: "stress:N needs a whole number of rectangles from 1 to \(Scene.stressCountLimit), got '\(text)'")
-        }
-        return .stress(count: count)
-    }
+    if let count = try stressCount(scene) { return .stress(count: count) }
     return try loadScene(scene, strict: false)
 }
 
@@ -259,7 +263,11 @@ struct RenderSpeed: ParsableCommand {
 
     func validate() throws {
         guard frames >= 1 else { throw ValidationError("--frames must be at least 1, got \(frames)") }
-        _ = try stressCount()
+        do {
+            _ = try stressCount(scene)
+        } catch {
+            throw ValidationError(commandLineDescription(of: error))
+        }
         try size?.check("--size")
         if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1, got \(jobs)") }
         guard ReadbackMode(rawValue: readback) != nil else {
@@ -274,24 +282,9 @@ struct RenderSpeed: ParsableCommand {
         try onMainActor { () throws(EngineError) in try measure() }
     }
 
-    /// N of `--scene stress:N`, checked; nil for a scene file or the demo.
-    private func stressCount() throws -> Int? {
-        guard let scene, scene.hasPrefix("stress:") else { return nil }
-        let text = scene.dropFirst("stress:".count)
-        guard let count = Int(text), count >= 1, count <= Scene.stressCountLimit else {
-            throw ValidationError("--scene stress:N needs a whole number of rectangles from 1 to \(Scene.stressCountLimit), got '\(text)'")
-        }
-        return count
-    }
-
     @MainActor
     private func measure() throws(EngineError) {
-        let loaded: Scene
-        if let count = try? stressCount() {
-            loaded = .stress(count: count)
-        } else {
-            loaded = try loadScene(scene, strict: false)
-        }
+        let loaded = try loadBenchScene(scene)
         let result = try RenderBenchmark.run(
             scene: loaded, frames: frames,
             width: size?.width ?? Int(loaded.size.width), height: size?.height ?? Int(loaded.size.height), jobs: jobs,

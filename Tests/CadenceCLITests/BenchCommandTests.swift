@@ -31,7 +31,7 @@ import Testing
     @Test(arguments: [
         (["bench", "lists", "--frames", "0", "--out", "x"], "--frames must be from 1 to 100000"),
         (["bench", "lists", "--out", ""], "--out: the output path is empty"),
-        (["bench", "lists", "--scene", "stress:0", "--out", "x"], "--scene: stress:N needs a whole number"),
+        (["bench", "lists", "--scene", "stress:0", "--out", "x"], "--scene stress:N: needs a whole number"),
     ])
     func badListOptionsExit64(arguments: [String], message: String) throws {
         let result = try CLI.run(arguments, in: NSTemporaryDirectory())
