@@ -1,70 +1,106 @@
+/// How a frame of one size shows a scene of another: scaled uniformly to fit and centred
+/// (letterboxed with the background), as `DisplayList.fitted(to:)` does to a whole list.
+///
+/// Applied one command at a time, it is what a layer tree applies as it emits each command (the
+/// root of the transform it passes down), so a scene drawn at another size is mapped once, not
+/// drawn and then mapped again.
+public struct FrameFit: Sendable, Hashable {
+    /// The uniform scale.
+    public let scale: Double
+    /// The horizontal offset after scaling.
+    public let dx: Double
+    /// The vertical offset after scaling.
+    public let dy: Double
+    /// The transform: scale, then offset.
+    public let transform: AffineTransform
+
+    /// The fit of a scene of `size` into a frame of `target`; nil when they match or either is
+    /// empty (nothing to map).
+    public init?(from size: Size, to target: Size) {
+        guard target != size, size.width > 0, size.height > 0 else { return nil }
+        scale = min(target.width / size.width, target.height / size.height)
+        dx = (target.width - size.width * scale) / 2
+        dy = (target.height - size.height * scale) / 2
+        transform = AffineTransform(a: scale, b: 0, c: 0, d: scale, tx: dx, ty: dy)
+    }
+
+    /// `command` fitted: geometry without a transform of its own scaled and offset directly
+    /// (glyphs at the scaled pixel size, so text stays crisp at any scale), a transform otherwise
+    /// followed by the fit's.
+    public func apply(_ command: DrawCommand) -> DrawCommand {
+        switch command {
+        case .roundedRect(var shape) where !shape.transform.isIdentity:
+            shape.transform = shape.transform.concatenating(transform)
+            return .roundedRect(shape)
+        case .line(var line) where !line.transform.isIdentity:
+            line.transform = line.transform.concatenating(transform)
+            return .line(line)
+        case .image(var draw) where !draw.transform.isIdentity:
+            draw.transform = draw.transform.concatenating(transform)
+            return .image(draw)
+        case .glyphs(var run) where !run.transform.isIdentity:
+            run.transform = run.transform.concatenating(transform)
+            return .glyphs(run)
+        case .path(var path):
+            path.contours = path.contours.map { $0.map(transform.apply(to:)) }
+            path.blur *= scale
+            return .path(path)
+        case .shadow(var shadow):
+            shadow.transform = shadow.transform.concatenating(transform)
+            return .shadow(shadow)
+        case .pushGroup(var group):
+            if var mask = group.mask {
+                mask.transform = mask.transform.concatenating(transform)
+                group.mask = mask
+            }
+            return .pushGroup(group)
+        case .popGroup, .popClip:
+            return command
+        case .roundedRect(var shape):
+            shape.rect = mapped(shape.rect)
+            shape.cornerRadius *= scale
+            shape.strokeWidth *= scale
+            return .roundedRect(shape)
+        case .line(var line):
+            line.start = mapped(line.start)
+            line.end = mapped(line.end)
+            line.width *= scale
+            return .line(line)
+        case .pushClip(let rect):
+            return .pushClip(mapped(rect))
+        case .image(var draw):
+            draw.rect = mapped(draw.rect)
+            return .image(draw)
+        case .glyphs(var run):
+            run.font.pixelSize *= scale
+            run.positions = run.positions.map(mapped)
+            return .glyphs(run)
+        }
+    }
+
+    private func mapped(_ point: Point) -> Point {
+        Point(x: point.x * scale + dx, y: point.y * scale + dy)
+    }
+
+    private func mapped(_ rect: Rect) -> Rect {
+        Rect(x: rect.minX * scale + dx, y: rect.minY * scale + dy, width: rect.width * scale, height: rect.height * scale)
+    }
+}
+
 extension DisplayList {
     /// The list scaled uniformly to fit `size` and centred there, as a scene of one size is shown
     /// in a frame of another (letterboxed with the background). Unchanged when the sizes match.
     public func fitted(to size: Size) -> DisplayList {
-        guard size != self.size, self.size.width > 0, self.size.height > 0 else { return self }
-        let scale = min(size.width / self.size.width, size.height / self.size.height)
-        let dx = (size.width - self.size.width * scale) / 2
-        let dy = (size.height - self.size.height * scale) / 2
+        guard let fit = FrameFit(from: self.size, to: size) else { return self }
         var fitted = DisplayList(size: size, background: background)
-        let fit = AffineTransform(a: scale, b: 0, c: 0, d: scale, tx: dx, ty: dy)
-        for command in commands {
-            switch command {
-            case .roundedRect(var shape) where !shape.transform.isIdentity:
-                shape.transform = shape.transform.concatenating(fit)
-                fitted.roundedRect(shape)
-            case .line(var line) where !line.transform.isIdentity:
-                line.transform = line.transform.concatenating(fit)
-                fitted.line(line)
-            case .image(var draw) where !draw.transform.isIdentity:
-                draw.transform = draw.transform.concatenating(fit)
-                fitted.append(.image(draw))
-            case .glyphs(var run) where !run.transform.isIdentity:
-                run.transform = run.transform.concatenating(fit)
-                fitted.glyphs(run)
-            case .path(var path):
-                path.contours = path.contours.map { $0.map(fit.apply(to:)) }
-                path.blur *= scale
-                fitted.append(.path(path))
-            case .shadow(var shadow):
-                shadow.transform = shadow.transform.concatenating(fit)
-                fitted.append(.shadow(shadow))
-            case .pushGroup(var group):
-                if var mask = group.mask {
-                    mask.transform = mask.transform.concatenating(fit)
-                    group.mask = mask
-                }
-                fitted.append(.pushGroup(group))
-            case .popGroup:
-                fitted.append(.popGroup)
-            case .roundedRect(var shape):
-                shape.rect = Rect(
-                    x: shape.rect.minX * scale + dx, y: shape.rect.minY * scale + dy,
-                    width: shape.rect.width * scale, height: shape.rect.height * scale
-                )
-                shape.cornerRadius *= scale
-                shape.strokeWidth *= scale
-                fitted.roundedRect(shape)
-            case .line(var line):
-                line.start = Point(x: line.start.x * scale + dx, y: line.start.y * scale + dy)
-                line.end = Point(x: line.end.x * scale + dx, y: line.end.y * scale + dy)
-                line.width *= scale
-                fitted.line(line)
-            case .pushClip(let rect):
-                fitted.append(.pushClip(Rect(x: rect.minX * scale + dx, y: rect.minY * scale + dy, width: rect.width * scale, height: rect.height * scale)))
-            case .popClip:
-                fitted.append(.popClip)
-            case .image(var draw):
-                let r = draw.rect
-                draw.rect = Rect(x: r.minX * scale + dx, y: r.minY * scale + dy, width: r.width * scale, height: r.height * scale)
-                fitted.append(.image(draw))
-            case .glyphs(var run):
-                // Glyphs are rasterised at the scaled size, so text stays crisp at any scale.
-                run.font.pixelSize *= scale
-                run.positions = run.positions.map { Point(x: $0.x * scale + dx, y: $0.y * scale + dy) }
-                fitted.glyphs(run)
-            }
-        }
+        fitted.commands.reserveCapacity(commands.count)
+        for command in commands { fitted.append(fit.apply(command)) }
         return fitted
+    }
+
+    /// Fits the commands from `start` on in place (what a widget drew into a list being fitted).
+    public mutating func fit(from start: Int, by fit: FrameFit) {
+        guard start >= 0, start < commands.count else { return }
+        for index in start..<commands.count { commands[index] = fit.apply(commands[index]) }
     }
 }

@@ -60,26 +60,36 @@ extension DisplayList {
 /// into one (rather than mapping every descendant again at every ancestor).
 ///
 /// A clip pushed through a mapping must be popped through the same one: it remembers which clips
-/// became groups.
+/// became groups. With a `fit`, each mapped command is also fitted to the frame (the root of a
+/// scene drawn at another size), as `DisplayList.fitted(to:)` would fit the finished list.
 public struct CommandMapping {
     /// The transform applied.
     public let transform: AffineTransform
+    /// The frame fit applied after the transform; nil for none.
+    public let fit: FrameFit?
     private let isIdentity: Bool
     private let translationOnly: Bool
     private let keepsClips: Bool
     /// Whether each open clip became a group.
     private var clipBecameGroup: [Bool] = []
 
-    /// A mapping by `transform`.
-    public init(_ transform: AffineTransform) {
+    /// A mapping by `transform`, then by `fit` when given.
+    public init(_ transform: AffineTransform, fit: FrameFit? = nil) {
         self.transform = transform
+        self.fit = fit
         isIdentity = transform.isIdentity
         translationOnly = transform.a == 1 && transform.b == 0 && transform.c == 0 && transform.d == 1
         keepsClips = transform.isAxisAligned && transform.a > 0 && transform.d > 0
     }
 
-    /// `command` mapped by the transform.
+    /// `command` mapped by the transform, then fitted.
     public mutating func map(_ command: DrawCommand) -> DrawCommand {
+        let mapped = transformed(command)
+        return fit.map { $0.apply(mapped) } ?? mapped
+    }
+
+    /// `command` mapped by the transform.
+    private mutating func transformed(_ command: DrawCommand) -> DrawCommand {
         if isIdentity { return command }
         let dx = transform.tx
         let dy = transform.ty

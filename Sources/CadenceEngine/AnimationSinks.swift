@@ -47,6 +47,9 @@ nonisolated private final class FirstError: @unchecked Sendable {
 public final class APNGFileSink: FrameSink {
     /// The renderer the frames are drawn with.
     public let renderer: OffscreenRenderer
+
+    /// The renderer's size: the loop fits the scene to it as it draws.
+    public var frameSize: Size? { renderer.frameSize }
     /// Frames handed to the writer so far.
     public private(set) var written = 0
     private let writer: APNGWriter
@@ -141,6 +144,9 @@ public final class APNGFileSink: FrameSink {
 public final class FFmpegFileSink: FrameSink {
     /// The renderer the frames are drawn with.
     public let renderer: OffscreenRenderer
+
+    /// The renderer's size: the loop fits the scene to it as it draws.
+    public var frameSize: Size? { renderer.frameSize }
     /// The file written.
     public let path: String
     /// Frames piped to ffmpeg so far.

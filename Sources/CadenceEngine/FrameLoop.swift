@@ -14,11 +14,16 @@ public protocol FrameSink: AnyObject {
     func take(_ list: DisplayList, frame: FrameInfo) throws(EngineError)
     /// Completes what is still queued after the last frame.
     func finish() throws(EngineError)
+    /// The size of the frames it draws, when it has one: the loop then hands it lists already
+    /// fitted to that size, each command fitted as the scene emits it. Nil: the scene's size.
+    var frameSize: Size? { get }
 }
 
 extension FrameSink {
     /// Nothing queued: nothing to do.
     public func finish() throws(EngineError) {}
+    /// No size of its own: lists come at the scene's size.
+    public var frameSize: Size? { nil }
 }
 
 /// The one frame loop: a clock or display link gives frame times, the scene gives the display
@@ -58,6 +63,16 @@ public final class FrameLoop {
         }
     }
 
+    /// The scene's display list at `time` seconds for `sink`: fitted to its frames as it is drawn.
+    func displayList(at time: Double, for sink: any FrameSink) throws(EngineError) -> DisplayList {
+        guard let size = sink.frameSize else { return try displayList(at: time) }
+        do throws(TextError) {
+            return try scene.displayList(at: time, in: context, fittedTo: size)
+        } catch {
+            throw .text(error)
+        }
+    }
+
     /// Frames `frames` of a manual clock at `fps` (frame n at exactly n / fps, computed from n),
     /// through a display link on a vsync source, as fast as `sink` takes them. Stops early when
     /// `shouldStop` says so (checked before each frame) or a frame fails.
@@ -83,7 +98,7 @@ public final class FrameLoop {
             guard failure == nil else { return }
             willDraw(frame)
             do throws(EngineError) {
-                try sink.take(try displayList(at: time(frame)), frame: frame)
+                try sink.take(try displayList(at: time(frame), for: sink), frame: frame)
             } catch {
                 failure = error
                 link.invalidate()
@@ -118,7 +133,7 @@ public final class FrameLoop {
     public func run(times: [Double], into sink: any FrameSink) throws(EngineError) {
         for (index, time) in times.enumerated() {
             let frame = FrameInfo(index: index, timestamp: time, targetTimestamp: time, duration: 0, animationTime: time)
-            try sink.take(try displayList(at: time), frame: frame)
+            try sink.take(try displayList(at: time, for: sink), frame: frame)
         }
         try sink.finish()
     }

@@ -15,6 +15,9 @@ import Foundation
 public final class PNGFileSink: FrameSink {
     /// The renderer the frames are drawn with.
     public let renderer: OffscreenRenderer
+
+    /// The renderer's size: the loop fits the scene to it as it draws.
+    public var frameSize: Size? { renderer.frameSize }
     /// Where the files go.
     public let directory: String
     /// Frames handed to the encoders so far.
@@ -72,6 +75,9 @@ public final class PNGFileSink: FrameSink {
 public final class ImageSink: FrameSink {
     /// The renderer the frames are drawn with.
     public let renderer: OffscreenRenderer
+
+    /// The renderer's size: the loop fits the scene to it as it draws.
+    public var frameSize: Size? { renderer.frameSize }
     /// The frames so far.
     public private(set) var images: [RGBAImage] = []
 
@@ -95,6 +101,9 @@ public final class ImageSink: FrameSink {
 public final class NullSink: FrameSink {
     /// The renderer the frames are drawn with.
     public let renderer: OffscreenRenderer
+
+    /// The renderer's size: the loop fits the scene to it as it draws.
+    public var frameSize: Size? { renderer.frameSize }
     /// Frames taken.
     public private(set) var frames = 0
     /// Pixels redrawn over all frames taken (`OffscreenRenderer.lastRedrawnPixels`).

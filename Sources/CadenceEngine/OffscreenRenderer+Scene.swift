@@ -39,7 +39,7 @@ extension OffscreenRenderer {
         guard time.isFinite else { throw .invalidOption(name: "time", message: "must be a finite number of seconds, got \(time)") }
         let list: DisplayList
         do throws(TextError) {
-            list = try scene.displayList(at: time, in: context ?? .loading(scene, fonts: fonts))
+            list = try scene.displayList(at: time, in: context ?? .loading(scene, fonts: fonts), fittedTo: frameSize)
         } catch {
             throw .text(error)
         }

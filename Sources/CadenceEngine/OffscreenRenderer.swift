@@ -164,6 +164,9 @@ public final class OffscreenRenderer {
         return kept
     }
 
+    /// The size of the frames it draws.
+    public var frameSize: Size { Size(width: Double(width), height: Double(height)) }
+
     /// `list` fitted to this renderer's size: what the compositor draws.
     private func fitted(_ list: DisplayList) -> DisplayList {
         list.fitted(to: Size(width: Double(width), height: Double(height)))

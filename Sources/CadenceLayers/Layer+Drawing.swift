@@ -13,6 +13,9 @@ struct LayerDrawContext {
     /// Where anything drawn can show, in the coordinates being drawn in; nil when unknown. Curves
     /// are flattened finely only where they can reach it.
     var visible: Rect?
+    /// How the scene is fitted to the frame, applied to each command as it is emitted; nil when
+    /// the list is the scene's size.
+    var fit: FrameFit?
 
     /// What can show of a scene of `size`: the scene's rectangle grown by its longer side on
     /// every side, as a frame of another shape shows the scene letterboxed and what lies around it.
@@ -45,7 +48,7 @@ extension Layer {
         inner.visible = context.visible.flatMap { visible in matrix.inverted.map { $0.boundingBox(of: visible) } }
         // The layer's own coordinates to the list's.
         let toList = matrix.concatenating(transform)
-        var mapping = CommandMapping(toList)
+        var mapping = CommandMapping(toList, fit: context.fit)
         // Content made in the layer's coordinates (shadow, text, image, shape, widget), mapped
         // into the list as it comes.
         var local = DisplayList(size: list.size, background: .clear)

@@ -35,9 +35,18 @@ public struct Scene: Sendable {
     /// What the scene shows at `time` seconds from its start, at its own size. Text is laid out
     /// with `fonts`; images come from `images`.
     public func displayList(at time: Double, fonts: any TextLayoutEngine, images: any ImageProvider = NoImages()) throws(TextError) -> DisplayList {
-        var list = DisplayList(size: size, background: background)
+        try displayList(at: time, fonts: fonts, images: images, fittedTo: size)
+    }
+
+    /// What the scene shows at `time`, fitted to a frame of `target` (scaled uniformly and
+    /// centred, letterboxed with the background): the list `displayList(at:fonts:images:)`
+    /// gives, then `fitted(to: target)`, but each command fitted as it is emitted rather than in
+    /// a second pass over the list.
+    public func displayList(at time: Double, fonts: any TextLayoutEngine, images: any ImageProvider = NoImages(), fittedTo target: Size) throws(TextError) -> DisplayList {
+        let fit = FrameFit(from: size, to: target)
+        var list = DisplayList(size: fit == nil ? size : target, background: background)
         for node in nodes {
-            try node.draw(at: time, fonts: fonts, images: images, motion: MotionSetting(profile: motion), into: &list)
+            try node.draw(at: time, fonts: fonts, images: images, motion: MotionSetting(profile: motion), sceneSize: size, fit: fit, into: &list)
         }
         return list
     }
@@ -151,12 +160,24 @@ public enum Node: Sendable {
     public func draw(
         at time: Double, fonts: any TextLayoutEngine, images: any ImageProvider, motion: MotionSetting = .full, into list: inout DisplayList
     ) throws(TextError) {
+        try draw(at: time, fonts: fonts, images: images, motion: motion, sceneSize: list.size, fit: nil, into: &list)
+    }
+
+    /// Draws the node of a scene of `sceneSize` into `list`, each command fitted by `fit`.
+    func draw(
+        at time: Double, fonts: any TextLayoutEngine, images: any ImageProvider, motion: MotionSetting, sceneSize: Size, fit: FrameFit?,
+        into list: inout DisplayList
+    ) throws(TextError) {
         switch self {
-        case .widget(_, let widget): try widget.draw(at: time, context: WidgetDrawContext(fonts: fonts, images: images, motion: motion), into: &list)
-        case .layer(let layer): try layer.draw(
-            at: time, context: LayerDrawContext(fonts: fonts, images: images, motion: motion, visible: LayerDrawContext.visible(inSceneOf: list.size)),
-            into: &list
-        )
+        case .widget(_, let widget):
+            // A widget draws into the list itself: what it added is fitted after.
+            let start = list.commands.count
+            try widget.draw(at: time, context: WidgetDrawContext(fonts: fonts, images: images, motion: motion), into: &list)
+            if let fit { list.fit(from: start, by: fit) }
+        case .layer(let layer):
+            var context = LayerDrawContext(fonts: fonts, images: images, motion: motion, visible: LayerDrawContext.visible(inSceneOf: sceneSize))
+            context.fit = fit
+            try layer.draw(at: time, context: context, into: &list)
         }
     }
 

@@ -138,7 +138,7 @@ public enum DisplayListExport {
     }
 }
 
-/// Keeps every list it is given, fitted to `size`.
+/// Keeps every list it is given, fitted to `size` (by the loop, as it draws).
 private final class CollectingSink: FrameSink {
     let size: Size
     var lists: [DisplayList] = []
@@ -147,7 +147,9 @@ private final class CollectingSink: FrameSink {
         self.size = size
     }
 
+    var frameSize: Size? { size }
+
     func take(_ list: DisplayList, frame: FrameInfo) throws(EngineError) {
-        lists.append(list.fitted(to: size))
+        lists.append(list)
     }
 }

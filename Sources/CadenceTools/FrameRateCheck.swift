@@ -258,6 +258,8 @@ public enum FrameRateCheck {
 /// Renders each frame offscreen and hands the image to `take` with its frame.
 private final class CheckSink: FrameSink {
     let renderer: OffscreenRenderer
+
+    var frameSize: Size? { renderer.frameSize }
     let handle: (RGBAImage, FrameInfo) throws(EngineError) -> Void
 
     init(renderer: OffscreenRenderer, take: @escaping (RGBAImage, FrameInfo) throws(EngineError) -> Void) {

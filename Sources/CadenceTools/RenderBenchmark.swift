@@ -177,6 +177,8 @@ public enum RenderBenchmark {
 /// every `sampleEvery`-th image for timing the encoder.
 private final class StageTimingSink: FrameSink {
     let renderer: OffscreenRenderer
+
+    var frameSize: Size? { renderer.frameSize }
     let sampleEvery: Int
     /// When the current frame started (set by the loop's `willDraw`).
     var frameStart: UInt64 = 0

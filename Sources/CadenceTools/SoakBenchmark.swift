@@ -76,6 +76,8 @@ public enum SoakBenchmark {
 /// Draws and reads back each frame, encodes some, and samples memory at fixed frames.
 private final class SoakSink: FrameSink {
     let renderer: OffscreenRenderer
+
+    var frameSize: Size? { renderer.frameSize }
     let pngEvery: Int
     let scratch: String
     let sampleFrames: Set<Int>

@@ -35,4 +35,10 @@ extension Scene {
     public func displayList(at time: Double, in context: RenderContext) throws(TextError) -> DisplayList {
         try displayList(at: time, fonts: context.fonts, images: context.images)
     }
+
+    /// What the scene shows at `time`, drawn with `context`'s fonts and images and fitted to a
+    /// frame of `target` as it is drawn (see `displayList(at:fonts:images:fittedTo:)`).
+    public func displayList(at time: Double, in context: RenderContext, fittedTo target: Size) throws(TextError) -> DisplayList {
+        try displayList(at: time, fonts: context.fonts, images: context.images, fittedTo: target)
+    }
 }
