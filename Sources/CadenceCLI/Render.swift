@@ -146,6 +146,9 @@ struct Render: ParsableCommand {
             summary.frames, summary.width, summary.height, summary.seconds, summary.framesPerSecond,
             summary.outputDirectory
         ))
+        if summary.removedFrames > 0 {
+            print("removed \(summary.removedFrames) frame file\(summary.removedFrames == 1 ? "" : "s") of an earlier, longer render (\(FrameDump.fileName(ofFrame: summary.frames)) and after)")
+        }
     }
 }
 

@@ -175,6 +175,9 @@ public struct FrameDumpSummary: Sendable {
     public var outputDirectory: String
     /// Images that could not be loaded, once each.
     public var warnings: [String] = []
+    /// Frame files of an earlier, longer render that a whole render removed (`frame_N.png` with
+    /// N at or past this render's frame count), so the folder holds exactly this render's frames.
+    public var removedFrames = 0
 
     /// Frames written per wall-clock second.
     public var framesPerSecond: Double { seconds > 0 ? Double(frames) / seconds : 0 }
@@ -212,6 +215,7 @@ public enum FrameDump {
         let loop = FrameLoop(scene: scene, context: RenderContext(fonts: renderer.fonts, images: images))
         let report: (Int) -> Void = { written in progress(written, frameCount) }
         var failure: EngineError?
+        var removed = 0
         if settings.format.isAnimated {
             failure = try runAnimation(loop: loop, renderer: renderer, selection: selection, fps: clock.fps, settings: settings, progress: report)
         } else {
@@ -236,14 +240,33 @@ public enum FrameDump {
             } catch {
                 failure = failure ?? error
             }
+            // A whole render leaves only its own frames; part of one (a range, a shard) never
+            // deletes, as the other parts' frames are beside it.
+            if failure == nil, settings.frames == nil, settings.shard == nil {
+                removed = removeFrames(in: settings.outputDirectory, from: selection.upperBound)
+            }
         }
         if let failure { throw failure }
         let elapsed = start.duration(to: .now)
         let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
         return FrameDumpSummary(
             frames: frameCount, width: settings.width, height: settings.height,
-            seconds: seconds, outputDirectory: settings.outputDirectory, warnings: images.takeWarnings()
+            seconds: seconds, outputDirectory: settings.outputDirectory, warnings: images.takeWarnings(), removedFrames: removed
         )
+    }
+
+    /// Removes the frame files `frame_N.png` in `directory` with N ≥ `count` (regular files named
+    /// exactly as a render names them; nothing else is touched) and returns how many went.
+    static func removeFrames(in directory: String, from count: Int) -> Int {
+        let manager = FileManager.default
+        var removed = 0
+        for name in (try? manager.contentsOfDirectory(atPath: directory)) ?? [] where name.hasPrefix("frame_") && name.hasSuffix(".png") {
+            guard let index = Int(name.dropFirst(6).dropLast(4)), index >= count, name == fileName(ofFrame: index) else { continue }
+            let path = directory + "/" + name
+            guard (try? manager.attributesOfItem(atPath: path)[.type] as? FileAttributeType) == .typeRegular else { continue }
+            if (try? manager.removeItem(atPath: path)) != nil { removed += 1 }
+        }
+        return removed
     }
 
     /// Renders into one animation file at `settings.outputDirectory`; the error that stopped it,

@@ -60,6 +60,36 @@ struct CLI {
         try FileManager.default.contentsOfDirectory(atPath: folder + "/" + subfolder).sorted()
     }
 
+    /// A whole render leaves exactly its own frames: the frames of an earlier, longer render
+    /// past its end go, and it says how many; other files, and frame names that are not regular
+    /// files, stay. Part of a render (a range, a shard) deletes nothing.
+    @Test func aWholeRenderRemovesTheFramesOfALongerOneAndNothingElse() throws {
+        let size = ["--size", "64x36", "--fps", "10", "--backend", "cpu"]
+        let long = try CLI.run(["render"] + size + ["--duration", "1.2", "--out", "out"], in: folder)
+        #expect(long.status == 0, "\(long.stderr)")
+        #expect(try files(in: "out").count == 12)
+        try Data("keep".utf8).write(to: URL(fileURLWithPath: folder + "/out/notes.txt"))
+        try Data("keep".utf8).write(to: URL(fileURLWithPath: folder + "/out/frame_00099.txt"))
+        try FileManager.default.createDirectory(atPath: folder + "/out/frame_00050.png", withIntermediateDirectories: false)
+
+        // Part of a shorter render: nothing deleted.
+        let part = try CLI.run(["render"] + size + ["--duration", "0.5", "--frames", "0..1", "--out", "out"], in: folder)
+        #expect(part.status == 0, "\(part.stderr)")
+        #expect(!part.stdout.contains("removed"), "\(part.stdout)")
+        let shard = try CLI.run(["render"] + size + ["--duration", "0.5", "--shard", "2/2", "--out", "out"], in: folder)
+        #expect(shard.status == 0, "\(shard.stderr)")
+        #expect(try files(in: "out").filter { $0.hasSuffix(".png") }.count == 13)
+
+        let short = try CLI.run(["render"] + size + ["--duration", "0.5", "--out", "out"], in: folder)
+        #expect(short.status == 0, "\(short.stderr)")
+        #expect(short.stdout.contains("removed 7 frame files of an earlier, longer render (frame_00005.png and after)"), "\(short.stdout)")
+        let frames = (0..<5).map { String(format: "frame_%05d.png", $0) }
+        #expect(try files(in: "out") == (["frame_00050.png", "frame_00099.txt", "notes.txt"] + frames).sorted())
+
+        let again = try CLI.run(["render"] + size + ["--duration", "0.5", "--out", "out"], in: folder)
+        #expect(again.status == 0 && !again.stdout.contains("removed"), "\(again.stdout)")
+    }
+
     @Test func rendersThirtyDistinctRepeatableFramesWithoutADisplay() throws {
         let first = try CLI.run(["render", "--size", "640x360", "--duration", "0.5", "--out", "out"], in: folder)
         #expect(first.status == 0, "\(first.stderr)")
