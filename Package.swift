@@ -200,7 +200,7 @@ let package = Package(
         ),
         .testTarget(
             name: "CadenceCLITests",
-            dependencies: ["CadenceCLI", "CadenceFuzz", "CadenceImage", "CadenceDraw", "CadenceTesting"],
+            dependencies: ["CadenceCLI", "CadenceFuzz", "CadenceImage", "CadenceDraw", "CadenceEngine", "CadenceTesting"],
             exclude: ["Goldens", "FuzzRegressions", "OptionsFuzzRegressions"],
             swiftSettings: strict
         ),

@@ -1,9 +1,29 @@
 import CadenceDraw
+import CadenceEngine
 import CadenceImage
 import Foundation
 import Testing
 
 @Suite struct BenchCommandTests {
+    /// `cadence --version` prints the version, and every bench's `--json` object carries it.
+    @Test func theVersionIsPrintedAndInEveryBenchJSON() throws {
+        let version = try CLI.run(["--version"], in: NSTemporaryDirectory())
+        #expect(version.status == 0, "\(version.stderr)")
+        #expect(version.stdout == CadenceVersion.string + "\n")
+        for arguments in [
+            ["bench", "curves", "--evaluations", "10", "--json"], ["bench", "text", "--frames", "5", "--json"],
+            ["bench", "pacing", "--frames", "5", "--fps", "240", "--work-ms", "0", "--json"],
+            ["bench", "render", "--backend", "cpu", "--frames", "3", "--size", "64x36", "--json"],
+            ["bench", "soak", "--backend", "cpu", "--frames", "3", "--size", "64x36", "--json"],
+        ] {
+            let result = try CLI.run(arguments, in: NSTemporaryDirectory())
+            #expect(result.status == 0, "\(arguments): \(result.stderr)")
+            let parsed = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8))
+            let objects = (parsed as? [[String: Any]]) ?? [(parsed as? [String: Any]) ?? [:]]
+            #expect(!objects.isEmpty && objects.allSatisfy { $0["version"] as? String == CadenceVersion.string }, "\(arguments): \(result.stdout)")
+        }
+    }
+
     /// `bench lists` writes the frames `bench render` draws as JSON another library can draw:
     /// one entry a frame, every command with its type and values, images beside it.
     @Test func listsAreWrittenAsJSONWithTheirImages() throws {
@@ -45,7 +65,7 @@ import Testing
         let list = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]])
         #expect(list.map { $0["driver"] as? String } == ["paced", "naive"])
         for entry in list {
-            #expect(Set(entry.keys) == ["driver", "frames", "jitter_ms", "drift_ms", "dropped"])
+            #expect(Set(entry.keys) == ["version", "driver", "frames", "jitter_ms", "drift_ms", "dropped"])
             #expect(entry["frames"] as? Int == 20)
             let jitter = try #require(entry["jitter_ms"] as? [String: Double])
             #expect(Set(jitter.keys) == ["p50", "p99", "max"])
