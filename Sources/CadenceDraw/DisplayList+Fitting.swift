@@ -48,12 +48,8 @@ public struct FrameFit: Sendable, Hashable {
         case .shadow(var shadow):
             shadow.transform = shadow.transform.concatenating(transform)
             return .shadow(shadow)
-        case .pushGroup(var group):
-            if var mask = group.mask {
-                mask.transform = mask.transform.concatenating(transform)
-                group.mask = mask
-            }
-            return .pushGroup(group)
+        case .pushGroup(let group):
+            return .pushGroup(group.transformed(by: transform))
         case .popGroup, .popClip:
             return command
         case .roundedRect(var shape):

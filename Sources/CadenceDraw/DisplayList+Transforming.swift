@@ -134,12 +134,8 @@ public struct CommandMapping {
                 shadow.transform = shadow.transform.concatenating(transform)
             }
             return .shadow(shadow)
-        case .pushGroup(var group):
-            if var mask = group.mask {
-                mask.transform = mask.transform.concatenating(transform)
-                group.mask = mask
-            }
-            return .pushGroup(group)
+        case .pushGroup(let group):
+            return .pushGroup(group.transformed(by: transform))
         case .popGroup:
             return .popGroup
         case .pushClip(let rect):
@@ -152,6 +148,17 @@ public struct CommandMapping {
         case .popClip:
             return clipBecameGroup.popLast() == true ? .popGroup : .popClip
         }
+    }
+}
+
+extension Group {
+    /// The group with its mask (if any) mapped by `transform` after its own transform.
+    func transformed(by transform: AffineTransform) -> Group {
+        guard var mask else { return self }
+        mask.transform = mask.transform.concatenating(transform)
+        var group = self
+        group.mask = mask
+        return group
     }
 }
 
