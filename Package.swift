@@ -23,6 +23,7 @@ let package = Package(
         .library(name: "CadenceLayers", targets: ["CadenceLayers"]),
         .library(name: "CadenceWidgets", targets: ["CadenceWidgets"]),
         .library(name: "CadenceSceneFile", targets: ["CadenceSceneFile"]),
+        .library(name: "CadenceLottie", targets: ["CadenceLottie"]),
         .library(name: "CadenceImage", targets: ["CadenceImage"]),
         .library(name: "CadenceRender", targets: ["CadenceRender"]),
         .library(name: "CadenceRaster", targets: ["CadenceRaster"]),
@@ -76,6 +77,12 @@ let package = Package(
         // An importer: scene files (JSON) to layer trees and widgets, with file / node / key errors.
         .target(
             name: "CadenceSceneFile", dependencies: ["CadenceWidgets", "CadenceLayers", "CadenceAnimation", "CadenceDraw", "CadenceFiles"],
+            swiftSettings: strict
+        ),
+        // An importer: Lottie (Bodymovin JSON) read into a checked model, evaluated at any frame
+        // into display-list commands; a scene node (`LottieView`). Pure: no C, no GL.
+        .target(
+            name: "CadenceLottie", dependencies: ["CadenceLayers", "CadenceAnimation", "CadenceDraw", "CadenceFiles"],
             swiftSettings: strict
         ),
         // The three above as one import, as before they were split.
@@ -160,7 +167,7 @@ let package = Package(
         .executableTarget(
             name: "CadenceCLI",
             dependencies: [
-                "CadenceEngine", "CadenceScene", "CadenceAnimation", "CadenceText", "CadenceDraw", "CadenceImage", "CadenceFiles",
+                "CadenceEngine", "CadenceScene", "CadenceLottie", "CadenceAnimation", "CadenceText", "CadenceDraw", "CadenceImage", "CadenceFiles",
                 "CadenceRender", "CadenceTools", .product(name: "ArgumentParser", package: "swift-argument-parser"), .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strict
@@ -176,6 +183,7 @@ let package = Package(
         // Tests.
         .testTarget(name: "CadenceTimingTests", dependencies: ["CadenceTiming"], swiftSettings: strict),
         .testTarget(name: "CadenceFilesTests", dependencies: ["CadenceFiles"], swiftSettings: strict),
+        .testTarget(name: "CadenceLottieTests", dependencies: ["CadenceLottie", "CadenceLayers", "CadenceDraw"], swiftSettings: strict),
         .testTarget(name: "CadenceAnimationTests", dependencies: ["CadenceAnimation", "CadenceDraw"], swiftSettings: strict),
         .testTarget(name: "CadenceTextTests", dependencies: ["CadenceText", "CadenceDraw"], swiftSettings: strict),
         .testTarget(name: "CadenceDrawTests", dependencies: ["CadenceDraw"], swiftSettings: strict),

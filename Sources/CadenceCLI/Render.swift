@@ -1,6 +1,8 @@
 import ArgumentParser
 import CadenceEngine
+import CadenceFiles
 import CadenceImage
+import CadenceLottie
 import CadenceScene
 import CadenceText
 import Foundation
@@ -15,7 +17,7 @@ struct Render: ParsableCommand {
         """
     )
 
-    @Argument(help: "A scene file (JSON). Default: the built-in demo scene.")
+    @Argument(help: "A scene file (JSON) or a Lottie animation (.json). Default: the built-in demo scene.")
     var scene: String?
 
     @Option(help: "png: the folder to write frame_00000.png, … into (default: frames). apng, gif, mp4, webm: the file to write (default: animation.<format>). Created if missing.")
@@ -27,11 +29,11 @@ struct Render: ParsableCommand {
     @Option(parsing: .unconditional, help: "Frame size in pixels, WxH. Default: the scene's size. The scene is scaled to fit.")
     var size: FrameSize?
 
-    @Option(parsing: .unconditional, help: "Frames per second.")
-    var fps: Double = 60
+    @Option(parsing: .unconditional, help: "Frames per second. Default: a Lottie file's own (fr), else 60.")
+    var fps: Double?
 
-    @Option(parsing: .unconditional, help: "Seconds of the timeline to render, from 0.")
-    var duration: Double = 2
+    @Option(parsing: .unconditional, help: "Seconds of the timeline to render, from 0. Default: a Lottie file's length ((op - ip) / fr), else 2.")
+    var duration: Double?
 
     @Option(name: .customLong("png-level"), parsing: .unconditional, help: "PNG compression level, 0 (fastest) ... 9 (smallest).")
     var pngLevel = 1
@@ -96,6 +98,8 @@ struct Render: ParsableCommand {
     @MainActor
     private func render() throws(EngineError) {
         let scene = motionOptions.applied(to: try sceneOptions.load(scene))
+        let fps = self.fps ?? scene.framesPerSecond ?? 60
+        let duration = self.duration ?? scene.duration ?? 2
         var settings = FrameDumpSettings(
             width: size?.width ?? Int(scene.size.width),
             height: size?.height ?? Int(scene.size.height),
@@ -196,12 +200,34 @@ func printError(_ message: String) {
 /// for every node without its own `quirks` key.
 func loadScene(_ path: String?, strict: Bool, quirks: Quirks = .none) throws(EngineError) -> Scene {
     guard let path else { return .demo }
+    if let animation = try loadLottie(path, strict: strict) {
+        for warning in animation.warnings { printError("warning: \(warning)") }
+        return Scene(lottie: animation)
+    }
     do {
         let loaded = try SceneFile.load(path: path, strict: strict, quirks: quirks)
         for warning in loaded.warnings { printError("warning: \(warning)") }
         return loaded.scene
     } catch {
         throw .scene(error)
+    }
+}
+
+/// The Lottie animation at `path` when it is one (a `.json` file whose top level has `fr`, `ip`,
+/// `op`, `w`, `h` and `layers`), else nil; its errors name the file, layer and property.
+func loadLottie(_ path: String, strict: Bool) throws(EngineError) -> LottieAnimation? {
+    guard path.lowercased().hasSuffix(".json") else { return nil }
+    let data: Data
+    do throws(FileProblem) {
+        data = try FilePaths.read(path, limit: LottieAnimation.maximumFileSize)
+    } catch {
+        throw .scene(SceneError(file: path, message: error.reason))
+    }
+    guard LottieAnimation.isLottie(data) else { return nil }
+    do {
+        return try LottieAnimation(data: data, file: path, strict: strict)
+    } catch {
+        throw .scene(SceneError(file: error.file, message: error.detail))
     }
 }
 

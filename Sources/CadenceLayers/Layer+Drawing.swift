@@ -136,7 +136,7 @@ extension Layer {
             shape.draw(tolerance: 0.25 / context.pixelScale, visible: context.visible, into: &list)
         case .widget(var node):
             node.frame = bounds
-            try node.draw(at: time, fonts: context.fonts, images: context.images, motion: context.motion, into: &list)
+            try node.draw(at: time, fonts: context.fonts, images: context.images, motion: context.motion, pixelScale: context.pixelScale, into: &list)
         }
     }
 }

@@ -23,6 +23,12 @@ public struct Scene: Sendable {
     /// How much the scene moves when drawn (a scene file's `motion`; `cadence render --motion`):
     /// `full` by default. Events and animations are the same under every profile.
     public var motion = MotionProfile.full
+    /// How long the scene lasts, in seconds, when it says (a Lottie composition's `(op − ip) / fr`):
+    /// `cadence render` renders that long unless `--duration` says otherwise.
+    public var duration: Double?
+    /// The frame rate the scene was made for, when it says (a Lottie composition's `fr`):
+    /// `cadence render` uses it unless `--fps` says otherwise.
+    public var framesPerSecond: Double?
 
     /// A scene called `name` of `size` on `background`, holding `nodes`.
     public init(name: String, size: Size, background: Color, nodes: [Node] = []) {
@@ -163,6 +169,17 @@ public enum Node: Sendable {
         try draw(at: time, fonts: fonts, images: images, motion: motion, sceneSize: list.size, fit: nil, into: &list)
     }
 
+    /// Draws the node into `list` where one unit covers `pixelScale` pixels (a widget inside a
+    /// scaled layer).
+    func draw(
+        at time: Double, fonts: any TextLayoutEngine, images: any ImageProvider, motion: MotionSetting, pixelScale: Double, into list: inout DisplayList
+    ) throws(TextError) {
+        guard case .widget(_, let widget) = self else {
+            return try draw(at: time, fonts: fonts, images: images, motion: motion, into: &list)
+        }
+        try widget.draw(at: time, context: WidgetDrawContext(fonts: fonts, images: images, motion: motion, pixelScale: pixelScale), into: &list)
+    }
+
     /// Draws the node of a scene of `sceneSize` into `list`, each command fitted by `fit`.
     func draw(
         at time: Double, fonts: any TextLayoutEngine, images: any ImageProvider, motion: MotionSetting, sceneSize: Size, fit: FrameFit?,
@@ -172,7 +189,8 @@ public enum Node: Sendable {
         case .widget(_, let widget):
             // A widget draws into the list itself: what it added is fitted after.
             let start = list.commands.count
-            try widget.draw(at: time, context: WidgetDrawContext(fonts: fonts, images: images, motion: motion), into: &list)
+            let context = WidgetDrawContext(fonts: fonts, images: images, motion: motion, pixelScale: fit?.scale ?? 1)
+            try widget.draw(at: time, context: context, into: &list)
             if let fit { list.fit(from: start, by: fit) }
         case .layer(let layer):
             var context = LayerDrawContext(fonts: fonts, images: images, motion: motion, visible: LayerDrawContext.visible(inSceneOf: sceneSize))

@@ -83,12 +83,17 @@ public struct WidgetDrawContext: Sendable {
     /// `motion.rule(default:)` with its own default rule and draws accordingly (one that does
     /// not ask moves under every profile).
     public var motion: MotionSetting
+    /// How many of the frame's pixels one unit of the widget's coordinates covers (a scene
+    /// fitted to a larger frame, a scaled layer): widgets that flatten curves use it to flatten
+    /// finely enough. 1 unless told.
+    public var pixelScale: Double
 
     /// A context drawing text with `fonts` and images from `images`, under `motion`.
-    public init(fonts: any TextLayoutEngine, images: any ImageProvider, motion: MotionSetting = .full) {
+    public init(fonts: any TextLayoutEngine, images: any ImageProvider, motion: MotionSetting = .full, pixelScale: Double = 1) {
         self.fonts = fonts
         self.images = images
         self.motion = motion
+        self.pixelScale = pixelScale
     }
 }
 

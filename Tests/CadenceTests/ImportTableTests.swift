@@ -26,6 +26,7 @@ import Testing
         "CadenceSceneFile": ["Foundation", "CadenceAnimation", "CadenceDraw", "CadenceFiles", "CadenceLayers", "CadenceWidgets"],
         // The three above, re-exported as one import.
         "CadenceScene": ["CadenceLayers", "CadenceSceneFile", "CadenceWidgets"],
+        "CadenceLottie": ["Foundation", "CadenceAnimation", "CadenceDraw", "CadenceFiles", "CadenceLayers"],
         "CadenceImage": ["Foundation", "CadenceDraw", "CadenceFiles", "CPNGCodec"],
         // The render seam: pure.
         "CadenceRender": ["CadenceDraw"],
@@ -53,8 +54,8 @@ import Testing
         "CadenceTesting": ["Foundation", "Testing", "XCTest", "CadenceDraw", "CadenceEngine", "CadenceImage", "CadenceRender", "CadenceScene"],
         "CadenceSnapshotTesting": ["Foundation", "SnapshotTesting", "CadenceDraw", "CadenceEngine", "CadenceImage", "CadenceScene", "CadenceTesting"],
         "CadenceCLI": [
-            "Foundation", "ArgumentParser", "Logging", "CadenceAnimation", "CadenceDraw", "CadenceEngine", "CadenceImage", "CadenceRender",
-            "CadenceScene", "CadenceText", "CadenceTiming", "CadenceTools",
+            "Foundation", "ArgumentParser", "Logging", "CadenceAnimation", "CadenceDraw", "CadenceEngine", "CadenceFiles", "CadenceImage",
+            "CadenceLottie", "CadenceRender", "CadenceScene", "CadenceText", "CadenceTiming", "CadenceTools",
         ],
         "CadenceFuzz": ["Foundation", "CadenceAnimation", "CadenceDraw", "CadenceEngine", "CadenceImage", "CadenceScene", "CadenceText", "CadenceTiming"],
     ]
@@ -104,7 +105,7 @@ import Testing
     }
 
     @Test func theCPUBackendAndThePureModulesTouchNoGL() throws {
-        for target in ["CadenceRaster", "CadenceRender", "CadenceDraw", "CadenceAnimation", "CadenceTiming", "CadenceLayers", "CadenceWidgets", "CadenceSceneFile"] {
+        for target in ["CadenceRaster", "CadenceRender", "CadenceDraw", "CadenceAnimation", "CadenceTiming", "CadenceLayers", "CadenceWidgets", "CadenceSceneFile", "CadenceLottie"] {
             let modules = Set(try Self.imports(of: target).keys)
             #expect(modules.isDisjoint(with: ["CGL", "CGLFW", "CadenceGL", "CadencePlatform", "CadenceEngine"]), "\(target): \(modules.sorted())")
         }

@@ -1,0 +1,319 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import CadenceDraw
+
+/// Drawing a Lottie frame: the layers bottom first, each shape layer's items evaluated as After
+/// Effects does — a fill or stroke paints every path above it in its group (nested groups
+/// included), a modifier (trim paths) changes every path above it, a repeater copies everything
+/// above it — and each paint emitted once as a `PathFill` in the frame's pixels.
+extension LottieAnimation {
+    /// The most paths one layer evaluates in a frame: repeaters nested in repeaters multiply, and
+    /// past this the rest of the copies are left out (a documented clamp, not a hang).
+    static let maximumPathsPerLayer = 100_000
+
+    /// Draws composition frame `frame` with `transform` mapping composition coordinates to the
+    /// list's; `pixelScale` is how many pixels one list unit covers (curves are flattened for it).
+    public func draw(atFrame frame: Double, transform: AffineTransform, pixelScale: Double = 1, into list: inout DisplayList) {
+        var drawing = Drawing(animation: self, pixelScale: pixelScale.isFinite && pixelScale > 0 ? pixelScale : 1)
+        drawing.composition(root, frame: frame, matrix: transform, opacity: 1, depth: 0, into: &list)
+    }
+}
+
+/// One paint waiting for the paths above it: which pool entries it covers, the space its group
+/// draws in, and its opacity from the groups above it.
+private struct PendingPaint {
+    enum Kind {
+        case fill(Color, FillRule)
+        case stroke(Color, StrokeStyle)
+    }
+
+    var kind: Kind
+    var paths: Range<Int>
+    /// The paint's group space to the layer's space.
+    var groupMatrix: AffineTransform
+}
+
+private struct Drawing {
+    let animation: LottieAnimation
+    let pixelScale: Double
+
+    /// Draws `composition` at its frame `frame`.
+    mutating func composition(
+        _ composition: Composition, frame: Double, matrix: AffineTransform, opacity: Double, depth: Int, into list: inout DisplayList
+    ) {
+        guard depth <= LottieReader.maximumNesting else { return }
+        for position in composition.layers.indices.reversed() {
+            let layer = composition.layers[position]
+            guard !layer.hidden, !layer.isMatteSource, frame >= layer.inPoint, frame < layer.outPoint else { continue }
+            let local = layer.localFrame(frame)
+            let layerOpacity = opacity * layer.transform.opacity(at: local)
+            guard layerOpacity > 0 else { continue }
+            let layerMatrix = worldMatrix(of: position, in: composition, frame: frame).concatenating(matrix)
+            switch layer.content {
+            case .none:
+                break
+            case .solid(let color, let width, let height):
+                var fill = color
+                fill.alpha *= layerOpacity
+                let corners = [Point(x: 0, y: 0), Point(x: width, y: 0), Point(x: width, y: height), Point(x: 0, y: height)]
+                list.append(.path(PathFill(contours: [corners.map(layerMatrix.apply)], color: fill)))
+            case .shapes(let items):
+                var commands = DisplayList(size: list.size, background: .clear)
+                shapeLayer(items, frame: local, matrix: layerMatrix, into: &commands)
+                emit(commands.commands, opacity: layerOpacity, into: &list)
+            case .precomposition(let index, let width, let height, let remap):
+                let childFrame = remap.map { $0.scalar(at: local) * animation.frameRate } ?? local
+                var commands = DisplayList(size: list.size, background: .clear)
+                let clip = layerMatrix.isAxisAligned && width > 0 && height > 0
+                if clip { commands.append(.pushClip(layerMatrix.boundingBox(of: Rect(x: 0, y: 0, width: width, height: height)))) }
+                self.composition(animation.precomps[index], frame: childFrame, matrix: layerMatrix, opacity: 1, depth: depth + 1, into: &commands)
+                if clip { commands.append(.popClip) }
+                emit(commands.commands, opacity: layerOpacity, into: &list)
+            }
+        }
+    }
+
+    /// `commands` at `opacity`: a lone path takes it in its colour; several are composited as
+    /// one group, so overlapping parts of a fading layer do not show through each other.
+    private func emit(_ commands: [DrawCommand], opacity: Double, into list: inout DisplayList) {
+        let drawing = commands.filter { if case .path = $0 { return true } else { return false } }
+        guard !drawing.isEmpty else { return }
+        if opacity >= 1 {
+            for command in commands { list.append(command) }
+        } else if drawing.count == 1, commands.count == 1, case .path(var path) = drawing[0] {
+            path.color.alpha *= opacity
+            list.append(.path(path))
+        } else {
+            list.append(.pushGroup(Group(opacity: opacity)))
+            for command in commands { list.append(command) }
+            list.append(.popGroup)
+        }
+    }
+
+    /// The layer's transform at `frame` followed by its parents' (transform only, not opacity),
+    /// each at its own local frame.
+    private func worldMatrix(of position: Int, in composition: Composition, frame: Double) -> AffineTransform {
+        var current: Int? = position
+        var matrix = AffineTransform.identity
+        var steps = 0
+        while let index = current, steps <= composition.layers.count {
+            let layer = composition.layers[index]
+            matrix = matrix.concatenating(layer.transform.matrix(at: layer.localFrame(frame)))
+            current = composition.parents[index]
+            steps += 1
+        }
+        return matrix
+    }
+
+    // MARK: Shape layers
+
+    /// Paths of the layer so far, in the layer's space, one entry per shape item.
+    private var pool: [[Polyline]] = []
+    private var paints: [PendingPaint] = []
+    private var opacities: [Double] = []
+
+    init(animation: LottieAnimation, pixelScale: Double) {
+        self.animation = animation
+        self.pixelScale = pixelScale
+    }
+
+    private mutating func shapeLayer(_ items: [ShapeItem], frame: Double, matrix: AffineTransform, into list: inout DisplayList) {
+        pool = []
+        paints = []
+        opacities = []
+        group(items[...], frame: frame, groupMatrix: .identity, layerMatrix: matrix, opacity: 1)
+        // Paints were recorded top first; draw bottom first.
+        for (paint, opacity) in zip(paints, opacities).reversed() {
+            draw(paint, opacity: opacity, layerMatrix: matrix, into: &list)
+        }
+    }
+
+    /// Evaluates a group's items, top first, adding their paths to the pool and their paints to
+    /// the list. `groupMatrix` maps the group's space to the layer's.
+    private mutating func group(
+        _ items: ArraySlice<ShapeItem>, frame: Double, groupMatrix: AffineTransform, layerMatrix: AffineTransform, opacity: Double
+    ) {
+        let poolStart = pool.count
+        // A repeater copies everything above it: the items above the lowest repeater are drawn
+        // once per copy, as groups of their own, before the items below it.
+        if let last = items.lastIndex(where: { if case .repeater = $0 { return true } else { return false } }),
+           case .repeater(let repeater) = items[last] {
+            let content = items[items.startIndex..<last]
+            let count = Int(min(max(repeater.copies.scalar(at: frame).rounded(.down), 0), Repeater.maximumCopies))
+            let offset = repeater.offset.scalar(at: frame)
+            let startOpacity = min(max(repeater.startOpacity.scalar(at: frame, fallback: 100) / 100, 0), 1)
+            let endOpacity = min(max(repeater.endOpacity.scalar(at: frame, fallback: 100) / 100, 0), 1)
+            // Listed top first: below (m 1) puts copy 0 on top, above (m 2) the last copy.
+            let order = repeater.copiesAbove ? Array((0..<count).reversed()) : Array(0..<count)
+            for copy in order where pool.count < LottieAnimation.maximumPathsPerLayer {
+                let fraction = count > 1 ? Double(copy) / Double(count - 1) : 0
+                let copyOpacity = startOpacity + (endOpacity - startOpacity) * fraction
+                let copyMatrix = repeater.transform.repeaterMatrix(at: frame, times: Double(copy) + offset)
+                group(content, frame: frame, groupMatrix: copyMatrix.concatenating(groupMatrix), layerMatrix: layerMatrix, opacity: opacity * copyOpacity)
+            }
+            evaluate(items[(last + 1)...], poolStart: poolStart, frame: frame, groupMatrix: groupMatrix, layerMatrix: layerMatrix, opacity: opacity)
+            return
+        }
+        evaluate(items, poolStart: poolStart, frame: frame, groupMatrix: groupMatrix, layerMatrix: layerMatrix, opacity: opacity)
+    }
+
+    private mutating func evaluate(
+        _ items: ArraySlice<ShapeItem>, poolStart: Int, frame: Double, groupMatrix: AffineTransform, layerMatrix: AffineTransform, opacity: Double
+    ) {
+        // Curves are flattened in the group's space finely enough for the pixels they land on.
+        let scales = groupMatrix.concatenating(layerMatrix).axisScales
+        let scale = max(scales.x, scales.y) * pixelScale
+        let tolerance = scale > 0 && scale.isFinite ? 0.2 / scale : 0.2
+        for item in items {
+            guard pool.count < LottieAnimation.maximumPathsPerLayer else { return }
+            switch item {
+            case .group(let child):
+                let childMatrix = child.transform.matrix(at: frame).concatenating(groupMatrix)
+                let childOpacity = opacity * child.transform.opacity(at: frame)
+                group(child.items[...], frame: frame, groupMatrix: childMatrix, layerMatrix: layerMatrix, opacity: childOpacity)
+            case .path(let shape, _):
+                add(shape.value(at: frame).path, tolerance: tolerance, groupMatrix: groupMatrix)
+            case .rectangle(let rectangle):
+                add(rectangle.path(at: frame), tolerance: tolerance, groupMatrix: groupMatrix)
+            case .ellipse(let ellipse):
+                add(ellipse.path(at: frame), tolerance: tolerance, groupMatrix: groupMatrix)
+            case .star(let star):
+                add(star.path(at: frame), tolerance: tolerance, groupMatrix: groupMatrix)
+            case .fill(let fill):
+                let color = Self.color(fill.color.value(at: frame), opacity: fill.opacity.scalar(at: frame, fallback: 100) / 100)
+                record(PendingPaint(kind: .fill(color, fill.fillRule), paths: poolStart..<pool.count, groupMatrix: groupMatrix), opacity: opacity)
+            case .stroke(let stroke):
+                let color = Self.color(stroke.color.value(at: frame), opacity: stroke.opacity.scalar(at: frame, fallback: 100) / 100)
+                let style = stroke.style(at: frame)
+                record(PendingPaint(kind: .stroke(color, style), paths: poolStart..<pool.count, groupMatrix: groupMatrix), opacity: opacity)
+            case .trim(let trim):
+                self.trim(trim, frame: frame, paths: poolStart..<pool.count)
+            case .repeater, .gradientFill, .gradientStroke, .roundCorners:
+                break
+            }
+        }
+    }
+
+    private mutating func record(_ paint: PendingPaint, opacity: Double) {
+        guard !paint.paths.isEmpty else { return }
+        paints.append(paint)
+        opacities.append(opacity)
+    }
+
+    /// Adds a shape's path, flattened in its group's space and mapped into the layer's.
+    private mutating func add(_ path: Path, tolerance: Double, groupMatrix: AffineTransform) {
+        let polylines = path.flattened(tolerance: tolerance, keepingLength: true)
+        if groupMatrix.isIdentity {
+            pool.append(polylines)
+        } else {
+            pool.append(polylines.map { Polyline(points: $0.points.map(groupMatrix.apply), closed: $0.closed) })
+        }
+    }
+
+    /// Trim paths on the pool entries in `paths`: start and end in percent, the offset in
+    /// degrees of the whole length; a start past the end swaps them; a span past the end wraps
+    /// round to the start.
+    private mutating func trim(_ trim: TrimPaths, frame: Double, paths: Range<Int>) {
+        guard !paths.isEmpty else { return }
+        var start = min(max(trim.start.scalar(at: frame) / 100, 0), 1)
+        var end = min(max(trim.end.scalar(at: frame, fallback: 100) / 100, 0), 1)
+        if start > end { swap(&start, &end) }
+        let offset = trim.offset.scalar(at: frame) / 360
+        guard offset.isFinite else { return }
+        let shift = offset - offset.rounded(.down)
+        start += shift
+        end += shift
+        if end - start >= 1 { return }
+        func cut(_ polylines: [Polyline]) -> [Polyline] {
+            if start == end { return [] }
+            if start >= 1 { return polylines.trimmed(from: start - 1, to: end - 1) }
+            if end > 1 { return polylines.trimmed(from: start, to: 1) + polylines.trimmed(from: 0, to: end - 1) }
+            return polylines.trimmed(from: start, to: end)
+        }
+        if trim.individually {
+            let whole = pool[paths].flatMap { $0 }
+            let cutWhole = cut(whole)
+            for index in paths { pool[index] = [] }
+            pool[paths.lowerBound] = cutWhole
+        } else {
+            for index in paths { pool[index] = cut(pool[index]) }
+        }
+    }
+
+    private func draw(_ paint: PendingPaint, opacity: Double, layerMatrix: AffineTransform, into list: inout DisplayList) {
+        let polylines = pool[paint.paths].flatMap { $0 }
+        guard !polylines.isEmpty else { return }
+        switch paint.kind {
+        case .fill(var color, let rule):
+            color.alpha *= opacity
+            guard color.alpha > 0 else { return }
+            let contours = polylines.compactMap { polyline -> [Point]? in
+                polyline.points.count >= 3 ? polyline.points.map(layerMatrix.apply) : nil
+            }
+            guard !contours.isEmpty else { return }
+            list.append(.path(PathFill(contours: contours, fillRule: rule, color: color)))
+        case .stroke(var color, let style):
+            color.alpha *= opacity
+            guard color.alpha > 0, style.lineWidth > 0, let toGroup = paint.groupMatrix.inverted else { return }
+            // Stroked in the paint's group space, so a scaled group scales its stroke's width.
+            let groupToList = paint.groupMatrix.concatenating(layerMatrix)
+            let scales = groupToList.axisScales
+            let scale = max(scales.x, scales.y) * pixelScale
+            guard scale > 0, scale.isFinite else { return }
+            let local = paint.groupMatrix.isIdentity ? polylines : polylines.map { Polyline(points: $0.points.map(toGroup.apply), closed: $0.closed) }
+            let outline = local.dashed(pattern: style.lineDashPattern, phase: style.lineDashPhase).strokeOutline(style, tolerance: 0.2 / scale)
+            guard !outline.isEmpty else { return }
+            list.append(.path(PathFill(contours: outline.map { $0.map(groupToList.apply) }, fillRule: .nonZero, color: color)))
+        }
+    }
+
+    /// A Lottie colour (0 ... 1 per channel; files with 0 ... 255 are read as such) at `opacity`.
+    static func color(_ value: [Double], opacity: Double) -> Color {
+        var channels = Array(value.prefix(3))
+        while channels.count < 3 { channels.append(0) }
+        if channels.contains(where: { $0 > 1 }) { channels = channels.map { $0 / 255 } }
+        let clamped = channels.map { $0.isFinite ? min(max($0, 0), 1) : 0 }
+        let alpha = opacity.isFinite ? min(max(opacity, 0), 1) : 0
+        return Color(red: clamped[0], green: clamped[1], blue: clamped[2], alpha: alpha)
+    }
+}
+
+extension StrokeStyleItem {
+    /// The stroke style at `frame`: width, caps, joins, miter limit and dashes (dash and gap
+    /// lengths alternating; an offset entry is the phase).
+    func style(at frame: Double) -> StrokeStyle {
+        var pattern: [Double] = []
+        var phase = 0.0
+        for dash in dashes {
+            let value = dash.value.scalar(at: frame)
+            switch dash.kind {
+            case .offset: phase = value
+            case .dash, .gap: pattern.append(max(value, 0))
+            }
+        }
+        let width = width.scalar(at: frame, fallback: 1)
+        return StrokeStyle(
+            lineWidth: width.isFinite ? max(width, 0) : 0, lineCap: cap, lineJoin: join, miterLimit: miterLimit,
+            lineDashPattern: pattern, lineDashPhase: phase.isFinite ? phase : 0
+        )
+    }
+}
+
+extension LottieTransform {
+    /// A repeater's transform applied `times` times: scale raised to that power, rotation and
+    /// position multiplied by it, about the anchor.
+    func repeaterMatrix(at frame: Double, times: Double) -> AffineTransform {
+        let anchor = self.anchor.point(at: frame)
+        let position = positionPoint(at: frame)
+        let scale = self.scale.value(at: frame)
+        let sx = pow((scale.first ?? 100) / 100, times), sy = pow((scale.count > 1 ? scale[1] : scale.first ?? 100) / 100, times)
+        let rotation = self.rotation.scalar(at: frame) * times * .pi / 180
+        var matrix = AffineTransform(translationX: -anchor.x, y: -anchor.y)
+        matrix = matrix.concatenating(AffineTransform(scaleX: sx.isFinite ? sx : 0, y: sy.isFinite ? sy : 0))
+        matrix = matrix.concatenating(AffineTransform(rotation: rotation.isFinite ? rotation : 0))
+        return matrix.concatenating(AffineTransform(translationX: anchor.x + position.x * times, y: anchor.y + position.y * times))
+    }
+}

@@ -1,0 +1,251 @@
+import CadenceDraw
+import CadenceFiles
+import Foundation
+
+/// A Lottie animation (the JSON that After Effects exports through Bodymovin), read and checked
+/// once; what it shows at any frame is computed by `draw(atFrame:transform:pixelScale:into:)`.
+///
+/// ```swift
+/// let animation = try LottieAnimation(contentsOf: "confetti.json")
+/// let scene = Scene(lottie: animation)      // w×h, transparent, (op − ip) / fr seconds long
+/// ```
+///
+/// Time: composition frame `ip + t · fr` is shown at `t` seconds, so any frame rate samples the
+/// same motion. What Cadence does not draw is listed in `warnings`, once per feature.
+public struct LottieAnimation: Sendable {
+    /// The composition's name (`nm`), or the file's name.
+    public let name: String
+    /// The Bodymovin version that wrote the file (`v`).
+    public let version: String
+    /// The composition's size (`w`, `h`).
+    public let size: Size
+    /// Frames per second (`fr`).
+    public let frameRate: Double
+    /// The first frame (`ip`) and the frame after the last (`op`).
+    public let inPoint: Double
+    public let outPoint: Double
+    /// Named ranges of frames (`markers`).
+    public let markers: [LottieMarker]
+    /// The features the file uses, in the order first read (`"shape layers"`, `"trim paths"`, …).
+    public let features: [String]
+    /// What the file uses that Cadence does not draw, once per feature, naming the first layer.
+    public let warnings: [LottieError]
+    /// The layers of the file's top level, top first: name, type and index, for listings.
+    public let layerSummaries: [LottieLayerSummary]
+
+    let root: Composition
+    let precomps: [Composition]
+
+    /// Seconds from `ip` to `op`.
+    public var duration: Double { (outPoint - inPoint) / frameRate }
+
+    /// The features read but not drawn (those `warnings` names).
+    public var skippedFeatures: [String] { warnings.compactMap(\.feature) }
+
+    /// The most bytes a Lottie file may have.
+    public static let maximumFileSize = 256 << 20
+
+    /// The composition frame shown at `time` seconds: `ip + time · fr`, snapped to a whole frame
+    /// when within 10⁻⁹ of one, so `--frames N..N` at the file's own rate is frame `ip + N`
+    /// exactly.
+    public func frame(atTime time: Double) -> Double {
+        let frame = inPoint + time * frameRate
+        let whole = frame.rounded()
+        return abs(frame - whole) < 1e-9 ? whole : frame
+    }
+
+    /// Reads the Lottie file at `path` (JSON). `strict` makes every feature Cadence does not
+    /// draw an error.
+    public init(contentsOf path: String, strict: Bool = false) throws(LottieError) {
+        let data: Data
+        do throws(FileProblem) {
+            data = try FilePaths.read(path, limit: Self.maximumFileSize)
+        } catch {
+            throw LottieError(file: path, message: error.reason)
+        }
+        try self.init(data: data, file: path, strict: strict)
+    }
+
+    /// Reads Lottie JSON; `file` names it in messages.
+    public init(data: Data, file: String, strict: Bool = false) throws(LottieError) {
+        let json: LottieJSON
+        do {
+            json = try LottieJSON.parse(data)
+        } catch {
+            throw LottieError(file: file, message: error.message)
+        }
+        var reader = LottieReader(file: file, strict: strict)
+        guard let object = json.object else { throw reader.error("the top level must be a JSON object") }
+        for key in ["fr", "ip", "op", "w", "h", "layers"] where object[key] == nil {
+            throw reader.error("missing \(key): a Lottie document has v, fr, ip, op, w, h and layers", property: key)
+        }
+        let frameRate = try reader.number(object["fr"], property: "fr")
+        guard frameRate > 0, frameRate <= 1000 else {
+            throw reader.error("the frame rate must be above 0 and at most 1000, got \(reader.number(frameRate))", property: "fr")
+        }
+        let inPoint = try reader.frame(object["ip"], property: "ip")
+        let outPoint = try reader.frame(object["op"], property: "op")
+        guard outPoint > inPoint else {
+            throw reader.error("op (\(reader.number(outPoint))) must be after ip (\(reader.number(inPoint)))", property: "op")
+        }
+        let width = try reader.side(object["w"], property: "w")
+        let height = try reader.side(object["h"], property: "h")
+        guard width >= 1, height >= 1 else {
+            throw reader.error("the composition must be at least 1×1, got \(reader.number(width))×\(reader.number(height))", property: "w")
+        }
+        guard width * height <= Double(1 << 26) else {
+            throw reader.error("\(reader.number(width))×\(reader.number(height)) is more than \(1 << 26) pixels", property: "w")
+        }
+
+        // Precompositions first, so that layers can refer to them by id.
+        var precompObjects: [(id: String, object: [String: LottieJSON])] = []
+        if let assets = object["assets"] {
+            guard let list = assets.array else { throw reader.error("must be a list", property: "assets") }
+            for (index, entry) in list.enumerated() {
+                guard let asset = entry.object else { throw reader.error("an asset must be an object", property: "assets[\(index)]") }
+                guard asset["layers"] != nil else { continue }
+                let id = asset["id"]?.string ?? asset["id"]?.number.map { reader.number($0) } ?? ""
+                guard reader.precompIndex[id] == nil else {
+                    throw reader.error("two precompositions have the id \"\(id)\"", property: "assets[\(index)].id")
+                }
+                reader.precompIndex[id] = precompObjects.count
+                precompObjects.append((id, asset))
+            }
+        }
+        var precomps: [Composition] = []
+        for (id, asset) in precompObjects {
+            reader.layer = nil
+            let layers = try reader.layers(asset["layers"], property: "assets[\"\(id)\"].layers")
+            precomps.append(try reader.composition(layers, name: "precomposition \"\(id)\""))
+        }
+        reader.layer = nil
+        let rootLayers = try reader.layers(object["layers"], property: "layers")
+        let root = try reader.composition(rootLayers, name: "the composition")
+        try reader.checkNesting(root: root, precomps: precomps, ids: precompObjects.map(\.id))
+
+        var markers: [LottieMarker] = []
+        for (index, entry) in (object["markers"]?.array ?? []).enumerated() {
+            guard let marker = entry.object else { continue }
+            let start = try reader.frame(marker["tm"], property: "markers[\(index)].tm")
+            let length = try reader.frame(marker["dr"], property: "markers[\(index)].dr", default: 0)
+            markers.append(LottieMarker(name: marker["cm"]?.string ?? "", frame: start, duration: max(length, 0)))
+        }
+        if !markers.isEmpty { reader.uses("markers") }
+
+        self.name = object["nm"]?.string ?? URL(fileURLWithPath: file).deletingPathExtension().lastPathComponent
+        self.version = object["v"]?.string ?? ""
+        self.size = Size(width: width, height: height)
+        self.frameRate = frameRate
+        self.inPoint = inPoint
+        self.outPoint = outPoint
+        self.markers = markers
+        self.root = root
+        self.precomps = precomps
+        self.features = reader.features
+        self.warnings = reader.warnings
+        self.layerSummaries = rootLayers.map(LottieLayerSummary.init)
+    }
+
+    /// Whether `data` looks like a Lottie document: a JSON object with `fr`, `ip`, `op`, `w`,
+    /// `h` and `layers` at its top level. Reads only the start of a large file's keys' worth.
+    public static func isLottie(_ data: Data) -> Bool {
+        guard let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else { return false }
+        return ["fr", "ip", "op", "w", "h", "layers"].allSatisfy { object[$0] != nil }
+    }
+}
+
+/// A named range of a Lottie file's frames (`markers`: `cm`, `tm`, `dr`).
+public struct LottieMarker: Sendable, Hashable {
+    public var name: String
+    /// The first frame.
+    public var frame: Double
+    /// How many frames the marker spans.
+    public var duration: Double
+}
+
+/// A layer as `cadence lottie info` lists it.
+public struct LottieLayerSummary: Sendable, Hashable {
+    public var name: String
+    public var index: Int?
+    public var kind: String
+    public var inPoint: Double
+    public var outPoint: Double
+    /// Only a track matte for the layer below it (`td`).
+    public var isMatte: Bool
+
+    init(_ layer: LottieLayer) {
+        name = layer.name
+        index = layer.index
+        inPoint = layer.inPoint
+        outPoint = layer.outPoint
+        isMatte = layer.isMatteSource
+        kind = layer.typeName
+    }
+}
+
+extension LottieReader {
+    /// The layers as a composition, each parent resolved to a position; a parent chain that
+    /// loops is an error naming the layer.
+    mutating func composition(_ layers: [LottieLayer], name: String) throws(LottieError) -> Composition {
+        var positions: [Int: Int] = [:]
+        for (position, layer) in layers.enumerated() {
+            if let index = layer.index, positions[index] == nil { positions[index] = position }
+        }
+        var parents: [Int?] = []
+        for layer in layers {
+            guard let parent = layer.parent else { parents.append(nil); continue }
+            if let position = positions[parent] {
+                parents.append(position)
+            } else {
+                let outer = self.layer
+                self.layer = "\"\(layer.name)\""
+                try skips("missing parents", "its parent \(parent) is not a layer of \(name); drawn without a parent", property: "parent")
+                self.layer = outer
+                parents.append(nil)
+            }
+        }
+        for start in layers.indices {
+            var current = parents[start]
+            var steps = 0
+            while let position = current {
+                steps += 1
+                guard position != start, steps <= layers.count else {
+                    throw LottieError(file: file, layer: "\"\(layers[start].name)\"", property: "parent", message: "the parent chain loops back to this layer")
+                }
+                current = parents[position]
+            }
+        }
+        return Composition(layers: layers, parents: parents)
+    }
+
+    /// Refuses precompositions that contain themselves, directly or through others, and nesting
+    /// deeper than `maximumNesting`.
+    func checkNesting(root: Composition, precomps: [Composition], ids: [String]) throws(LottieError) {
+        func references(_ composition: Composition) -> [Int] {
+            composition.layers.compactMap { if case .precomposition(let index, _, _, _) = $0.content { return index } else { return nil } }
+        }
+        // Depth-first from the root; `path` is the chain of precompositions being visited.
+        var finished = Set<Int>()
+        var depthOf: [Int: Int] = [:]
+        func visit(_ index: Int, path: [Int]) throws(LottieError) {
+            if let cycleStart = path.firstIndex(of: index) {
+                let chain = (path[cycleStart...] + [index]).map { "\"\(ids[$0])\"" }.joined(separator: " → ")
+                throw LottieError(file: file, property: "assets", message: "precompositions contain themselves: \(chain)")
+            }
+            guard path.count < Self.maximumNesting else {
+                throw LottieError(file: file, property: "assets", message: "precompositions are nested deeper than \(Self.maximumNesting)")
+            }
+            if finished.contains(index), let depth = depthOf[index], depth + path.count <= Self.maximumNesting { return }
+            var deepest = 0
+            for child in references(precomps[index]) {
+                try visit(child, path: path + [index])
+                deepest = max(deepest, (depthOf[child] ?? 0) + 1)
+            }
+            depthOf[index] = deepest
+            finished.insert(index)
+        }
+        for child in references(root) { try visit(child, path: []) }
+        // Precompositions no layer uses are still checked for cycles.
+        for index in precomps.indices where !finished.contains(index) { try visit(index, path: []) }
+    }
+}

@@ -1,0 +1,211 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import CadenceDraw
+
+/// A layer's or a group's transform, as Lottie defines it: the anchor moved to the origin,
+/// scaled (percent), skewed along an axis, rotated (degrees, clockwise), then moved to the
+/// position.
+struct LottieTransform: Sendable {
+    var anchor = AnimatedNumbers([0, 0])
+    /// The position, or nil when x and y are animated apart (`positionX`, `positionY`).
+    var position: AnimatedNumbers? = AnimatedNumbers([0, 0])
+    var positionX = AnimatedNumbers([0])
+    var positionY = AnimatedNumbers([0])
+    var scale = AnimatedNumbers([100, 100])
+    var rotation = AnimatedNumbers([0])
+    var opacity = AnimatedNumbers([100])
+    var skew = AnimatedNumbers([0])
+    var skewAxis = AnimatedNumbers([0])
+    /// Rotates with the direction the position moves in (a layer's `ao`).
+    var autoOrient = false
+
+    /// After Effects' own limit on the skew control, in degrees (as Skottie clamps it).
+    static let maximumSkew = 85.0
+
+    func positionPoint(at frame: Double) -> SIMD2<Double> {
+        if let position { return position.point(at: frame) }
+        return SIMD2(positionX.scalar(at: frame), positionY.scalar(at: frame))
+    }
+
+    /// The matrix at `frame`: T(position) · R(rotation) · skew · S(scale) · T(−anchor).
+    func matrix(at frame: Double) -> AffineTransform {
+        let anchor = self.anchor.point(at: frame)
+        let position = positionPoint(at: frame)
+        let scale = self.scale.value(at: frame)
+        var rotation = self.rotation.scalar(at: frame)
+        if autoOrient {
+            // The direction of travel, from a step either side of `frame`.
+            let before = positionPoint(at: frame - 0.05), after = positionPoint(at: frame + 0.05)
+            let delta = after - before
+            if delta.x != 0 || delta.y != 0 { rotation += atan2(delta.y, delta.x) * 180 / .pi }
+        }
+        var matrix = AffineTransform(translationX: -anchor.x, y: -anchor.y)
+        let sx = (scale.first ?? 100) / 100, sy = (scale.count > 1 ? scale[1] : (scale.first ?? 100)) / 100
+        matrix = matrix.concatenating(AffineTransform(scaleX: sx, y: sy))
+        let skew = self.skew.scalar(at: frame)
+        if skew != 0, skew.isFinite {
+            let angle = -min(max(skew, -Self.maximumSkew), Self.maximumSkew) * .pi / 180
+            let axis = skewAxis.scalar(at: frame) * .pi / 180
+            let shear = AffineTransform(a: 1, b: 0, c: tan(angle), d: 1, tx: 0, ty: 0)
+            matrix = matrix
+                .concatenating(AffineTransform(rotation: -axis))
+                .concatenating(shear)
+                .concatenating(AffineTransform(rotation: axis))
+        }
+        matrix = matrix.concatenating(AffineTransform(rotation: rotation * .pi / 180))
+        return matrix.concatenating(AffineTransform(translationX: position.x, y: position.y))
+    }
+
+    /// Opacity at `frame`, 0 ... 1.
+    func opacity(at frame: Double) -> Double {
+        min(max(opacity.scalar(at: frame, fallback: 100) / 100, 0), 1)
+    }
+}
+
+/// A shape item of a shape layer or group (`ty` in `shapes` and `it`).
+enum ShapeItem: Sendable {
+    case group(ShapeGroup)
+    case path(AnimatedShape, reversed: Bool)
+    case rectangle(RectangleShape)
+    case ellipse(EllipseShape)
+    case star(StarShape)
+    case fill(FillStyle)
+    case stroke(StrokeStyleItem)
+    case gradientFill(GradientStyle)
+    case gradientStroke(GradientStyle, StrokeStyleItem)
+    case trim(TrimPaths)
+    case repeater(Repeater)
+    case roundCorners(AnimatedNumbers)
+}
+
+struct ShapeGroup: Sendable {
+    var items: [ShapeItem]
+    var transform: LottieTransform
+}
+
+struct RectangleShape: Sendable {
+    var position: AnimatedNumbers
+    var size: AnimatedNumbers
+    var roundness: AnimatedNumbers
+    var reversed: Bool
+}
+
+struct EllipseShape: Sendable {
+    var position: AnimatedNumbers
+    var size: AnimatedNumbers
+    var reversed: Bool
+}
+
+struct StarShape: Sendable {
+    var isStar: Bool
+    var position: AnimatedNumbers
+    var points: AnimatedNumbers
+    var rotation: AnimatedNumbers
+    var outerRadius: AnimatedNumbers
+    var innerRadius: AnimatedNumbers
+    var outerRoundness: AnimatedNumbers
+    var innerRoundness: AnimatedNumbers
+    var reversed: Bool
+
+    /// The most points (or sides) a star is drawn with: far more than any frame can show apart.
+    static let maximumPoints = 1000.0
+}
+
+struct FillStyle: Sendable {
+    var color: AnimatedNumbers
+    var opacity: AnimatedNumbers
+    var fillRule: FillRule
+}
+
+struct DashItem: Sendable {
+    enum Kind: Sendable { case dash, gap, offset }
+    var kind: Kind
+    var value: AnimatedNumbers
+}
+
+struct StrokeStyleItem: Sendable {
+    var color: AnimatedNumbers
+    var opacity: AnimatedNumbers
+    var width: AnimatedNumbers
+    var cap: LineCap
+    var join: LineJoin
+    var miterLimit: Double
+    var dashes: [DashItem]
+}
+
+struct GradientStyle: Sendable {
+    var opacity: AnimatedNumbers
+    var start: AnimatedNumbers
+    var end: AnimatedNumbers
+    var radial: Bool
+    var highlightLength: AnimatedNumbers
+    var highlightAngle: AnimatedNumbers
+    /// Colour stops' count; the packed array holds 4 numbers per colour stop, then 2 per
+    /// opacity stop.
+    var colorStops: Int
+    var stops: AnimatedNumbers
+    var fillRule: FillRule
+}
+
+struct TrimPaths: Sendable {
+    var start: AnimatedNumbers
+    var end: AnimatedNumbers
+    var offset: AnimatedNumbers
+    /// `m: 2`: the paths are trimmed as one, end to end; otherwise each alone.
+    var individually: Bool
+}
+
+struct Repeater: Sendable {
+    var copies: AnimatedNumbers
+    var offset: AnimatedNumbers
+    /// Later copies below earlier ones (`m: 1`) or above them (`m: 2`).
+    var copiesAbove: Bool
+    var transform: LottieTransform
+    var startOpacity: AnimatedNumbers
+    var endOpacity: AnimatedNumbers
+
+    /// The most copies drawn: a documented clamp, so a file asking for 10⁹ costs 10³.
+    static let maximumCopies = 1000.0
+}
+
+/// What a layer draws.
+enum LayerContent: Sendable {
+    case none
+    case shapes([ShapeItem])
+    case solid(Color, width: Double, height: Double)
+    case precomposition(index: Int, width: Double, height: Double, timeRemap: AnimatedNumbers?)
+}
+
+/// One layer of a composition, its times in the composition's frames.
+struct LottieLayer: Sendable {
+    var name: String
+    /// The layer type as listings name it: precomposition, solid, image, null, shape, text.
+    var typeName: String
+    /// The layer's `ind`, which `parent` refers to.
+    var index: Int?
+    var parent: Int?
+    var inPoint: Double
+    var outPoint: Double
+    var startTime: Double
+    var stretch: Double
+    var hidden: Bool
+    /// Only a track matte for the layer below (`td`): not drawn itself.
+    var isMatteSource: Bool
+    var transform: LottieTransform
+    var content: LayerContent
+
+    /// The layer's own frame at the composition's `frame`.
+    func localFrame(_ frame: Double) -> Double {
+        (frame - startTime) / stretch
+    }
+}
+
+/// A composition: the root or a precomposition asset.
+struct Composition: Sendable {
+    var layers: [LottieLayer]
+    /// Each layer's parent as a position in `layers` (nil: none), resolved when read.
+    var parents: [Int?]
+}

@@ -1,0 +1,272 @@
+import CadenceDraw
+
+extension LottieReader {
+    /// Every layer of a composition's `layers` list, top first as the file lists them.
+    mutating func layers(_ value: LottieJSON?, property: String) throws(LottieError) -> [LottieLayer] {
+        guard let value else { return [] }
+        guard let list = value.array else { throw error("must be a list of layers", property: property) }
+        var layers: [LottieLayer] = []
+        layers.reserveCapacity(list.count)
+        let outer = layer
+        defer { layer = outer }
+        for (position, entry) in list.enumerated() {
+            guard let object = entry.object else {
+                layer = outer
+                throw error("layer \(position) must be an object", property: property)
+            }
+            let name = object["nm"]?.string ?? "layer \(position)"
+            let index = object["ind"]?.number
+            layer = "\"\(name)\" (index \(index.map { number($0) } ?? "\(position)"))"
+            if let read = try self.layer(object) { layers.append(read) }
+        }
+        return layers
+    }
+
+    /// One layer, or nil for a kind that draws nothing Cadence knows (a warning says so).
+    private mutating func layer(_ object: [String: LottieJSON]) throws(LottieError) -> LottieLayer? {
+        let type = try number(object["ty"], property: "ty")
+        let inPoint = try frame(object["ip"], property: "ip", default: 0)
+        let outPoint = try frame(object["op"], property: "op", default: Self.maximumFrame)
+        let stretch = try number(object["sr"], property: "sr", default: 1)
+        guard stretch != 0 else { throw error("the time stretch must not be 0", property: "sr") }
+        let typeNames: [Double: String] = [0: "precomposition", 1: "solid", 2: "image", 3: "null", 4: "shape", 5: "text"]
+        var result = LottieLayer(
+            name: object["nm"]?.string ?? "",
+            typeName: typeNames[type] ?? "type \(number(type))",
+            index: try object["ind"].map { value throws(LottieError) in try integer(value, property: "ind") },
+            parent: try object["parent"].map { value throws(LottieError) in try integer(value, property: "parent") },
+            inPoint: inPoint, outPoint: outPoint,
+            startTime: try frame(object["st"], property: "st", default: 0),
+            stretch: stretch,
+            hidden: (object["hd"]?.number ?? 0) != 0,
+            isMatteSource: (object["td"]?.number ?? 0) != 0,
+            transform: try transform(object["ks"], property: "ks"),
+            content: .none
+        )
+        if stretch != 1 { uses("time stretch") }
+        if result.parent != nil { uses("parenting") }
+        result.transform.autoOrient = (object["ao"]?.number ?? 0) != 0
+        if result.transform.autoOrient { uses("auto-orient") }
+        if (object["ddd"]?.number ?? 0) != 0 { uses("3-D layers") }
+        if let masks = object["masksProperties"]?.array, !masks.isEmpty {
+            try skips("masks", "masks are not drawn yet; the layer is drawn unmasked", property: "masksProperties")
+        }
+        if let matte = object["tt"]?.number, matte != 0 {
+            try skips("track mattes", "track mattes are not drawn yet; the layer is drawn unmatted", property: "tt")
+        }
+        if result.isMatteSource { uses("track mattes") }
+        if let effects = object["ef"]?.array, !effects.isEmpty {
+            try skips("effects", "layer effects are not drawn", property: "ef")
+        }
+        if let blend = object["bm"]?.number, blend != 0 {
+            try skips("blend modes", "blend mode \(number(blend)) is not drawn; the layer is drawn normally", property: "bm")
+        }
+        switch type {
+        case 0:
+            uses("precompositions")
+            guard let reference = object["refId"]?.string else { throw error("a precomposition layer needs refId", property: "refId") }
+            guard let index = precompIndex[reference] else {
+                throw error("refers to \"\(reference)\", which is not a precomposition in assets", property: "refId")
+            }
+            let width = try side(object["w"], property: "w")
+            let height = try side(object["h"], property: "h")
+            var remap: AnimatedNumbers?
+            if object["tm"] != nil {
+                uses("time remapping")
+                remap = try animated(object["tm"], property: "tm", fallback: [0])
+            }
+            result.content = .precomposition(index: index, width: width, height: height, timeRemap: remap)
+        case 1:
+            uses("solid layers")
+            guard let hex = object["sc"]?.string, let color = Color(hex: hex) else {
+                throw error("a solid layer needs a colour sc such as \"#ff0000\"", property: "sc")
+            }
+            result.content = .solid(color, width: try side(object["sw"], property: "sw"), height: try side(object["sh"], property: "sh"))
+        case 2:
+            try skips("image layers", "image layers are not drawn yet", property: "ty")
+        case 3:
+            uses("null layers")
+        case 4:
+            uses("shape layers")
+            result.content = .shapes(try shapes(object["shapes"], property: "shapes", depth: 0))
+        case 5:
+            try skips("text layers", "text layers are not drawn yet", property: "ty")
+        case 13:
+            try skips("cameras", "camera layers are not drawn; 3-D layers are drawn flat", property: "ty")
+            return nil
+        default:
+            try skips("layer type \(number(type))", "layer type \(number(type)) is not a drawable Lottie layer; it is left out", property: "ty")
+            return nil
+        }
+        return result
+    }
+
+    func integer(_ value: LottieJSON, property: String) throws(LottieError) -> Int {
+        let number = try self.number(value, property: property)
+        guard number == number.rounded(), abs(number) <= 1e9 else {
+            throw error("must be a whole number within ±10⁹, got \(self.number(number))", property: property)
+        }
+        return Int(number)
+    }
+
+    func side(_ value: LottieJSON?, property: String) throws(LottieError) -> Double {
+        let side = try number(value, property: property, default: 0)
+        guard side >= 0, side <= Self.maximumSide else {
+            throw error("must be 0 ... \(Int(Self.maximumSide)), got \(number(side))", property: property)
+        }
+        return side
+    }
+
+    func number(_ value: Double) -> String {
+        value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : "\(value)"
+    }
+
+    // MARK: Shapes
+
+    /// A list of shape items (`shapes` of a layer, `it` of a group), top first.
+    mutating func shapes(_ value: LottieJSON?, property: String, depth: Int) throws(LottieError) -> [ShapeItem] {
+        guard let value else { return [] }
+        guard let list = value.array else { throw error("must be a list of shapes", property: property) }
+        guard depth < Self.maximumNesting else {
+            throw error("shape groups are nested deeper than \(Self.maximumNesting)", property: property)
+        }
+        var items: [ShapeItem] = []
+        items.reserveCapacity(list.count)
+        for (index, entry) in list.enumerated() {
+            let place = "\(property)[\(index)]"
+            guard let object = entry.object else { throw error("a shape must be an object", property: place) }
+            // A group's transform (`tr`) is read with the group.
+            if (object["hd"]?.number ?? 0) != 0 || object["ty"]?.string == "tr" { continue }
+            if let item = try shape(object, property: place, depth: depth) { items.append(item) }
+        }
+        return items
+    }
+
+    private mutating func shape(_ object: [String: LottieJSON], property: String, depth: Int) throws(LottieError) -> ShapeItem? {
+        guard let type = object["ty"]?.string else { throw error("a shape needs its type ty", property: property) }
+        let reversed = object["d"]?.number == 3
+        switch type {
+        case "gr":
+            uses("groups")
+            let items = try shapes(object["it"], property: property + ".it", depth: depth + 1)
+            // The group's transform is the `tr` item, conventionally last.
+            var transform = LottieTransform()
+            if let list = object["it"]?.array,
+               let at = list.lastIndex(where: { $0.object?["ty"]?.string == "tr" }) {
+                transform = try self.transform(list[at], property: property + ".it[\(at)]")
+            }
+            return .group(ShapeGroup(items: items, transform: transform))
+        case "sh":
+            uses("paths")
+            return .path(try animatedShape(object["ks"], property: property + ".ks"), reversed: reversed)
+        case "rc":
+            uses("rectangles")
+            return .rectangle(RectangleShape(
+                position: try animated(object["p"], property: property + ".p", fallback: [0, 0]),
+                size: try animated(object["s"], property: property + ".s", fallback: [0, 0]),
+                roundness: try animated(object["r"], property: property + ".r", fallback: [0]),
+                reversed: reversed
+            ))
+        case "el":
+            uses("ellipses")
+            return .ellipse(EllipseShape(
+                position: try animated(object["p"], property: property + ".p", fallback: [0, 0]),
+                size: try animated(object["s"], property: property + ".s", fallback: [0, 0]),
+                reversed: reversed
+            ))
+        case "sr":
+            uses("polystars")
+            return .star(StarShape(
+                isStar: object["sy"]?.number != 2,
+                position: try animated(object["p"], property: property + ".p", fallback: [0, 0]),
+                points: try animated(object["pt"], property: property + ".pt", fallback: [5]),
+                rotation: try animated(object["r"], property: property + ".r", fallback: [0]),
+                outerRadius: try animated(object["or"], property: property + ".or", fallback: [0]),
+                innerRadius: try animated(object["ir"], property: property + ".ir", fallback: [0]),
+                outerRoundness: try animated(object["os"], property: property + ".os", fallback: [0]),
+                innerRoundness: try animated(object["is"], property: property + ".is", fallback: [0]),
+                reversed: reversed
+            ))
+        case "fl":
+            uses("fills")
+            return .fill(FillStyle(
+                color: try animated(object["c"], property: property + ".c", fallback: [0, 0, 0, 1]),
+                opacity: try animated(object["o"], property: property + ".o", fallback: [100]),
+                fillRule: object["r"]?.number == 2 ? .evenOdd : .nonZero
+            ))
+        case "st":
+            uses("strokes")
+            return .stroke(try stroke(object, property: property))
+        case "gf", "gs":
+            try skips("gradients", "gradient fills and strokes are not drawn yet", property: property)
+            return nil
+        case "tm":
+            uses("trim paths")
+            return .trim(TrimPaths(
+                start: try animated(object["s"], property: property + ".s", fallback: [0]),
+                end: try animated(object["e"], property: property + ".e", fallback: [100]),
+                offset: try animated(object["o"], property: property + ".o", fallback: [0]),
+                individually: object["m"]?.number == 2
+            ))
+        case "rp":
+            uses("repeaters")
+            let tr = object["tr"]?.object
+            return .repeater(Repeater(
+                copies: try animated(object["c"], property: property + ".c", fallback: [1]),
+                offset: try animated(object["o"], property: property + ".o", fallback: [0]),
+                copiesAbove: object["m"]?.number == 2,
+                transform: try transform(object["tr"], property: property + ".tr"),
+                startOpacity: try animated(tr?["so"], property: property + ".tr.so", fallback: [100]),
+                endOpacity: try animated(tr?["eo"], property: property + ".tr.eo", fallback: [100])
+            ))
+        case "mm":
+            try skips("merge paths", "merge paths are not applied; the paths are drawn as they are", property: property)
+            return nil
+        case "rd":
+            try skips("round corners", "round corners are not applied yet", property: property)
+            return nil
+        case "op":
+            try skips("offset paths", "offset paths are not applied yet", property: property)
+            return nil
+        case "pb":
+            try skips("pucker and bloat", "pucker and bloat is not applied yet", property: property)
+            return nil
+        case "zz":
+            try skips("zig-zag", "zig-zag is not applied yet", property: property)
+            return nil
+        case "tw":
+            try skips("twist", "twist is not applied", property: property)
+            return nil
+        default:
+            try skips("shape type \(type)", "shape type \"\(type)\" is not a Lottie shape Cadence knows; it is left out", property: property)
+            return nil
+        }
+    }
+
+    private mutating func stroke(_ object: [String: LottieJSON], property: String) throws(LottieError) -> StrokeStyleItem {
+        var dashes: [DashItem] = []
+        if let list = object["d"]?.array {
+            uses("dashes")
+            for (index, entry) in list.enumerated() {
+                guard let dash = entry.object else { throw error("a dash must be an object", property: "\(property).d[\(index)]") }
+                let kind: DashItem.Kind
+                switch dash["n"]?.string {
+                case "o": kind = .offset
+                case "g": kind = .gap
+                default: kind = .dash
+                }
+                dashes.append(DashItem(kind: kind, value: try animated(dash["v"], property: "\(property).d[\(index)].v", fallback: [0])))
+            }
+        }
+        let miter = try number(object["ml"], property: property + ".ml", default: 4)
+        return StrokeStyleItem(
+            color: try animated(object["c"], property: property + ".c", fallback: [0, 0, 0, 1]),
+            opacity: try animated(object["o"], property: property + ".o", fallback: [100]),
+            width: try animated(object["w"], property: property + ".w", fallback: [1]),
+            cap: [1.0: LineCap.butt, 2: .round, 3: .square][object["lc"]?.number ?? 2] ?? .round,
+            join: [1.0: LineJoin.miter, 2: .round, 3: .bevel][object["lj"]?.number ?? 2] ?? .round,
+            miterLimit: min(max(miter, 1), 100),
+            dashes: dashes
+        )
+    }
+}

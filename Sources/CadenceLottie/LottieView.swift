@@ -1,0 +1,87 @@
+import CadenceAnimation
+import CadenceDraw
+import CadenceLayers
+
+/// A Lottie animation as a node of a scene, as lottie-ios's `LottieAnimationView`: it plays
+/// from `beginTime` at `speed`, once, looping, back and forth or a number of times, fitted into
+/// its frame. It is a widget, so it sits in sublayers, moves and fades like any other.
+public struct LottieView: WidgetContent {
+    public static let typeName = "Lottie"
+
+    /// How the animation repeats.
+    public enum LoopMode: Sendable, Hashable {
+        /// Once, then holds its last frame.
+        case playOnce
+        /// From the start again at each end.
+        case loop
+        /// Forwards, then backwards, and again.
+        case autoReverse
+        /// `count` times (a fraction plays part of the last), then holds the last frame shown.
+        case `repeat`(Double)
+    }
+
+    /// The animation.
+    public var animation: LottieAnimation
+    /// Where it draws, in its parent's coordinates: the composition is scaled to fit, centred.
+    public var frame: Rect
+    /// The scene time at which it starts playing; before that it shows its first frame.
+    public var beginTime: Double
+    /// Its speed: 2 plays twice as fast.
+    public var speed: Double
+    public var loopMode: LoopMode
+
+    /// `animation` in `frame` (its own size at the origin unless told), playing once from time 0.
+    public init(animation: LottieAnimation, frame: Rect? = nil, beginTime: Double = 0, speed: Double = 1, loopMode: LoopMode = .playOnce) {
+        self.animation = animation
+        self.frame = frame ?? Rect(origin: .zero, size: animation.size)
+        self.beginTime = beginTime
+        self.speed = speed
+        self.loopMode = loopMode
+    }
+
+    /// The composition frame shown at scene time `time`.
+    public func compositionFrame(at time: Double) -> Double {
+        let length = animation.outPoint - animation.inPoint
+        let played = (time - beginTime) * speed
+        guard played.isFinite, played > 0 else { return animation.inPoint }
+        let frames = played * animation.frameRate
+        let last = animation.outPoint.nextDown
+        let offset: Double
+        switch loopMode {
+        case .playOnce:
+            return min(animation.frame(atTime: played), last)
+        case .loop:
+            offset = frames.truncatingRemainder(dividingBy: length)
+        case .autoReverse:
+            let phase = frames.truncatingRemainder(dividingBy: 2 * length)
+            offset = phase <= length ? phase : 2 * length - phase
+        case .repeat(let count):
+            if frames >= length * max(count, 0) {
+                let end = (length * max(count, 0)).truncatingRemainder(dividingBy: length)
+                return end == 0 ? last : animation.inPoint + end
+            }
+            offset = frames.truncatingRemainder(dividingBy: length)
+        }
+        return min(animation.frame(atTime: offset / animation.frameRate), last)
+    }
+
+    public func draw(at time: Double, context: WidgetDrawContext, into list: inout DisplayList) throws(TextError) {
+        let size = animation.size
+        guard frame.width > 0, frame.height > 0 else { return }
+        let scale = min(frame.width / size.width, frame.height / size.height)
+        let transform = AffineTransform(scaleX: scale, y: scale).concatenating(AffineTransform(
+            translationX: frame.minX + (frame.width - size.width * scale) / 2, y: frame.minY + (frame.height - size.height * scale) / 2
+        ))
+        animation.draw(atFrame: compositionFrame(at: time), transform: transform, pixelScale: context.pixelScale * scale, into: &list)
+    }
+}
+
+extension Scene {
+    /// A scene that plays `animation` once: the composition's size, a transparent background,
+    /// its frame rate and its length (`(op − ip) / fr` seconds).
+    public init(lottie animation: LottieAnimation) {
+        self.init(name: animation.name, size: animation.size, background: .clear, nodes: [.widget(id: "lottie", LottieView(animation: animation))])
+        duration = animation.duration
+        framesPerSecond = animation.frameRate
+    }
+}

@@ -1,0 +1,194 @@
+import CadenceDraw
+import CadenceLayers
+import Foundation
+import Testing
+@testable import CadenceLottie
+
+@Suite struct LottieDrawingTests {
+    typealias F = LottieTestFiles
+
+    private func close(_ a: Double, _ b: Double, _ tolerance: Double = 0.01) -> Bool { abs(a - b) <= tolerance }
+
+    private func closeRect(_ rect: Rect, _ x: Double, _ y: Double, _ width: Double, _ height: Double, _ tolerance: Double = 0.01) -> Bool {
+        close(rect.minX, x, tolerance) && close(rect.minY, y, tolerance) && close(rect.width, width, tolerance) && close(rect.height, height, tolerance)
+    }
+
+    @Test func fillsARectangle() throws {
+        let animation = try F.animation(F.document(layers: F.shapeLayer(F.rectangle() + "," + F.fill(0, 1, 0))))
+        let paths = F.paths(F.list(animation, frame: 0))
+        #expect(paths.count == 1)
+        #expect(paths[0].color == Color(red: 0, green: 1, blue: 0, alpha: 1))
+        #expect(closeRect(paths[0].bounds, 30, 40, 40, 20))
+    }
+
+    /// Listed top first: the stroke listed before the fill is drawn after it (on top).
+    @Test func paintsBottomFirst() throws {
+        let animation = try F.animation(F.document(layers: F.shapeLayer([F.rectangle(), F.stroke(), F.fill()].joined(separator: ","))))
+        let paths = F.paths(F.list(animation, frame: 0))
+        #expect(paths.map(\.color.blue) == [0, 1])
+        #expect(closeRect(paths[1].bounds, 28, 38, 44, 24))
+    }
+
+    /// A layer's transform: anchor, position, scale, rotation; its parent's transform too.
+    @Test func appliesLayerTransformsAndParents() throws {
+        let parent = #"{"ty": 3, "nm": "mover", "ind": 7, "ip": 0, "op": 30, "ks": {"p": {"a": 0, "k": [10, 0]}, "a": {"a": 0, "k": [0, 0]}}}"#
+        let ks = #"{"a": {"a": 0, "k": [50, 50]}, "p": {"a": 0, "k": [50, 50]}, "s": {"a": 0, "k": [50, 200]}, "r": {"a": 0, "k": 0}}"#
+        let child = F.shapeLayer(F.rectangle() + "," + F.fill(), index: 1, ks: ks, extra: #", "parent": 7"#)
+        let animation = try F.animation(F.document(layers: child + "," + parent))
+        let paths = F.paths(F.list(animation, frame: 0))
+        // 40×20 about (50, 50) scaled to 20×40, then moved 10 right by the parent.
+        #expect(closeRect(paths[0].bounds, 50, 30, 20, 40))
+    }
+
+    @Test func rotatesClockwise() throws {
+        let ks = #"{"a": {"a": 0, "k": [50, 50]}, "p": {"a": 0, "k": [50, 50]}, "r": {"a": 0, "k": 90}}"#
+        let animation = try F.animation(F.document(layers: F.shapeLayer(F.rectangle(x: 70, y: 50, width: 10, height: 10) + "," + F.fill(), ks: ks)))
+        // The square right of the centre turns to below it.
+        #expect(closeRect(F.paths(F.list(animation, frame: 0))[0].bounds, 45, 65, 10, 10))
+    }
+
+    /// Layers show from their in-point up to (not including) their out-point.
+    @Test func layersShowBetweenInAndOutPoints() throws {
+        let layer = #"{"ty": 4, "nm": "late", "ip": 10, "op": 20, "ks": {}, "shapes": [\#(F.rectangle()), \#(F.fill())]}"#
+        let animation = try F.animation(F.document(layers: layer))
+        #expect(F.paths(F.list(animation, frame: 9.99)).isEmpty)
+        #expect(F.paths(F.list(animation, frame: 10)).count == 1)
+        #expect(F.paths(F.list(animation, frame: 19.99)).count == 1)
+        #expect(F.paths(F.list(animation, frame: 20)).isEmpty)
+    }
+
+    /// Opacity keyframes: linear, eased per After Effects' handles, held, and the old form
+    /// with `e` end values.
+    @Test func evaluatesKeyframes() throws {
+        func opacity(_ keyframes: String, at frame: Double) throws -> Double {
+            let animation = try F.animation(F.document(layers: F.shapeLayer(F.rectangle() + "," + F.fill(), ks: #"{"o": {"a": 1, "k": \#(keyframes)}}"#)))
+            return F.paths(F.list(animation, frame: frame)).first?.color.alpha ?? 0
+        }
+        let linear = #"[{"t": 0, "s": [0]}, {"t": 10, "s": [100]}]"#
+        #expect(close(try opacity(linear, at: 5), 0.5, 1e-9))
+        #expect(close(try opacity(linear, at: -3), 0, 1e-9))
+        #expect(close(try opacity(linear, at: 25), 1, 1e-9))
+        let eased = #"[{"t": 0, "s": [0], "o": {"x": [0.42], "y": [0]}, "i": {"x": [0.58], "y": [1]}}, {"t": 10, "s": [100]}]"#
+        #expect(close(try opacity(eased, at: 5), 0.5, 1e-6))
+        #expect(try opacity(eased, at: 2) < 0.2)
+        let hold = #"[{"t": 0, "s": [20], "h": 1}, {"t": 10, "s": [80]}]"#
+        #expect(close(try opacity(hold, at: 9.9), 0.2, 1e-9))
+        #expect(close(try opacity(hold, at: 10), 0.8, 1e-9))
+        let old = #"[{"t": 0, "s": [0], "e": [40]}, {"t": 10}]"#
+        #expect(close(try opacity(old, at: 5), 0.2, 1e-9))
+        #expect(close(try opacity(old, at: 10), 0.4, 1e-9))
+    }
+
+    /// A position keyframe with spatial tangents moves along the curve by arc length.
+    @Test func positionsFollowSpatialCurves() throws {
+        let p = #"{"a": 1, "k": [{"t": 0, "s": [0, 0], "to": [0, 40], "ti": [-40, 0]}, {"t": 10, "s": [100, 100]}]}"#
+        let curve = SpatialCurve(from: .zero, to: SIMD2(100, 100), outTangent: SIMD2(0, 40), inTangent: SIMD2(-40, 0))
+        let animation = try F.animation(F.document(layers: F.shapeLayer(F.rectangle(x: 0, y: 0, width: 2, height: 2) + "," + F.fill(), ks: #"{"p": \#(p)}"#)))
+        let middle = F.paths(F.list(animation, frame: 5))[0].bounds
+        let expected = curve.point(atLengthFraction: 0.5)
+        #expect(close((middle.minX + middle.width / 2), expected.x) && close((middle.minY + middle.height / 2), expected.y))
+        // The curve bows below the chord (x = y) at its middle.
+        #expect((middle.minY + middle.height / 2) > (middle.minX + middle.width / 2) + 5)
+    }
+
+    @Test func trimsPaths() throws {
+        let line = #"{"ty": "sh", "ks": {"a": 0, "k": {"c": false, "v": [[0, 50], [100, 50]], "i": [[0, 0], [0, 0]], "o": [[0, 0], [0, 0]]}}}"#
+        let trim = #"{"ty": "tm", "s": {"a": 0, "k": 25}, "e": {"a": 0, "k": 75}, "o": {"a": 0, "k": 0}, "m": 1}"#
+        let animation = try F.animation(F.document(layers: F.shapeLayer([line, F.stroke(width: 2), trim].joined(separator: ","))))
+        #expect(closeRect(F.paths(F.list(animation, frame: 0))[0].bounds, 25, 49, 50, 2))
+        // An offset of 180° moves the span half way round: it wraps past the end to the start.
+        let wrapped = trim.replacingOccurrences(of: #""o": {"a": 0, "k": 0}"#, with: #""o": {"a": 0, "k": 180}"#)
+        let wrapping = try F.animation(F.document(layers: F.shapeLayer([line, F.stroke(width: 2), wrapped].joined(separator: ","))))
+        let bounds = F.paths(F.list(wrapping, frame: 0))[0].bounds
+        #expect(closeRect(bounds, 0, 49, 100, 2))
+    }
+
+    @Test func repeatsWithTransformAndOpacity() throws {
+        let repeater = """
+        {"ty": "rp", "c": {"a": 0, "k": 3}, "o": {"a": 0, "k": 0}, "m": 1,
+         "tr": {"p": {"a": 0, "k": [20, 0]}, "a": {"a": 0, "k": [0, 0]}, "s": {"a": 0, "k": [100, 100]}, "r": {"a": 0, "k": 0},
+                "so": {"a": 0, "k": 100}, "eo": {"a": 0, "k": 50}}}
+        """
+        let animation = try F.animation(F.document(layers: F.shapeLayer([F.rectangle(x: 10, y: 10, width: 10, height: 10), F.fill(), repeater].joined(separator: ","))))
+        let paths = F.paths(F.list(animation, frame: 0))
+        // Bottom first: copy 2 (faintest, furthest right) first, copy 0 on top.
+        #expect(paths.map { $0.bounds.minX.rounded() } == [45, 25, 5])
+        #expect(paths.map(\.color.alpha) == [0.5, 0.75, 1])
+        let huge = repeater.replacingOccurrences(of: #""c": {"a": 0, "k": 3}"#, with: #""c": {"a": 0, "k": 1e9}"#)
+        let clamped = try F.animation(F.document(layers: F.shapeLayer([F.rectangle(), F.fill(), huge].joined(separator: ","))))
+        #expect(F.paths(F.list(clamped, frame: 0)).count == Int(Repeater.maximumCopies))
+    }
+
+    @Test func drawsStarsPolygonsAndEllipses() throws {
+        let star = #"{"ty": "sr", "sy": 1, "p": {"a": 0, "k": [50, 50]}, "pt": {"a": 0, "k": 5}, "r": {"a": 0, "k": 0}, "or": {"a": 0, "k": 40}, "ir": {"a": 0, "k": 20}, "os": {"a": 0, "k": 0}, "is": {"a": 0, "k": 0}}"#
+        let stars = try F.animation(F.document(layers: F.shapeLayer(star + "," + F.fill())))
+        let starPath = F.paths(F.list(stars, frame: 0))[0]
+        #expect(starPath.contours[0].count == 10)
+        #expect(close(starPath.contours[0][0].x, 50) && close(starPath.contours[0][0].y, 10))
+        let absurd = star.replacingOccurrences(of: #""pt": {"a": 0, "k": 5}"#, with: #""pt": {"a": 0, "k": 1e9}"#)
+        let many = try F.animation(F.document(layers: F.shapeLayer(absurd + "," + F.fill())))
+        #expect(F.paths(F.list(many, frame: 0))[0].contours[0].count == 2 * Int(StarShape.maximumPoints))
+        let ellipse = #"{"ty": "el", "p": {"a": 0, "k": [50, 50]}, "s": {"a": 0, "k": [60, 30]}}"#
+        let ellipses = try F.animation(F.document(layers: F.shapeLayer(ellipse + "," + F.fill())))
+        #expect(closeRect(F.paths(F.list(ellipses, frame: 0))[0].bounds, 20, 35, 60, 30, 0.05))
+    }
+
+    /// A fading layer with two paints is composited as one group; a lone path takes the opacity.
+    @Test func layerOpacityGroupsSeveralPaints() throws {
+        let two = try F.animation(F.document(layers: F.shapeLayer([F.rectangle(), F.stroke(), F.fill()].joined(separator: ","), ks: #"{"o": {"a": 0, "k": 50}}"#)))
+        let commands = F.list(two, frame: 0).commands
+        #expect(commands.first == .pushGroup(Group(opacity: 0.5)))
+        #expect(commands.last == .popGroup)
+    }
+
+    /// A precomposition's layers play at its own time: start offset, stretch and time remapping.
+    @Test func precompositionsRemapTime() throws {
+        let inner = #"{"ty": 4, "nm": "inner", "ip": 0, "op": 100, "ks": {"p": {"a": 1, "k": [{"t": 0, "s": [0, 0]}, {"t": 10, "s": [10, 0]}]}}, "shapes": [\#(F.rectangle(x: 5, y: 5, width: 10, height: 10)), \#(F.fill())]}"#
+        let assets = #"[{"id": "comp", "layers": [\#(inner)]}]"#
+        func x(_ layer: String, at frame: Double) throws -> Double {
+            let animation = try F.animation(F.document(layers: layer, assets: assets))
+            return F.paths(F.list(animation, frame: frame)).first?.bounds.minX ?? .nan
+        }
+        let plain = #"{"ty": 0, "refId": "comp", "ip": 0, "op": 30, "st": 0, "w": 100, "h": 100, "ks": {}}"#
+        #expect(close(try x(plain, at: 5), 5))
+        let started = plain.replacingOccurrences(of: #""st": 0"#, with: #""st": 4"#)
+        #expect(close(try x(started, at: 5), 1))
+        let stretched = plain.replacingOccurrences(of: #""st": 0"#, with: #""st": 0, "sr": 2"#)
+        #expect(close(try x(stretched, at: 5), 2.5))
+        // tm in seconds: at frame 5, 0.3 s = inner frame 9.
+        let remapped = plain.replacingOccurrences(of: #""st": 0"#, with: #""st": 0, "tm": {"a": 0, "k": 0.3}"#)
+        #expect(close(try x(remapped, at: 5), 9))
+    }
+
+    @Test func dashesStrokes() throws {
+        let line = #"{"ty": "sh", "ks": {"a": 0, "k": {"c": false, "v": [[0, 50], [100, 50]]}}}"#
+        let dashes = #", "d": [{"n": "d", "v": {"a": 0, "k": 10}}, {"n": "g", "v": {"a": 0, "k": 10}}, {"n": "o", "v": {"a": 0, "k": 0}}]"#
+        let animation = try F.animation(F.document(layers: F.shapeLayer(line + "," + F.stroke(width: 2, extra: dashes))))
+        #expect(F.paths(F.list(animation, frame: 0))[0].contours.count == 5)
+        let zero = dashes.replacingOccurrences(of: #""k": 10"#, with: #""k": 0"#)
+        let solid = try F.animation(F.document(layers: F.shapeLayer(line + "," + F.stroke(width: 2, extra: zero))))
+        #expect(F.paths(F.list(solid, frame: 0))[0].contours.count == 1)
+    }
+
+    @Test func framesFollowTheCompositionRate() throws {
+        let animation = try F.animation(F.document(layers: ""))
+        for n in 0..<30 { #expect(animation.frame(atTime: Double(n) / 30) == Double(n)) }
+        #expect(animation.frame(atTime: 1.0 / 120) == 0.25)
+    }
+
+    @Test func viewsLoop() throws {
+        let animation = try F.animation(F.document(layers: ""))
+        #expect(LottieView(animation: animation).compositionFrame(at: 2) == (30.0).nextDown)
+        #expect(LottieView(animation: animation, loopMode: .loop).compositionFrame(at: 1.5) == 15)
+        #expect(LottieView(animation: animation, loopMode: .autoReverse).compositionFrame(at: 1.5) == 15)
+        #expect(LottieView(animation: animation, loopMode: .autoReverse).compositionFrame(at: 1.25) == 22.5)
+        #expect(LottieView(animation: animation, loopMode: .repeat(2)).compositionFrame(at: 1.5) == 15)
+        #expect(LottieView(animation: animation, loopMode: .repeat(1.5)).compositionFrame(at: 3) == 15)
+        #expect(LottieView(animation: animation, beginTime: 1).compositionFrame(at: 0.5) == 0)
+        #expect(LottieView(animation: animation, speed: 2).compositionFrame(at: 0.25) == 15)
+        let scene = Scene(lottie: animation)
+        #expect(scene.duration == 1)
+        #expect(scene.framesPerSecond == 30)
+        #expect(scene.background == .clear)
+    }
+}

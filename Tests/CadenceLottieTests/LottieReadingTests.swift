@@ -1,0 +1,131 @@
+import CadenceDraw
+import Foundation
+import Testing
+@testable import CadenceLottie
+
+@Suite struct LottieReadingTests {
+    typealias F = LottieTestFiles
+
+    @Test func readsTheComposition() throws {
+        let animation = try F.animation(F.document(layers: F.shapeLayer(F.rectangle() + "," + F.fill()), extra: #", "markers": [{"cm": "intro", "tm": 5, "dr": 10}]"#))
+        #expect(animation.size == Size(width: 100, height: 100))
+        #expect(animation.frameRate == 30)
+        #expect(animation.duration == 1)
+        #expect(animation.version == "5.7.4")
+        #expect(animation.markers == [LottieMarker(name: "intro", frame: 5, duration: 10)])
+        #expect(animation.features.contains("rectangles"))
+        #expect(animation.features.contains("fills"))
+        #expect(animation.warnings.isEmpty)
+        #expect(animation.layerSummaries.map(\.kind) == ["shape"])
+    }
+
+    @Test func recognisesLottieDocuments() {
+        #expect(LottieAnimation.isLottie(Data(F.document(layers: "").utf8)))
+        #expect(!LottieAnimation.isLottie(Data(#"{"size": [100, 100], "nodes": []}"#.utf8)))
+        #expect(!LottieAnimation.isLottie(Data("not json".utf8)))
+    }
+
+    /// Each bad document is refused with a message naming what is wrong.
+    @Test(arguments: [
+        (#"{"fr": 0, "ip": 0, "op": 10, "w": 10, "h": 10, "layers": []}"#, "fr: the frame rate must be above 0"),
+        (#"{"fr": -30, "ip": 0, "op": 10, "w": 10, "h": 10, "layers": []}"#, "fr: the frame rate must be above 0"),
+        (#"{"fr": 30, "ip": 10, "op": 10, "w": 10, "h": 10, "layers": []}"#, "op: op (10) must be after ip (10)"),
+        (#"{"fr": 30, "ip": 0, "op": 10, "w": 100000, "h": 10, "layers": []}"#, "w: must be 0 ... 16384, got 100000"),
+        (#"{"fr": 30, "ip": 0, "op": 10, "w": 10, "h": 10}"#, "missing layers"),
+        (#"[1, 2]"#, "the top level must be a JSON object"),
+        (#"{"fr": 30, "ip": 0, "op": 1e300, "w": 10, "h": 10, "layers": []}"#, "op: 1e+300 is out of range"),
+        ("{", "not valid JSON"),
+    ])
+    func refusesBadCompositions(json: String, expected: String) {
+        #expect {
+            _ = try F.animation(json)
+        } throws: { error in
+            "\(error)".contains(expected)
+        }
+    }
+
+    @Test func refusesPrecompositionCycles() {
+        let assets = """
+        [{"id": "a", "layers": [{"ty": 0, "nm": "to b", "refId": "b", "ip": 0, "op": 30, "w": 10, "h": 10}]},
+         {"id": "b", "layers": [{"ty": 0, "nm": "to a", "refId": "a", "ip": 0, "op": 30, "w": 10, "h": 10}]}]
+        """
+        let json = F.document(layers: #"{"ty": 0, "nm": "root", "refId": "a", "ip": 0, "op": 30, "w": 10, "h": 10}"#, assets: assets)
+        #expect {
+            _ = try F.animation(json)
+        } throws: { error in
+            "\(error)".contains("precompositions contain themselves: \"a\" → \"b\" → \"a\"")
+        }
+        let selfReference = F.document(layers: "", assets: #"[{"id": "s", "layers": [{"ty": 0, "refId": "s", "ip": 0, "op": 30}]}]"#)
+        #expect(throws: LottieError.self) { _ = try F.animation(selfReference) }
+    }
+
+    @Test func refusesDeepPrecompositionNesting() {
+        var assets: [String] = []
+        for level in 0..<70 {
+            assets.append(#"{"id": "p\#(level)", "layers": [{"ty": 0, "refId": "p\#(level + 1)", "ip": 0, "op": 30}]}"#)
+        }
+        assets.append(#"{"id": "p70", "layers": []}"#)
+        let json = F.document(layers: #"{"ty": 0, "refId": "p0", "ip": 0, "op": 30}"#, assets: "[" + assets.joined(separator: ",") + "]")
+        #expect {
+            _ = try F.animation(json)
+        } throws: { error in
+            "\(error)".contains("nested deeper than 64")
+        }
+    }
+
+    @Test func refusesParentLoops() {
+        let layers = """
+        {"ty": 3, "nm": "a", "ind": 1, "parent": 2, "ip": 0, "op": 30, "ks": {}},
+        {"ty": 3, "nm": "b", "ind": 2, "parent": 1, "ip": 0, "op": 30, "ks": {}}
+        """
+        #expect {
+            _ = try F.animation(F.document(layers: layers))
+        } throws: { error in
+            "\(error)".contains("layer \"a\", parent: the parent chain loops back to this layer")
+        }
+    }
+
+    @Test func refusesMalformedKeyframes() {
+        let empty = F.shapeLayer(F.fill(), ks: #"{"o": {"a": 1, "k": [{"t": 0}]}}"#)
+        #expect {
+            _ = try F.animation(F.document(layers: empty))
+        } throws: { error in
+            "\(error)".contains("ks.o.k[0]: the first keyframe has no value (s)")
+        }
+        let notFinite = F.shapeLayer(F.fill(), ks: #"{"o": {"a": 1, "k": [{"t": 0, "s": [1e400]}]}}"#)
+        #expect(throws: LottieError.self) { _ = try F.animation(F.document(layers: notFinite)) }
+        let badPath = F.shapeLayer(#"{"ty": "sh", "ks": {"a": 0, "k": {"c": true, "v": [[0, 0], [1]]}}}"#)
+        #expect {
+            _ = try F.animation(F.document(layers: badPath))
+        } throws: { error in
+            "\(error)".contains("shapes[0].ks.k.v: must be a list of [x, y] pairs")
+        }
+    }
+
+    @Test func namesWhatIsNotDrawnOncePerFeature() throws {
+        let masked = #", "masksProperties": [{"mode": "a", "pt": {"a": 0, "k": {"c": true, "v": [[0,0],[1,0],[1,1]]}}}]"#
+        let layers = [
+            F.shapeLayer(F.fill(), name: "one", index: 1, extra: masked),
+            F.shapeLayer(F.fill(), name: "two", index: 2, extra: masked),
+            #"{"ty": 5, "nm": "words", "ind": 3, "ip": 0, "op": 30, "ks": {}}"#,
+        ].joined(separator: ",")
+        let animation = try F.animation(F.document(layers: layers))
+        #expect(animation.skippedFeatures == ["masks", "text layers"])
+        #expect(animation.warnings[0].description == "test.json: layer \"one\" (index 1), masksProperties: masks are not drawn yet; the layer is drawn unmasked (and 1 more layer)")
+        #expect {
+            _ = try F.animation(F.document(layers: layers), strict: true)
+        } throws: { error in
+            "\(error)".contains("(--strict)")
+        }
+    }
+
+    @Test func expressionsWarnAndKeepTheKeyframedValue() throws {
+        let ks = #"{"o": {"a": 0, "k": 50, "x": "wiggle(1, 2)"}}"#
+        let animation = try F.animation(F.document(layers: F.shapeLayer(F.rectangle() + "," + F.fill(), ks: ks)))
+        #expect(animation.skippedFeatures == ["expressions"])
+        #expect(animation.warnings[0].property == "ks.o")
+        let paths = F.paths(F.list(animation, frame: 0))
+        #expect(paths.count == 1)
+        #expect(abs(paths[0].color.alpha - 0.5) < 1e-9)
+    }
+}
