@@ -4,7 +4,9 @@
 // --- Inputs -------------------------------------------------------------------
 layout(location = 0) in vec2 aCorner;   // unit quad corner, (0, 0) ... (1, 1)
 layout(location = 1) in vec4 aRect;     // x, y, width, height; pixels, top-left origin
-layout(location = 2) in vec4 aColor;    // premultiplied RGBA
+layout(location = 2) in vec4 aColor;    // premultiplied RGBA (a gradient: its opacity in alpha)
+layout(location = 3) in vec4 aLine;     // a gradient's start and end, pixels
+layout(location = 4) in vec4 aPaint;    // 0 one colour, 1 linear, 2 radial; the focus x, y
 
 // --- Uniforms -----------------------------------------------------------------
 uniform vec2 uViewport;                 // framebuffer size in pixels
@@ -12,12 +14,18 @@ uniform float uYDirection;              // -1: row 0 at the bottom (GL, windows)
 
 // --- Outputs ------------------------------------------------------------------
 out vec2 vMask;                         // 0 ... 1 across the mask, row 0 at the top
+out vec2 vPixel;                        // pixels, top-left origin (the centre at each fragment)
 flat out vec4 vColor;
+flat out vec4 vLine;
+flat out vec4 vPaint;
 
 void main() {
     vec2 position = aRect.xy + aCorner * aRect.zw;
     vMask = aCorner;
+    vPixel = position;
     vColor = aColor;
+    vLine = aLine;
+    vPaint = aPaint;
     vec2 ndc = position / uViewport * 2.0 - 1.0;
     gl_Position = vec4(ndc.x, ndc.y * uYDirection, 0.0, 1.0);
 }

@@ -44,6 +44,7 @@ public struct FrameFit: Sendable, Hashable {
         case .path(var path):
             path.contours = path.contours.map { $0.map(transform.apply(to:)) }
             path.blur *= scale
+            path.gradient = path.gradient?.transformed(by: transform)
             return .path(path)
         case .shadow(var shadow):
             shadow.transform = shadow.transform.concatenating(transform)

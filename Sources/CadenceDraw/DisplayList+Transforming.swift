@@ -126,6 +126,7 @@ public struct CommandMapping {
         case .path(var path):
             path.contours = path.contours.map { $0.map(transform.apply(to:)) }
             path.blur *= abs(transform.determinant).squareRoot()
+            path.gradient = path.gradient?.transformed(by: transform)
             return .path(path)
         case .shadow(var shadow):
             if translationOnly, shadow.transform.isIdentity {

@@ -118,13 +118,17 @@ public struct PathFill: Sendable, Hashable {
     public var color: Color
     /// The Gaussian blur's standard deviation in pixels; 0 is sharp.
     public var blur: Double
+    /// A gradient painting the area instead of `color`, in the same pixels as the contours;
+    /// `color`'s alpha then fades it (the gradient's own colours count, not `color`'s).
+    public var gradient: Gradient?
 
-    /// The area inside `contours`, filled with `color`.
-    public init(contours: [[Point]], fillRule: FillRule = .nonZero, color: Color, blur: Double = 0) {
+    /// The area inside `contours`, filled with `color` (or with `gradient` faded by `color`'s alpha).
+    public init(contours: [[Point]], fillRule: FillRule = .nonZero, color: Color, blur: Double = 0, gradient: Gradient? = nil) {
         self.contours = contours
         self.fillRule = fillRule
         self.color = color
         self.blur = blur
+        self.gradient = gradient
     }
 }
 

@@ -59,6 +59,11 @@ final class InstancedPipeline {
         glDeleteVertexArrays(1, &vertexArray)
     }
 
+    /// Where the program's uniform `name` is (-1 when the shaders do not use it).
+    func uniformLocation(_ name: String) -> GLint {
+        program.uniformLocation(name)
+    }
+
     /// The number of shapes queued for the next `flush`.
     var pendingCount: Int { instances.count / layout.floatsPerInstance }
 
@@ -197,12 +202,13 @@ extension InstancedPipeline {
         )
     }
 
-    /// Path coverage masks: the mask's pixel rectangle, colour (`Shaders/path.*`).
+    /// Path coverage masks: the mask's pixel rectangle, colour, and a gradient's line and kind
+    /// and focus (`Shaders/path.*`).
     static func paths() throws(GLError) -> InstancedPipeline {
         try InstancedPipeline(
             vertex: .init(file: "Shaders/path.vert", bytes: PackageResources.path_vert),
             fragment: .init(file: "Shaders/path.frag", bytes: PackageResources.path_frag),
-            layout: Layout(attributes: [(1, 4, 0), (2, 4, 4)], floatsPerInstance: 8)
+            layout: Layout(attributes: [(1, 4, 0), (2, 4, 4), (3, 4, 8), (4, 4, 12)], floatsPerInstance: 16)
         )
     }
 

@@ -36,16 +36,47 @@ extension Renderer {
     func drawPath(_ path: PathFill, viewport: (width: Int, height: Int)) throws(GLError) -> Int {
         let mask = pathMask(for: path, viewport: viewport)
         guard mask.texture != 0, path.color.alpha > 0 else { return 0 }
+        let gradient = path.gradient
         paths.append { floats in
             floats += [Float(mask.x), Float(mask.y), Float(mask.width), Float(mask.height)]
             InstancedPipeline.encode(path.color, into: &floats)
+            if let gradient {
+                let focus = gradient.focus ?? gradient.start
+                floats += [gradient.start.x, gradient.start.y, gradient.end.x, gradient.end.y].map { Float($0) }
+                floats += [gradient.kind == .linear ? 1 : 2, Float(focus.x), Float(focus.y), 0]
+            } else {
+                floats += [0, 0, 0, 0, 0, 0, 0, 0]
+            }
         }
+        if let gradient { uploadRamp(gradient.ramp) }
         let drew = paths.flush(viewport: viewport, topRowFirst: topRowFirst) {
             glActiveTexture(GLenum(GL_TEXTURE0))
             glBindTexture(GLenum(GL_TEXTURE_2D), mask.texture)
+            if gradient != nil {
+                glUniform1i(paths.uniformLocation("uRamp"), 1)
+                glActiveTexture(GLenum(GL_TEXTURE1))
+                glBindTexture(GLenum(GL_TEXTURE_2D), rampTexture)
+                glActiveTexture(GLenum(GL_TEXTURE0))
+            }
         }
         try checkGLError("drawing a path")
         return drew ? 1 : 0
+    }
+
+    /// Puts a gradient's ramp into the ramp texture (256 × 1, linear filtering, clamped), made
+    /// on first use.
+    private func uploadRamp(_ bytes: [UInt8]) {
+        if rampTexture == 0 {
+            glGenTextures(1, &rampTexture)
+            glBindTexture(GLenum(GL_TEXTURE_2D), rampTexture)
+            glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MIN_FILTER), GL_LINEAR)
+            glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MAG_FILTER), GL_LINEAR)
+            glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_WRAP_S), GL_CLAMP_TO_EDGE)
+            glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_WRAP_T), GL_CLAMP_TO_EDGE)
+        }
+        glBindTexture(GLenum(GL_TEXTURE_2D), rampTexture)
+        glPixelStorei(GLenum(GL_UNPACK_ALIGNMENT), 1)
+        glTexImage2D(GLenum(GL_TEXTURE_2D), 0, GL_RGBA8, GLsizei(Gradient.rampSize), 1, 0, GLenum(GL_RGBA), GLenum(GL_UNSIGNED_BYTE), bytes)
     }
 
     /// Marks a path's mask as used this frame without drawing it (a damage pass that misses it),

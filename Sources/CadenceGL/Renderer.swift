@@ -44,6 +44,8 @@ public final class Renderer {
     var frameBackground = Color.clear
     /// Uploaded path coverage masks, by what decides their pixels.
     var pathMasks: [PathMaskKey: PathMask] = [:]
+    /// A gradient's colours, 256 × 1, filled before each gradient path is drawn (0 until the first).
+    var rampTexture: GLuint = 0
     /// Counts `draw` calls, to evict path masks not used lately.
     var frameNumber = 0
     /// The texture `drawPicture` fills, and its size.
@@ -94,6 +96,7 @@ public final class Renderer {
         deleteBackground()
         deletePathMasks()
         if pictureTexture != 0 { glDeleteTextures(1, &pictureTexture) }
+        if rampTexture != 0 { glDeleteTextures(1, &rampTexture) }
     }
 
     /// Whether row 0 of the framebuffer is the top of the picture. GL puts it at the bottom, as a

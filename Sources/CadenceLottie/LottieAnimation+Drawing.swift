@@ -28,6 +28,9 @@ private struct PendingPaint {
     enum Kind {
         case fill(Color, FillRule)
         case stroke(Color, StrokeStyle)
+        /// A gradient in the paint's group space, and its opacity.
+        case gradientFill(Gradient, Double, FillRule)
+        case gradientStroke(Gradient, Double, StrokeStyle)
     }
 
     var kind: Kind
@@ -189,9 +192,15 @@ private struct Drawing {
                 let color = Self.color(stroke.color.value(at: frame), opacity: stroke.opacity.scalar(at: frame, fallback: 100) / 100)
                 let style = stroke.style(at: frame)
                 record(PendingPaint(kind: .stroke(color, style), paths: poolStart..<pool.count, groupMatrix: groupMatrix), opacity: opacity)
+            case .gradientFill(let gradient):
+                let paint = gradient.gradient(at: frame)
+                record(PendingPaint(kind: .gradientFill(paint.gradient, paint.opacity, gradient.fillRule), paths: poolStart..<pool.count, groupMatrix: groupMatrix), opacity: opacity)
+            case .gradientStroke(let gradient, let stroke):
+                let paint = gradient.gradient(at: frame)
+                record(PendingPaint(kind: .gradientStroke(paint.gradient, paint.opacity, stroke.style(at: frame)), paths: poolStart..<pool.count, groupMatrix: groupMatrix), opacity: opacity)
             case .trim(let trim):
                 self.trim(trim, frame: frame, paths: poolStart..<pool.count)
-            case .repeater, .gradientFill, .gradientStroke, .roundCorners:
+            case .repeater, .roundCorners:
                 break
             }
         }
@@ -246,28 +255,52 @@ private struct Drawing {
     private func draw(_ paint: PendingPaint, opacity: Double, layerMatrix: AffineTransform, into list: inout DisplayList) {
         let polylines = pool[paint.paths].flatMap { $0 }
         guard !polylines.isEmpty else { return }
+        let groupToList = paint.groupMatrix.concatenating(layerMatrix)
         switch paint.kind {
-        case .fill(var color, let rule):
-            color.alpha *= opacity
-            guard color.alpha > 0 else { return }
-            let contours = polylines.compactMap { polyline -> [Point]? in
-                polyline.points.count >= 3 ? polyline.points.map(layerMatrix.apply) : nil
-            }
-            guard !contours.isEmpty else { return }
-            list.append(.path(PathFill(contours: contours, fillRule: rule, color: color)))
-        case .stroke(var color, let style):
-            color.alpha *= opacity
-            guard color.alpha > 0, style.lineWidth > 0, let toGroup = paint.groupMatrix.inverted else { return }
-            // Stroked in the paint's group space, so a scaled group scales its stroke's width.
-            let groupToList = paint.groupMatrix.concatenating(layerMatrix)
-            let scales = groupToList.axisScales
-            let scale = max(scales.x, scales.y) * pixelScale
-            guard scale > 0, scale.isFinite else { return }
-            let local = paint.groupMatrix.isIdentity ? polylines : polylines.map { Polyline(points: $0.points.map(toGroup.apply), closed: $0.closed) }
-            let outline = local.dashed(pattern: style.lineDashPattern, phase: style.lineDashPhase).strokeOutline(style, tolerance: 0.2 / scale)
-            guard !outline.isEmpty else { return }
-            list.append(.path(PathFill(contours: outline.map { $0.map(groupToList.apply) }, fillRule: .nonZero, color: color)))
+        case .fill(let color, let rule):
+            fill(polylines, color: color, opacity: opacity, rule: rule, gradient: nil, layerMatrix: layerMatrix, into: &list)
+        case .gradientFill(let gradient, let gradientOpacity, let rule):
+            fill(polylines, color: .white, opacity: opacity * gradientOpacity, rule: rule, gradient: gradient.transformed(by: groupToList), layerMatrix: layerMatrix, into: &list)
+        case .stroke(let color, let style):
+            stroke(polylines, color: color, opacity: opacity, style: style, gradient: nil, groupMatrix: paint.groupMatrix, layerMatrix: layerMatrix, into: &list)
+        case .gradientStroke(let gradient, let gradientOpacity, let style):
+            stroke(
+                polylines, color: .white, opacity: opacity * gradientOpacity, style: style, gradient: gradient.transformed(by: groupToList),
+                groupMatrix: paint.groupMatrix, layerMatrix: layerMatrix, into: &list
+            )
         }
+    }
+
+    private func fill(
+        _ polylines: [Polyline], color: Color, opacity: Double, rule: FillRule, gradient: Gradient?, layerMatrix: AffineTransform,
+        into list: inout DisplayList
+    ) {
+        var color = color
+        color.alpha *= opacity
+        guard color.alpha > 0 else { return }
+        let contours = polylines.compactMap { polyline -> [Point]? in
+            polyline.points.count >= 3 ? polyline.points.map(layerMatrix.apply) : nil
+        }
+        guard !contours.isEmpty else { return }
+        list.append(.path(PathFill(contours: contours, fillRule: rule, color: color, gradient: gradient)))
+    }
+
+    private func stroke(
+        _ polylines: [Polyline], color: Color, opacity: Double, style: StrokeStyle, gradient: Gradient?, groupMatrix: AffineTransform,
+        layerMatrix: AffineTransform, into list: inout DisplayList
+    ) {
+        var color = color
+        color.alpha *= opacity
+        // Stroked in the paint's group space, so a scaled group scales its stroke's width.
+        guard color.alpha > 0, style.lineWidth > 0, let toGroup = groupMatrix.inverted else { return }
+        let groupToList = groupMatrix.concatenating(layerMatrix)
+        let scales = groupToList.axisScales
+        let scale = max(scales.x, scales.y) * pixelScale
+        guard scale > 0, scale.isFinite else { return }
+        let local = groupMatrix.isIdentity ? polylines : polylines.map { Polyline(points: $0.points.map(toGroup.apply), closed: $0.closed) }
+        let outline = local.dashed(pattern: style.lineDashPattern, phase: style.lineDashPhase).strokeOutline(style, tolerance: 0.2 / scale)
+        guard !outline.isEmpty else { return }
+        list.append(.path(PathFill(contours: outline.map { $0.map(groupToList.apply) }, fillRule: .nonZero, color: color, gradient: gradient)))
     }
 
     /// A Lottie colour (0 ... 1 per channel; files with 0 ... 255 are read as such) at `opacity`.
@@ -278,6 +311,59 @@ private struct Drawing {
         let clamped = channels.map { $0.isFinite ? min(max($0, 0), 1) : 0 }
         let alpha = opacity.isFinite ? min(max(opacity, 0), 1) : 0
         return Color(red: clamped[0], green: clamped[1], blue: clamped[2], alpha: alpha)
+    }
+}
+
+extension GradientStyle {
+    /// The gradient at `frame` in its group's space, with its opacity (0 ... 1): colour stops and
+    /// opacity stops merged at every offset either names, a radial gradient's focus moved by the
+    /// highlight (length in percent of the radius, within ±99 %; angle in degrees from the line).
+    func gradient(at frame: Double) -> (gradient: Gradient, opacity: Double) {
+        let values = stops.value(at: frame)
+        let colorCount = min(colorStops, values.count / 4)
+        var colors: [(offset: Double, rgb: (Double, Double, Double))] = []
+        for index in 0..<colorCount {
+            let base = index * 4
+            let rgb = Drawing.color([values[base + 1], values[base + 2], values[base + 3]], opacity: 1)
+            colors.append((values[base], (rgb.red, rgb.green, rgb.blue)))
+        }
+        var alphas: [(offset: Double, alpha: Double)] = []
+        var index = colorCount * 4
+        while index + 1 < values.count {
+            alphas.append((values[index], min(max(values[index + 1], 0), 1)))
+            index += 2
+        }
+        func interpolate<T>(_ list: [(offset: Double, value: T)], at t: Double, mix: (T, T, Double) -> T) -> T? {
+            guard let first = list.first, let last = list.last else { return nil }
+            if t <= first.offset { return first.value }
+            if t >= last.offset { return last.value }
+            for (a, b) in zip(list, list.dropFirst()) where t <= b.offset {
+                let span = b.offset - a.offset
+                return mix(a.value, b.value, span > 0 ? (t - a.offset) / span : 1)
+            }
+            return last.value
+        }
+        let colorList = colors.map { (offset: $0.offset, value: $0.rgb) }
+        let alphaList = alphas.map { (offset: $0.offset, value: $0.alpha) }
+        let offsets = Set(colors.map(\.offset) + alphas.map(\.offset)).filter(\.isFinite).sorted()
+        let merged = offsets.map { t -> GradientStop in
+            let rgb = interpolate(colorList, at: t) { a, b, f in (a.0 + (b.0 - a.0) * f, a.1 + (b.1 - a.1) * f, a.2 + (b.2 - a.2) * f) } ?? (0, 0, 0)
+            let alpha = interpolate(alphaList, at: t) { a, b, f in a + (b - a) * f } ?? 1
+            return GradientStop(offset: min(max(t, 0), 1), color: Color(red: rgb.0, green: rgb.1, blue: rgb.2, alpha: alpha))
+        }
+        let startPoint = start.point(at: frame), endPoint = end.point(at: frame)
+        var focus: Point?
+        if radial {
+            let delta = endPoint - startPoint
+            let radius = (delta.x * delta.x + delta.y * delta.y).squareRoot()
+            let length = min(max(highlightLength.scalar(at: frame) / 100, -0.99), 0.99) * radius
+            let angle = atan2(delta.y, delta.x) + highlightAngle.scalar(at: frame) * .pi / 180
+            if length != 0, length.isFinite, angle.isFinite {
+                focus = Point(x: startPoint.x + cos(angle) * length, y: startPoint.y + sin(angle) * length)
+            }
+        }
+        let gradient = Gradient(kind: radial ? .radial : .linear, start: Point(startPoint), end: Point(endPoint), focus: focus, stops: merged)
+        return (gradient, min(max(opacity.scalar(at: frame, fallback: 100) / 100, 0), 1))
     }
 }
 

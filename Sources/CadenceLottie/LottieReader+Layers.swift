@@ -197,9 +197,12 @@ extension LottieReader {
         case "st":
             uses("strokes")
             return .stroke(try stroke(object, property: property))
-        case "gf", "gs":
-            try skips("gradients", "gradient fills and strokes are not drawn yet", property: property)
-            return nil
+        case "gf":
+            uses("gradient fills")
+            return .gradientFill(try gradient(object, property: property))
+        case "gs":
+            uses("gradient strokes")
+            return .gradientStroke(try gradient(object, property: property), try stroke(object, property: property))
         case "tm":
             uses("trim paths")
             return .trim(TrimPaths(
@@ -241,6 +244,34 @@ extension LottieReader {
             try skips("shape type \(type)", "shape type \"\(type)\" is not a Lottie shape Cadence knows; it is left out", property: property)
             return nil
         }
+    }
+
+    /// A gradient fill's or stroke's gradient: its points, kind, highlight and packed stops
+    /// (`g.p` colour stops of 4 numbers, then opacity stops of 2).
+    private mutating func gradient(_ object: [String: LottieJSON], property: String) throws(LottieError) -> GradientStyle {
+        guard let g = object["g"]?.object else { throw error("a gradient needs its stops g", property: property + ".g") }
+        let count = try number(g["p"], property: property + ".g.p")
+        guard count >= 1, count <= 1000, count == count.rounded() else {
+            throw error("the colour stop count must be a whole number from 1 to 1000, got \(number(count))", property: property + ".g.p")
+        }
+        let stops = try animated(g["k"], property: property + ".g.k", fallback: [])
+        let colorStops = Int(count)
+        for values in [stops.initial] + stops.keyframes.flatMap({ [$0.start, $0.end] }) {
+            guard values.count >= colorStops * 4, (values.count - colorStops * 4).isMultiple(of: 2) else {
+                throw error("\(colorStops) colour stops need \(colorStops * 4) numbers, then 2 per opacity stop; got \(values.count)", property: property + ".g.k")
+            }
+        }
+        return GradientStyle(
+            opacity: try animated(object["o"], property: property + ".o", fallback: [100]),
+            start: try animated(object["s"], property: property + ".s", fallback: [0, 0]),
+            end: try animated(object["e"], property: property + ".e", fallback: [0, 0]),
+            radial: object["t"]?.number == 2,
+            highlightLength: try animated(object["h"], property: property + ".h", fallback: [0]),
+            highlightAngle: try animated(object["a"], property: property + ".a", fallback: [0]),
+            colorStops: colorStops,
+            stops: stops,
+            fillRule: object["r"]?.number == 2 ? .evenOdd : .nonZero
+        )
     }
 
     private mutating func stroke(_ object: [String: LottieJSON], property: String) throws(LottieError) -> StrokeStyleItem {

@@ -299,8 +299,31 @@ extension RasterPass {
         let alpha = mask.alpha
         let (maskX, maskY, width) = (mask.x, mask.y, mask.width)
         guard let box = PixelRect(minX: mask.x, minY: mask.y, maxX: mask.x + mask.width, maxY: mask.y + mask.height) else { return }
+        if let gradient = path.gradient {
+            drawGradient(gradient, opacity: path.color.alpha, box: box) { x, y in Double(alpha[(y - maskY) * width + x - maskX]) / 255 }
+            return
+        }
         shade(box) { x, y, _ in
             color * (Double(alpha[(y - maskY) * width + x - maskX]) / 255)
+        }
+    }
+
+    /// A gradient over `box`, faded by `opacity` and each pixel's `coverage`: the offset at the
+    /// pixel centre looked up in the gradient's ramp with linear interpolation between entries,
+    /// as the GL backend samples its ramp texture.
+    private mutating func drawGradient(_ gradient: Gradient, opacity: Double, box: PixelRect, coverage: (Int, Int) -> Double) {
+        let ramp = gradient.ramp.map { Double($0) / 255 }
+        let last = Double(Gradient.rampSize - 1)
+        let fade = RasterMath.clamp(opacity, 0, 1)
+        shade(box) { x, y, _ in
+            let covered = coverage(x, y)
+            guard covered > 0 else { return .zero }
+            let position = gradient.offset(x: Double(x) + 0.5, y: Double(y) + 0.5) * last
+            let index = min(Int(position), Gradient.rampSize - 2)
+            let f = position - Double(index)
+            let a = index * 4, b = a + 4
+            let color = SIMD4(ramp[a], ramp[a + 1], ramp[a + 2], ramp[a + 3]) * (1 - f) + SIMD4(ramp[b], ramp[b + 1], ramp[b + 2], ramp[b + 3]) * f
+            return color * (covered * fade)
         }
     }
 }

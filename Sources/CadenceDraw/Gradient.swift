@@ -1,0 +1,114 @@
+/// A colour at an offset along a gradient.
+public struct GradientStop: Sendable, Hashable {
+    /// Where along the gradient, 0 ... 1.
+    public var offset: Double
+    /// The colour there (straight alpha).
+    public var color: Color
+
+    public init(offset: Double, color: Color) {
+        self.offset = offset
+        self.color = color
+    }
+}
+
+/// A gradient paint, in the frame's pixels (or the units of the list it is in, mapped with the
+/// geometry): colours between stops are interpolated in straight sRGB, then premultiplied, and
+/// the ends pad (points before the start take the first stop's colour, after the end the last's).
+///
+/// - `linear`: offset 0 at `start`, 1 at `end`, constant along lines perpendicular to them.
+/// - `radial`: a circle about `start` through `end`; offset 0 at `focus` (the centre unless
+///   told), 1 on the circle, along each ray from the focus (SVG's focal point, After Effects'
+///   highlight).
+public struct Gradient: Sendable, Hashable {
+    public enum Kind: Sendable, Hashable {
+        case linear
+        case radial
+    }
+
+    public var kind: Kind
+    public var start: Point
+    public var end: Point
+    /// A radial gradient's focal point, inside the circle; nil for the centre.
+    public var focus: Point?
+    /// The stops, by increasing offset.
+    public var stops: [GradientStop]
+
+    /// How many entries `ramp` has: one per 8-bit step of the offset.
+    public static let rampSize = 256
+
+    public init(kind: Kind, start: Point, end: Point, focus: Point? = nil, stops: [GradientStop]) {
+        self.kind = kind
+        self.start = start
+        self.end = end
+        self.focus = focus
+        self.stops = stops
+    }
+
+    /// The gradient with its points mapped by `transform`.
+    public func transformed(by transform: AffineTransform) -> Gradient {
+        var copy = self
+        copy.start = transform.apply(to: start)
+        copy.end = transform.apply(to: end)
+        copy.focus = focus.map(transform.apply)
+        return copy
+    }
+
+    /// The offset (0 ... 1, padded) at the point (`x`, `y`).
+    @inline(__always)
+    public func offset(x: Double, y: Double) -> Double {
+        let t: Double
+        switch kind {
+        case .linear:
+            let dx = end.x - start.x, dy = end.y - start.y
+            let length = dx * dx + dy * dy
+            t = length > 0 ? ((x - start.x) * dx + (y - start.y) * dy) / length : 1
+        case .radial:
+            let rx = end.x - start.x, ry = end.y - start.y
+            let radius = (rx * rx + ry * ry).squareRoot()
+            guard radius > 0 else { return 1 }
+            let f = focus ?? start
+            let px = x - f.x, py = y - f.y
+            let distance = (px * px + py * py).squareRoot()
+            guard distance > 0 else { return 0 }
+            // Where the ray from the focus through the point meets the circle.
+            let dx = px / distance, dy = py / distance
+            let ox = f.x - start.x, oy = f.y - start.y
+            let b = dx * ox + dy * oy
+            let c = ox * ox + oy * oy - radius * radius
+            let reach = -b + max(b * b - c, 0).squareRoot()
+            t = reach > 0 ? distance / reach : 1
+        }
+        return t.isNaN ? 0 : min(max(t, 0), 1)
+    }
+
+    /// `rampSize` premultiplied RGBA colours, 8 bits per channel, at offsets i / (rampSize − 1):
+    /// what both backends look colours up in.
+    public var ramp: [UInt8] {
+        var bytes = [UInt8](repeating: 0, count: Self.rampSize * 4)
+        guard let first = stops.first, let last = stops.last else { return bytes }
+        var index = 0
+        for entry in 0..<Self.rampSize {
+            let t = Double(entry) / Double(Self.rampSize - 1)
+            while index < stops.count - 1, stops[index + 1].offset < t { index += 1 }
+            let color: Color
+            if t <= first.offset {
+                color = first.color
+            } else if t >= last.offset || index >= stops.count - 1 {
+                color = last.color
+            } else {
+                let a = stops[index], b = stops[index + 1]
+                let span = b.offset - a.offset
+                let f = span > 0 ? min(max((t - a.offset) / span, 0), 1) : 1
+                color = Color(
+                    red: a.color.red + (b.color.red - a.color.red) * f, green: a.color.green + (b.color.green - a.color.green) * f,
+                    blue: a.color.blue + (b.color.blue - a.color.blue) * f, alpha: a.color.alpha + (b.color.alpha - a.color.alpha) * f
+                )
+            }
+            let p = color.premultiplied
+            for (channel, value) in [p.red, p.green, p.blue, p.alpha].enumerated() {
+                bytes[entry * 4 + channel] = UInt8(value.isFinite ? min(max(value * 255 + 0.5, 0), 255) : 0)
+            }
+        }
+        return bytes
+    }
+}
