@@ -153,12 +153,11 @@ public struct CommandMapping {
 }
 
 extension Group {
-    /// The group with its mask (if any) mapped by `transform` after its own transform.
+    /// The group with its masks (if any) mapped by `transform` after their own transforms.
     func transformed(by transform: AffineTransform) -> Group {
-        guard var mask else { return self }
-        mask.transform = mask.transform.concatenating(transform)
         var group = self
-        group.mask = mask
+        group.mask?.transform = (mask?.transform ?? .identity).concatenating(transform)
+        group.maskPaths = maskPaths.map { $0.transformed(by: transform) }
         return group
     }
 }

@@ -167,11 +167,46 @@ public struct Group: Sendable, Hashable {
     public var opacity: Double
     /// The shape the group is clipped to, with its own transform; nil for none.
     public var mask: RoundedRect?
+    /// Mask paths combined into one coverage (`MaskPath.coverage(of:clip:)`) that multiplies
+    /// the picture too: a Lottie layer's masks. None unless told.
+    public var maskPaths: [MaskPath]
+    /// How the picture of the group's last member group, when that one `isMatte`, multiplies
+    /// this group's picture (a track matte); nil for none.
+    public var matte: Matte?
+    /// The group is the matte of the group it ends in (its last member): its picture is not
+    /// composited, only read by the enclosing group's `matte`.
+    public var isMatte: Bool
 
-    /// A group at `opacity`, masked by `mask` when given.
-    public init(opacity: Double = 1, mask: RoundedRect? = nil) {
+    /// What of a matte's picture multiplies the matted group's, per pixel.
+    public enum Matte: String, Sendable, Hashable, CaseIterable {
+        /// The matte's alpha.
+        case alpha
+        /// One minus the matte's alpha.
+        case alphaInverted
+        /// The matte's luminance (Rec. 709, of its premultiplied colour: transparent is dark).
+        case luma
+        /// One minus the matte's luminance.
+        case lumaInverted
+
+        /// The factor for a matte pixel of premultiplied colour (r, g, b, a), each 0 ... 1.
+        public func factor(red: Double, green: Double, blue: Double, alpha: Double) -> Double {
+            switch self {
+            case .alpha: return alpha
+            case .alphaInverted: return 1 - alpha
+            case .luma: return min(max(0.2126 * red + 0.7152 * green + 0.0722 * blue, 0), 1)
+            case .lumaInverted: return 1 - min(max(0.2126 * red + 0.7152 * green + 0.0722 * blue, 0), 1)
+            }
+        }
+    }
+
+    /// A group at `opacity`, masked by `mask` and `maskPaths` when given, through a matte when
+    /// `matte` is given (its last member group, marked `isMatte`).
+    public init(opacity: Double = 1, mask: RoundedRect? = nil, maskPaths: [MaskPath] = [], matte: Matte? = nil, isMatte: Bool = false) {
         self.opacity = opacity
         self.mask = mask
+        self.maskPaths = maskPaths
+        self.matte = matte
+        self.isMatte = isMatte
     }
 }
 

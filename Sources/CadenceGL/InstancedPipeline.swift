@@ -198,7 +198,7 @@ extension InstancedPipeline {
         try InstancedPipeline(
             vertex: .init(file: "Shaders/composite.vert", bytes: PackageResources.composite_vert),
             fragment: .init(file: "Shaders/composite.frag", bytes: PackageResources.composite_frag),
-            layout: Layout(attributes: [(1, 4, 0), (2, 4, 4), (3, 3, 8), (4, 3, 11), (5, 2, 14)], floatsPerInstance: 16)
+            layout: Layout(attributes: [(1, 4, 0), (2, 4, 4), (3, 3, 8), (4, 3, 11), (5, 2, 14), (6, 4, 16), (7, 2, 20)], floatsPerInstance: 22)
         )
     }
 

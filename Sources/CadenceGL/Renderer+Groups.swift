@@ -42,6 +42,9 @@ extension Renderer {
     /// opacity and its mask's coverage, within the scissor in force. Returns the draw calls made.
     func endGroup(_ group: Group, depth: Int, viewport: (width: Int, height: Int)) throws(GLError) -> Int {
         glBindFramebuffer(GLenum(GL_DRAW_FRAMEBUFFER), depth == 0 ? baseFramebuffer : groupLayers[depth - 1].framebuffer)
+        // A matte is the picture one depth in, when the group's last member was one.
+        let matteTexture: GLuint? = group.matte != nil && finishedMatteDepth == depth + 1 ? groupLayers[depth + 1].texture : nil
+        if group.matte != nil { finishedMatteDepth = nil }
         let opacity = min(max(group.opacity, 0), 1)
         guard opacity > 0 else { return 0 }
         var floats: [Float] = []
@@ -56,14 +59,58 @@ extension Renderer {
         } else {
             floats = [0, 0, 0, 0, 0, Float(opacity), 0, 0, 1, 0, 0, 0, 1, 0, 1, 1]
         }
+        var paths: CoverageMask?
+        if !group.maskPaths.isEmpty {
+            // The mask paths' combined coverage, made on the CPU as the CPU backend makes it.
+            paths = MaskPath.coverage(of: group.maskPaths, clip: Self.frame(viewport))
+            guard let paths, paths.width > 0, paths.height > 0 else { return 0 }
+            floats[7] = 1
+            floats += [Float(paths.x), Float(paths.y), Float(paths.width), Float(paths.height)]
+            uploadPathCoverage(paths)
+        } else {
+            floats += [0, 0, 0, 0]
+        }
+        // The matte: 0 none, then 1 + its mode's index; a missing picture reads as transparent.
+        floats.append(group.matte.map { Float(1 + (Group.Matte.allCases.firstIndex(of: $0) ?? 0)) } ?? 0)
+        floats.append(matteTexture == nil ? 0 : 1)
         composites.append { $0 += floats }
         let texture = groupLayers[depth].texture
         let drew = composites.flush(viewport: viewport, topRowFirst: topRowFirst) {
             glActiveTexture(GLenum(GL_TEXTURE0))
             glBindTexture(GLenum(GL_TEXTURE_2D), texture)
+            if let matteTexture {
+                glUniform1i(composites.uniformLocation("uMatte"), 2)
+                glActiveTexture(GLenum(GL_TEXTURE2))
+                glBindTexture(GLenum(GL_TEXTURE_2D), matteTexture)
+                glActiveTexture(GLenum(GL_TEXTURE0))
+            }
+            if paths != nil {
+                glUniform1i(composites.uniformLocation("uPaths"), 1)
+                glActiveTexture(GLenum(GL_TEXTURE1))
+                glBindTexture(GLenum(GL_TEXTURE_2D), pathCoverageTexture)
+                glActiveTexture(GLenum(GL_TEXTURE0))
+            }
         }
         try checkGLError("compositing a group")
         return drew ? 1 : 0
+    }
+
+    /// Ends a matte group at `depth` without compositing it: the target below is bound again and
+    /// the picture stays in the layer for the group it ends in.
+    func endMatte(depth: Int) {
+        glBindFramebuffer(GLenum(GL_DRAW_FRAMEBUFFER), depth == 0 ? baseFramebuffer : groupLayers[depth - 1].framebuffer)
+        finishedMatteDepth = depth
+    }
+
+    /// Puts a group's mask-path coverage into its texture (R8, read texel by texel), made on first use.
+    private func uploadPathCoverage(_ coverage: CoverageMask) {
+        if pathCoverageTexture == 0 { glGenTextures(1, &pathCoverageTexture) }
+        glBindTexture(GLenum(GL_TEXTURE_2D), pathCoverageTexture)
+        glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MIN_FILTER), GL_NEAREST)
+        glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MAG_FILTER), GL_NEAREST)
+        glPixelStorei(GLenum(GL_UNPACK_ALIGNMENT), 1)
+        glTexImage2D(GLenum(GL_TEXTURE_2D), 0, GL_R8, GLsizei(coverage.width), GLsizei(coverage.height), 0,
+                     GLenum(GL_RED), GLenum(GL_UNSIGNED_BYTE), coverage.alpha)
     }
 
     /// The layer for `depth`, made or resized to the viewport as needed.

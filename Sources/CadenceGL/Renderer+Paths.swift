@@ -134,7 +134,7 @@ extension Renderer {
     }
 
     /// The frame rectangle paths are rasterised within.
-    private static func frame(_ viewport: (width: Int, height: Int)) -> Rect {
+    static func frame(_ viewport: (width: Int, height: Int)) -> Rect {
         Rect(x: 0, y: 0, width: Double(viewport.width), height: Double(viewport.height))
     }
 }

@@ -46,6 +46,11 @@ public final class Renderer {
     var pathMasks: [PathMaskKey: PathMask] = [:]
     /// A gradient's colours, 256 × 1, filled before each gradient path is drawn (0 until the first).
     var rampTexture: GLuint = 0
+    /// A group's mask-path coverage, filled before each group with mask paths is composited.
+    var pathCoverageTexture: GLuint = 0
+    /// The depth of the matte group that ended last (its picture stays in that depth's layer
+    /// until the group it ends in is composited through it); nil when none is waiting.
+    var finishedMatteDepth: Int?
     /// Counts `draw` calls, to evict path masks not used lately.
     var frameNumber = 0
     /// The texture `drawPicture` fills, and its size.
@@ -97,6 +102,7 @@ public final class Renderer {
         deletePathMasks()
         if pictureTexture != 0 { glDeleteTextures(1, &pictureTexture) }
         if rampTexture != 0 { glDeleteTextures(1, &rampTexture) }
+        if pathCoverageTexture != 0 { glDeleteTextures(1, &pathCoverageTexture) }
     }
 
     /// Whether row 0 of the framebuffer is the top of the picture. GL puts it at the bottom, as a
@@ -205,7 +211,9 @@ public final class Renderer {
                 current = nil
                 let begin = clips.last?.scissor ?? outer
                 let region = list.reach(ofGroupAt: index).map { scissor($0, within: begin, viewport: viewport) } ?? (0, 0, 0, 0)
-                applyScissor(region)
+                // A matte's picture is read wherever the group it ends in is composited: it is
+                // cleared there, not only where its own members reach.
+                applyScissor(group.isMatte ? (groups.last?.scissor ?? region) : region)
                 try beginGroup(depth: groups.count, viewport: viewport)
                 applyScissor(begin)
                 groups.append((group, region))
@@ -215,7 +223,11 @@ public final class Renderer {
                 current = nil
                 guard let (group, scissor) = groups.popLast() else { continue }
                 applyScissor(scissor)
-                drawCalls += try endGroup(group, depth: groups.count, viewport: viewport)
+                if group.isMatte {
+                    endMatte(depth: groups.count)
+                } else {
+                    drawCalls += try endGroup(group, depth: groups.count, viewport: viewport)
+                }
                 applyScissor(clips.last?.scissor ?? outer)
                 continue
             case .image(let draw):
@@ -252,7 +264,11 @@ public final class Renderer {
         // Groups left open end with the list.
         while let (group, scissor) = groups.popLast() {
             applyScissor(scissor)
-            drawCalls += try endGroup(group, depth: groups.count, viewport: viewport)
+            if group.isMatte {
+                endMatte(depth: groups.count)
+            } else {
+                drawCalls += try endGroup(group, depth: groups.count, viewport: viewport)
+            }
         }
         return drawCalls
     }

@@ -51,40 +51,70 @@ private struct Drawing {
         for position in composition.layers.indices.reversed() {
             let layer = composition.layers[position]
             guard !layer.hidden, !layer.isMatteSource, frame >= layer.inPoint, frame < layer.outPoint else { continue }
-            let local = layer.localFrame(frame)
-            let layerOpacity = opacity * layer.transform.opacity(at: local)
-            guard layerOpacity > 0 else { continue }
-            let layerMatrix = worldMatrix(of: position, in: composition, frame: frame).concatenating(matrix)
-            switch layer.content {
-            case .none:
-                break
-            case .solid(let color, let width, let height):
-                var fill = color
-                fill.alpha *= layerOpacity
-                let corners = [Point(x: 0, y: 0), Point(x: width, y: 0), Point(x: width, y: height), Point(x: 0, y: height)]
-                list.append(.path(PathFill(contours: [corners.map(layerMatrix.apply)], color: fill)))
-            case .shapes(let items):
-                var commands = DisplayList(size: list.size, background: .clear)
-                shapeLayer(items, frame: local, matrix: layerMatrix, into: &commands)
-                emit(commands.commands, opacity: layerOpacity, into: &list)
-            case .precomposition(let index, let width, let height, let remap):
-                let childFrame = remap.map { $0.scalar(at: local) * animation.frameRate } ?? local
-                var commands = DisplayList(size: list.size, background: .clear)
-                let clip = layerMatrix.isAxisAligned && width > 0 && height > 0
-                if clip { commands.append(.pushClip(layerMatrix.boundingBox(of: Rect(x: 0, y: 0, width: width, height: height)))) }
-                self.composition(animation.precomps[index], frame: childFrame, matrix: layerMatrix, opacity: 1, depth: depth + 1, into: &commands)
-                if clip { commands.append(.popClip) }
-                emit(commands.commands, opacity: layerOpacity, into: &list)
+            guard let mode = layer.matte, let source = composition.mattes[position] else {
+                self.layer(at: position, in: composition, frame: frame, matrix: matrix, opacity: opacity, depth: depth, into: &list)
+                continue
             }
+            // Matted: the layer, then its matte as the group's last member.
+            var matted = DisplayList(size: list.size, background: .clear)
+            self.layer(at: position, in: composition, frame: frame, matrix: matrix, opacity: opacity, depth: depth, into: &matted)
+            guard !matted.commands.isEmpty else { continue }
+            var matte = DisplayList(size: list.size, background: .clear)
+            let matteLayer = composition.layers[source]
+            if !matteLayer.hidden, frame >= matteLayer.inPoint, frame < matteLayer.outPoint {
+                self.layer(at: source, in: composition, frame: frame, matrix: matrix, opacity: 1, depth: depth, into: &matte)
+            }
+            list.append(.pushGroup(Group(matte: mode)))
+            for command in matted.commands { list.append(command) }
+            list.append(.pushGroup(Group(isMatte: true)))
+            for command in matte.commands { list.append(command) }
+            list.append(.popGroup)
+            list.append(.popGroup)
+        }
+    }
+
+    /// Draws the layer at `position` of `composition` at the composition's `frame`.
+    private mutating func layer(
+        at position: Int, in composition: Composition, frame: Double, matrix: AffineTransform, opacity: Double, depth: Int,
+        into list: inout DisplayList
+    ) {
+        let layer = composition.layers[position]
+        let local = layer.localFrame(frame)
+        let layerOpacity = opacity * layer.transform.opacity(at: local)
+        guard layerOpacity > 0 else { return }
+        let layerMatrix = worldMatrix(of: position, in: composition, frame: frame).concatenating(matrix)
+        switch layer.content {
+        case .none:
+            break
+        case .solid(let color, let width, let height):
+            let corners = [Point(x: 0, y: 0), Point(x: width, y: 0), Point(x: width, y: height), Point(x: 0, y: height)]
+            let solid = DrawCommand.path(PathFill(contours: [corners.map(layerMatrix.apply)], color: color))
+            emit([solid], opacity: layerOpacity, masks: masks(of: layer, frame: local, matrix: layerMatrix), into: &list)
+        case .shapes(let items):
+            var commands = DisplayList(size: list.size, background: .clear)
+            shapeLayer(items, frame: local, matrix: layerMatrix, into: &commands)
+            emit(commands.commands, opacity: layerOpacity, masks: masks(of: layer, frame: local, matrix: layerMatrix), into: &list)
+        case .precomposition(let index, let width, let height, let remap):
+            let childFrame = remap.map { $0.scalar(at: local) * animation.frameRate } ?? local
+            var commands = DisplayList(size: list.size, background: .clear)
+            let clip = layerMatrix.isAxisAligned && width > 0 && height > 0
+            if clip { commands.append(.pushClip(layerMatrix.boundingBox(of: Rect(x: 0, y: 0, width: width, height: height)))) }
+            self.composition(animation.precomps[index], frame: childFrame, matrix: layerMatrix, opacity: 1, depth: depth + 1, into: &commands)
+            if clip { commands.append(.popClip) }
+            emit(commands.commands, opacity: layerOpacity, masks: masks(of: layer, frame: local, matrix: layerMatrix), into: &list)
         }
     }
 
     /// `commands` at `opacity`: a lone path takes it in its colour; several are composited as
     /// one group, so overlapping parts of a fading layer do not show through each other.
-    private func emit(_ commands: [DrawCommand], opacity: Double, into list: inout DisplayList) {
+    private func emit(_ commands: [DrawCommand], opacity: Double, masks: [MaskPath], into list: inout DisplayList) {
         let drawing = commands.filter { if case .path = $0 { return true } else { return false } }
         guard !drawing.isEmpty else { return }
-        if opacity >= 1 {
+        if !masks.isEmpty {
+            list.append(.pushGroup(Group(opacity: opacity, maskPaths: masks)))
+            for command in commands { list.append(command) }
+            list.append(.popGroup)
+        } else if opacity >= 1 {
             for command in commands { list.append(command) }
         } else if drawing.count == 1, commands.count == 1, case .path(var path) = drawing[0] {
             path.color.alpha *= opacity
@@ -93,6 +123,19 @@ private struct Drawing {
             list.append(.pushGroup(Group(opacity: opacity)))
             for command in commands { list.append(command) }
             list.append(.popGroup)
+        }
+    }
+
+    /// The layer's masks at its frame `frame`, in the list's pixels.
+    private func masks(of layer: LottieLayer, frame: Double, matrix: AffineTransform) -> [MaskPath] {
+        guard !layer.masks.isEmpty else { return [] }
+        let scales = matrix.axisScales
+        let scale = max(scales.x, scales.y) * pixelScale
+        let tolerance = scale > 0 && scale.isFinite ? 0.2 / scale : 0.2
+        return layer.masks.map { mask in
+            let contours = mask.path.value(at: frame).path.flattened(tolerance: tolerance).map { $0.points.map(matrix.apply) }
+            let opacity = min(max(mask.opacity.scalar(at: frame, fallback: 100) / 100, 0), 1)
+            return MaskPath(contours: contours, mode: mask.mode, opacity: opacity, inverted: mask.inverted)
         }
     }
 

@@ -204,6 +204,22 @@ extension LottieReader {
                 parents.append(nil)
             }
         }
+        var mattes: [Int?] = []
+        for (position, layer) in layers.enumerated() {
+            guard layer.matte != nil else { mattes.append(nil); continue }
+            if let source = layer.matteSource {
+                mattes.append(positions[source])
+            } else {
+                mattes.append(position > 0 ? position - 1 : nil)
+            }
+            if mattes[position] == nil || mattes[position] == position {
+                let outer = self.layer
+                self.layer = "\"\(layer.name)\""
+                try skips("missing mattes", "its track matte is not a layer of \(name); drawn without it", property: layer.matteSource == nil ? "tt" : "tp")
+                self.layer = outer
+                mattes[position] = nil
+            }
+        }
         for start in layers.indices {
             var current = parents[start]
             var steps = 0
@@ -215,7 +231,7 @@ extension LottieReader {
                 current = parents[position]
             }
         }
-        return Composition(layers: layers, parents: parents)
+        return Composition(layers: layers, parents: parents, mattes: mattes)
     }
 
     /// Refuses precompositions that contain themselves, directly or through others, and nesting

@@ -171,6 +171,14 @@ struct Repeater: Sendable {
     static let maximumCopies = 1000.0
 }
 
+/// One of a layer's masks: a path in the layer's space combined with the masks before it.
+struct LottieMask: Sendable {
+    var mode: MaskPath.Mode
+    var path: AnimatedShape
+    var opacity: AnimatedNumbers
+    var inverted: Bool
+}
+
 /// What a layer draws.
 enum LayerContent: Sendable {
     case none
@@ -196,6 +204,12 @@ struct LottieLayer: Sendable {
     var isMatteSource: Bool
     var transform: LottieTransform
     var content: LayerContent
+    /// The layer's masks, in order (`masksProperties`; those of mode `n` left out).
+    var masks: [LottieMask] = []
+    /// How the layer's track matte multiplies it (`tt`), and the matte layer's `ind` when the
+    /// file names it (`tp`; otherwise the layer above is the matte).
+    var matte: Group.Matte?
+    var matteSource: Int?
 
     /// The layer's own frame at the composition's `frame`.
     func localFrame(_ frame: Double) -> Double {
@@ -208,4 +222,6 @@ struct Composition: Sendable {
     var layers: [LottieLayer]
     /// Each layer's parent as a position in `layers` (nil: none), resolved when read.
     var parents: [Int?]
+    /// Each matted layer's matte as a position in `layers`, resolved when read.
+    var mattes: [Int?]
 }

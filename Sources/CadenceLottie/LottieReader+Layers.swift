@@ -48,11 +48,15 @@ extension LottieReader {
         result.transform.autoOrient = (object["ao"]?.number ?? 0) != 0
         if result.transform.autoOrient { uses("auto-orient") }
         if (object["ddd"]?.number ?? 0) != 0 { uses("3-D layers") }
-        if let masks = object["masksProperties"]?.array, !masks.isEmpty {
-            try skips("masks", "masks are not drawn yet; the layer is drawn unmasked", property: "masksProperties")
+        if let masks = object["masksProperties"] {
+            result.masks = try self.masks(masks)
         }
         if let matte = object["tt"]?.number, matte != 0 {
-            try skips("track mattes", "track mattes are not drawn yet; the layer is drawn unmatted", property: "tt")
+            uses("track mattes")
+            let modes: [Double: Group.Matte] = [1: .alpha, 2: .alphaInverted, 3: .luma, 4: .lumaInverted]
+            guard let mode = modes[matte] else { throw error("must be 0 ... 4 (none, alpha, alpha inverted, luma, luma inverted), got \(number(matte))", property: "tt") }
+            result.matte = mode
+            result.matteSource = try object["tp"].map { value throws(LottieError) in try integer(value, property: "tp") }
         }
         if result.isMatteSource { uses("track mattes") }
         if let effects = object["ef"]?.array, !effects.isEmpty {
@@ -99,6 +103,33 @@ extension LottieReader {
             return nil
         }
         return result
+    }
+
+    /// A layer's masks; mode `n` (none) is read and left out.
+    private mutating func masks(_ value: LottieJSON) throws(LottieError) -> [LottieMask] {
+        guard let list = value.array else { throw error("must be a list of masks", property: "masksProperties") }
+        var masks: [LottieMask] = []
+        let modes: [String: MaskPath.Mode] = ["a": .add, "s": .subtract, "i": .intersect, "l": .lighten, "d": .darken, "f": .difference]
+        for (index, entry) in list.enumerated() {
+            let place = "masksProperties[\(index)]"
+            guard let object = entry.object else { throw error("a mask must be an object", property: place) }
+            let code = object["mode"]?.string ?? "a"
+            uses("masks")
+            if code == "n" { continue }
+            guard let mode = modes[code] else {
+                throw error("mode must be one of a, s, i, l, d, f or n, got \"\(code)\"", property: place + ".mode")
+            }
+            let expansion = try animated(object["x"], property: place + ".x", fallback: [0])
+            if expansion.isAnimated || expansion.initial.contains(where: { $0 != 0 }) {
+                try skips("mask expansion", "mask expansion is not applied; the mask's path is used as it is", property: place + ".x")
+            }
+            masks.append(LottieMask(
+                mode: mode, path: try animatedShape(object["pt"], property: place + ".pt"),
+                opacity: try animated(object["o"], property: place + ".o", fallback: [100]),
+                inverted: (object["inv"]?.number ?? 0) != 0
+            ))
+        }
+        return masks
     }
 
     func integer(_ value: LottieJSON, property: String) throws(LottieError) -> Int {

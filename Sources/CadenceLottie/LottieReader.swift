@@ -22,7 +22,7 @@ struct LottieReader {
     /// The largest composition or layer side.
     static let maximumSide = 16384.0
     /// The latest frame number a file may use (in- and out-points, keyframe times).
-    static let maximumFrame = 1e7
+    static let maximumFrame = 1e9
 
     init(file: String, strict: Bool) {
         self.file = file
@@ -80,7 +80,7 @@ struct LottieReader {
     func frame(_ value: LottieJSON?, property: String, default fallback: Double? = nil) throws(LottieError) -> Double {
         let frame = try number(value, property: property, default: fallback)
         guard abs(frame) <= Self.maximumFrame else {
-            throw error("\(frame) is out of range: frames must be within ±\(Int(Self.maximumFrame))", property: property)
+            throw error("\(frame) is out of range: frames must be within ±10⁹", property: property)
         }
         return frame
     }

@@ -19,6 +19,9 @@ struct RasterPass {
     private var groups: [(group: Group, parent: RasterCanvas, region: PixelRect?)] = []
     /// The exact rectangle of the innermost clip; nil when none is open.
     private var exactClip: Rect?
+    /// The picture of the matte group that ended last, and how many groups were open outside it
+    /// (the group whose `matte` reads it is the one that then ends at that depth).
+    private var finishedMatte: (depth: Int, picture: RasterCanvas)?
 
     /// The pixels of the canvas the pass began with (the frame, or a band of it): untransformed
     /// images are resampled and kept within them.
@@ -82,6 +85,16 @@ struct RasterPass {
         var entry = groups.removeLast()
         swap(&entry.parent, &target)
         let (group, picture, region) = entry
+        if group.isMatte {
+            // Not composited: kept for the group it ends in.
+            finishedMatte = (groups.count - 1, picture)
+            return
+        }
+        var matte: RasterCanvas?
+        if group.matte != nil {
+            if let finished = finishedMatte, finished.depth == groups.count { matte = finished.picture }
+            finishedMatte = nil
+        }
         let opacity = RasterMath.clamp(group.opacity, 0, 1)
         guard opacity > 0, let region else { return }
         var coverage: ((Double, Double) -> Double)?
@@ -97,6 +110,9 @@ struct RasterPass {
                 return RasterMath.clamp(0.5 - RasterMath.pixelDistance(lx - cx, ly - cy, hx, hy, radius, scales.x, scales.y), 0, 1)
             }
         }
+        // Mask paths: one combined coverage over the region, looked up per pixel.
+        let paths = group.maskPaths.isEmpty ? nil : MaskPath.coverage(of: group.maskPaths, clip: region.rect)
+        if !group.maskPaths.isEmpty, paths == nil { return }
         let width = picture.width
         // Composited within its region whatever clip is in force now (a clip may have begun
         // inside the group and not ended), as the GL backend scissors the composite.
@@ -108,8 +124,25 @@ struct RasterPass {
                 let from = ((y - picture.originY) * width + x - picture.originX) * 4
                 var factor = opacity / 255
                 if let coverage { factor *= coverage(Double(x) + 0.5, Double(y) + 0.5) }
+                if let paths { factor *= Double(paths[x, y]) / 255 }
+                if let mode = group.matte { factor *= Self.matteFactor(mode, matte, x: x, y: y) }
                 return SIMD4(Double(source[from]), Double(source[from + 1]), Double(source[from + 2]), Double(source[from + 3])) * factor
             }
+        }
+    }
+
+    /// A matte's factor at frame pixel (`x`, `y`): outside its picture (or with none) the matte
+    /// is transparent.
+    private static func matteFactor(_ mode: Group.Matte, _ matte: RasterCanvas?, x: Int, y: Int) -> Double {
+        guard let matte, x >= matte.originX, y >= matte.originY, x < matte.originX + matte.width, y < matte.originY + matte.height else {
+            return mode.factor(red: 0, green: 0, blue: 0, alpha: 0)
+        }
+        let offset = ((y - matte.originY) * matte.width + x - matte.originX) * 4
+        return matte.withPixels { pixels in
+            mode.factor(
+                red: Double(pixels[offset]) / 255, green: Double(pixels[offset + 1]) / 255,
+                blue: Double(pixels[offset + 2]) / 255, alpha: Double(pixels[offset + 3]) / 255
+            )
         }
     }
 

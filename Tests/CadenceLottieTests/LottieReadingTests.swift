@@ -33,7 +33,7 @@ import Testing
         (#"{"fr": 30, "ip": 0, "op": 10, "w": 100000, "h": 10, "layers": []}"#, "w: must be 0 ... 16384, got 100000"),
         (#"{"fr": 30, "ip": 0, "op": 10, "w": 10, "h": 10}"#, "missing layers"),
         (#"[1, 2]"#, "the top level must be a JSON object"),
-        (#"{"fr": 30, "ip": 0, "op": 1e300, "w": 10, "h": 10, "layers": []}"#, "op: 1e+300 is out of range"),
+        (#"{"fr": 30, "ip": 0, "op": 1e300, "w": 10, "h": 10, "layers": []}"#, "op: 1e+300 is out of range: frames must be within ±10⁹"),
         ("{", "not valid JSON"),
     ])
     func refusesBadCompositions(json: String, expected: String) {
