@@ -24,6 +24,7 @@ let package = Package(
         .library(name: "CadenceWidgets", targets: ["CadenceWidgets"]),
         .library(name: "CadenceSceneFile", targets: ["CadenceSceneFile"]),
         .library(name: "CadenceLottie", targets: ["CadenceLottie"]),
+        .library(name: "CadenceArchive", targets: ["CadenceArchive"]),
         .library(name: "CadenceImage", targets: ["CadenceImage"]),
         .library(name: "CadenceRender", targets: ["CadenceRender"]),
         .library(name: "CadenceRaster", targets: ["CadenceRaster"]),
@@ -92,6 +93,8 @@ let package = Package(
         // libpng reports errors by longjmp, which Swift cannot cross: the setjmp lives in C.
         .target(name: "CPNGCodec", dependencies: ["CPNG", "CDeflate", "CZlib"]),
         .target(name: "CadenceImage", dependencies: ["CPNGCodec", "CadenceDraw", "CadenceFiles"], swiftSettings: strict),
+        // gzip and zip read from memory with zlib, bounded: Telegram stickers (.tgs), dotLottie (.lottie).
+        .target(name: "CadenceArchive", dependencies: ["CZlib"], swiftSettings: strict),
         // The render seam: the `RenderBackend` protocol, `FrameCompositor` (damage policy, redraw
         // cost, kept frame). Pure: no C, no GL.
         .target(name: "CadenceRender", dependencies: ["CadenceDraw"], swiftSettings: strict),
@@ -167,7 +170,7 @@ let package = Package(
         .executableTarget(
             name: "CadenceCLI",
             dependencies: [
-                "CadenceEngine", "CadenceScene", "CadenceLottie", "CadenceAnimation", "CadenceText", "CadenceDraw", "CadenceImage", "CadenceFiles",
+                "CadenceEngine", "CadenceScene", "CadenceLottie", "CadenceArchive", "CadenceAnimation", "CadenceText", "CadenceDraw", "CadenceImage", "CadenceFiles",
                 "CadenceRender", "CadenceTools", .product(name: "ArgumentParser", package: "swift-argument-parser"), .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strict
@@ -183,7 +186,7 @@ let package = Package(
         // Tests.
         .testTarget(name: "CadenceTimingTests", dependencies: ["CadenceTiming"], swiftSettings: strict),
         .testTarget(name: "CadenceFilesTests", dependencies: ["CadenceFiles"], swiftSettings: strict),
-        .testTarget(name: "CadenceLottieTests", dependencies: ["CadenceLottie", "CadenceLayers", "CadenceDraw"], swiftSettings: strict),
+        .testTarget(name: "CadenceLottieTests", dependencies: ["CadenceLottie", "CadenceArchive", "CadenceLayers", "CadenceDraw"], swiftSettings: strict),
         .testTarget(name: "CadenceAnimationTests", dependencies: ["CadenceAnimation", "CadenceDraw"], swiftSettings: strict),
         .testTarget(name: "CadenceTextTests", dependencies: ["CadenceText", "CadenceDraw"], swiftSettings: strict),
         .testTarget(name: "CadenceDrawTests", dependencies: ["CadenceDraw"], swiftSettings: strict),
@@ -201,9 +204,9 @@ let package = Package(
             name: "CadenceGLTests",
             dependencies: [
                 "CadenceTesting", "CadenceEngine", "CadenceTools", "CadenceGL", "CadencePlatform", "CadenceScene", "CadenceDraw", "CadenceImage",
-                "CadenceText", "CadenceTiming", "CadenceAnimation", "CadenceRender", "CadenceRaster", "CGL", "CX11",
+                "CadenceText", "CadenceTiming", "CadenceAnimation", "CadenceRender", "CadenceRaster", "CadenceLottie", "CGL", "CX11",
             ],
-            exclude: ["Goldens"],
+            exclude: ["Goldens", "LottieFiles"],
             swiftSettings: strict
         ),
         .testTarget(

@@ -10,7 +10,7 @@ import Foundation
 struct Bench: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Measure Cadence: frame pacing, curve evaluation, text.",
-        subcommands: [RenderSpeed.self, WindowLoop.self, Pacing.self, Curves.self, Text.self, Soak.self, Lists.self]
+        subcommands: [RenderSpeed.self, WindowLoop.self, Pacing.self, Curves.self, Text.self, Soak.self, Lists.self, LottieSpeed.self]
     )
 }
 

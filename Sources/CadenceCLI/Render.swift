@@ -1,4 +1,5 @@
 import ArgumentParser
+import CadenceArchive
 import CadenceEngine
 import CadenceFiles
 import CadenceImage
@@ -99,7 +100,11 @@ struct Render: ParsableCommand {
     private func render() throws(EngineError) {
         let scene = motionOptions.applied(to: try sceneOptions.load(scene))
         let fps = self.fps ?? scene.framesPerSecond ?? 60
-        let duration = self.duration ?? scene.duration ?? 2
+        var duration = self.duration ?? scene.duration ?? 2
+        // A range of a scene's own (perhaps very long) length needs only the frames up to its end.
+        if self.duration == nil, let sceneDuration = scene.duration, let range = frames?.range, fps > 0, fps.isFinite {
+            duration = min(sceneDuration, Double(range.upperBound + 1) / fps)
+        }
         var settings = FrameDumpSettings(
             width: size?.width ?? Int(scene.size.width),
             height: size?.height ?? Int(scene.size.height),
@@ -198,12 +203,21 @@ func printError(_ message: String) {
 
 /// The scene at `path` (its warnings printed once each), or the built-in demo when nil; `quirks`
 /// for every node without its own `quirks` key.
-func loadScene(_ path: String?, strict: Bool, quirks: Quirks = .none) throws(EngineError) -> Scene {
-    guard let path else { return .demo }
-    if let animation = try loadLottie(path, strict: strict) {
-        for warning in animation.warnings { printError("warning: \(warning)") }
-        return Scene(lottie: animation)
+func loadScene(_ path: String?, strict: Bool, quirks: Quirks = .none, animation id: String? = nil, marker: String? = nil) throws(EngineError) -> Scene {
+    guard let path else {
+        if id != nil || marker != nil { throw .invalidOption(name: id != nil ? "--animation" : "--marker", message: "takes a Lottie file, not the built-in demo") }
+        return .demo
     }
+    if let animation = try loadLottie(path, strict: strict, animation: id) {
+        for warning in animation.warnings { printError("warning: \(warning)") }
+        guard let marker else { return Scene(lottie: animation) }
+        guard let found = animation.markers.first(where: { $0.name == marker }) else {
+            let names = animation.markers.map { "\"\($0.name)\"" }.joined(separator: ", ")
+            throw .invalidOption(name: "--marker", message: "\(path) has no marker \"\(marker)\" (\(names.isEmpty ? "it has none" : "it has \(names)"))")
+        }
+        return Scene(lottie: animation, from: found.frame, to: found.frame + max(found.duration, 1))
+    }
+    if id != nil || marker != nil { throw .invalidOption(name: id != nil ? "--animation" : "--marker", message: "\(path) is not a Lottie file") }
     do {
         let loaded = try SceneFile.load(path: path, strict: strict, quirks: quirks)
         for warning in loaded.warnings { printError("warning: \(warning)") }
@@ -213,21 +227,70 @@ func loadScene(_ path: String?, strict: Bool, quirks: Quirks = .none) throws(Eng
     }
 }
 
-/// The Lottie animation at `path` when it is one (a `.json` file whose top level has `fr`, `ip`,
-/// `op`, `w`, `h` and `layers`), else nil; its errors name the file, layer and property.
-func loadLottie(_ path: String, strict: Bool) throws(EngineError) -> LottieAnimation? {
-    guard path.lowercased().hasSuffix(".json") else { return nil }
+/// The Lottie animation at `path` when it is one — a `.json` file whose top level has `fr`, `ip`,
+/// `op`, `w`, `h` and `layers`, a Telegram sticker (`.tgs`, gzipped Lottie) or a dotLottie archive
+/// (`.lottie`: its animation `id`, or the first its manifest lists) — else nil. Errors name the
+/// file, layer and property.
+func loadLottie(_ path: String, strict: Bool, animation id: String? = nil) throws(EngineError) -> LottieAnimation? {
+    let lowered = path.lowercased()
+    guard lowered.hasSuffix(".json") || lowered.hasSuffix(".tgs") || lowered.hasSuffix(".lottie") else { return nil }
+    func fail(_ message: String) -> EngineError { .scene(SceneError(file: path, message: message)) }
     let data: Data
     do throws(FileProblem) {
         data = try FilePaths.read(path, limit: LottieAnimation.maximumFileSize)
     } catch {
-        throw .scene(SceneError(file: path, message: error.reason))
+        throw fail(error.reason)
     }
-    guard LottieAnimation.isLottie(data) else { return nil }
+    var json = data
+    var file = path
+    if lowered.hasSuffix(".tgs") {
+        do {
+            json = try Inflate.decompress(data, format: .gzip, limit: LottieAnimation.maximumFileSize)
+        } catch {
+            throw fail("not a Telegram sticker (gzipped Lottie JSON): \(error.message)")
+        }
+    } else if lowered.hasSuffix(".lottie") {
+        do {
+            (json, file) = try DotLottie.animation(in: data, id: id, path: path)
+        } catch {
+            throw fail(error.message)
+        }
+    } else if !LottieAnimation.isLottie(data) {
+        return nil
+    }
+    if id != nil, !lowered.hasSuffix(".lottie") { throw .invalidOption(name: "--animation", message: "takes a dotLottie file (.lottie), got \(path)") }
     do {
-        return try LottieAnimation(data: data, file: path, strict: strict)
+        return try LottieAnimation(data: json, file: file, strict: strict)
     } catch {
         throw .scene(SceneError(file: error.file, message: error.detail))
+    }
+}
+
+/// dotLottie archives: a zip holding `manifest.json` (`{"animations": [{"id": …}, …]}`) and each
+/// animation as `animations/ID.json` (version 1) or `a/ID.json` (version 2).
+enum DotLottie {
+    /// The JSON of animation `id` (the manifest's first when nil), and the name messages give it.
+    static func animation(in data: Data, id: String?, path: String) throws(ArchiveError) -> (json: Data, file: String) {
+        let archive = try ZipArchive(data)
+        guard let manifestEntry = archive.entry(named: "manifest.json") else {
+            throw ArchiveError("not a dotLottie file: the archive has no manifest.json")
+        }
+        let manifest = try archive.contents(of: manifestEntry, limit: 1 << 20)
+        guard let object = (try? JSONSerialization.jsonObject(with: manifest)) as? [String: Any],
+              let animations = object["animations"] as? [[String: Any]] else {
+            throw ArchiveError("manifest.json: needs an \"animations\" list of objects with an \"id\"")
+        }
+        let ids = animations.compactMap { $0["id"] as? String }
+        guard let chosen = id ?? ids.first else { throw ArchiveError("manifest.json lists no animations") }
+        guard ids.contains(chosen) else {
+            throw ArchiveError("--animation \(chosen): the manifest lists \(ids.map { "\"\($0)\"" }.joined(separator: ", "))")
+        }
+        for name in ["animations/\(chosen).json", "a/\(chosen).json"] {
+            if let entry = archive.entry(named: name) {
+                return (try archive.contents(of: entry, limit: LottieAnimation.maximumFileSize), "\(path)/\(name)")
+            }
+        }
+        throw ArchiveError("the manifest names \"\(chosen)\" but the archive has no animations/\(chosen).json")
     }
 }
 

@@ -79,8 +79,10 @@ private struct Drawing {
         into list: inout DisplayList
     ) {
         let layer = composition.layers[position]
-        let local = layer.localFrame(frame)
-        let layerOpacity = opacity * layer.transform.opacity(at: local)
+        // A layer's own keyframes are in its composition's frames (lottie-web subtracts `st` from
+        // both the frame and the keyframe times); `st` and `sr` map time for a precomposition's
+        // layers only.
+        let layerOpacity = opacity * layer.transform.opacity(at: frame)
         guard layerOpacity > 0 else { return }
         let layerMatrix = worldMatrix(of: position, in: composition, frame: frame).concatenating(matrix)
         switch layer.content {
@@ -89,19 +91,28 @@ private struct Drawing {
         case .solid(let color, let width, let height):
             let corners = [Point(x: 0, y: 0), Point(x: width, y: 0), Point(x: width, y: height), Point(x: 0, y: height)]
             let solid = DrawCommand.path(PathFill(contours: [corners.map(layerMatrix.apply)], color: color))
-            emit([solid], opacity: layerOpacity, masks: masks(of: layer, frame: local, matrix: layerMatrix), into: &list)
+            emit([solid], opacity: layerOpacity, masks: masks(of: layer, frame: frame, matrix: layerMatrix), into: &list)
         case .shapes(let items):
             var commands = DisplayList(size: list.size, background: .clear)
-            shapeLayer(items, frame: local, matrix: layerMatrix, into: &commands)
-            emit(commands.commands, opacity: layerOpacity, masks: masks(of: layer, frame: local, matrix: layerMatrix), into: &list)
+            shapeLayer(items, frame: frame, matrix: layerMatrix, into: &commands)
+            emit(commands.commands, opacity: layerOpacity, masks: masks(of: layer, frame: frame, matrix: layerMatrix), into: &list)
         case .precomposition(let index, let width, let height, let remap):
-            let childFrame = remap.map { $0.scalar(at: local) * animation.frameRate } ?? local
+            let childFrame = remap.map { $0.scalar(at: frame) * animation.frameRate } ?? layer.localFrame(frame)
+            // Clipped to its w × h: a clip rectangle when it stays axis-aligned, else a mask.
             var commands = DisplayList(size: list.size, background: .clear)
-            let clip = layerMatrix.isAxisAligned && width > 0 && height > 0
-            if clip { commands.append(.pushClip(layerMatrix.boundingBox(of: Rect(x: 0, y: 0, width: width, height: height)))) }
+            let bounds = Rect(x: 0, y: 0, width: width, height: height)
+            let clips = width > 0 && height > 0
+            if clips {
+                if layerMatrix.isAxisAligned {
+                    commands.append(.pushClip(layerMatrix.boundingBox(of: bounds)))
+                } else {
+                    let corners = [Point(x: 0, y: 0), Point(x: width, y: 0), Point(x: width, y: height), Point(x: 0, y: height)]
+                    commands.append(.pushGroup(Group(maskPaths: [MaskPath(contours: [corners.map(layerMatrix.apply)], mode: .add)])))
+                }
+            }
             self.composition(animation.precomps[index], frame: childFrame, matrix: layerMatrix, opacity: 1, depth: depth + 1, into: &commands)
-            if clip { commands.append(.popClip) }
-            emit(commands.commands, opacity: layerOpacity, masks: masks(of: layer, frame: local, matrix: layerMatrix), into: &list)
+            if clips { commands.append(layerMatrix.isAxisAligned ? .popClip : .popGroup) }
+            emit(commands.commands, opacity: layerOpacity, masks: masks(of: layer, frame: frame, matrix: layerMatrix), into: &list)
         }
     }
 
@@ -140,14 +151,14 @@ private struct Drawing {
     }
 
     /// The layer's transform at `frame` followed by its parents' (transform only, not opacity),
-    /// each at its own local frame.
+    /// all at the composition's `frame`.
     private func worldMatrix(of position: Int, in composition: Composition, frame: Double) -> AffineTransform {
         var current: Int? = position
         var matrix = AffineTransform.identity
         var steps = 0
         while let index = current, steps <= composition.layers.count {
             let layer = composition.layers[index]
-            matrix = matrix.concatenating(layer.transform.matrix(at: layer.localFrame(frame)))
+            matrix = matrix.concatenating(layer.transform.matrix(at: frame))
             current = composition.parents[index]
             steps += 1
         }

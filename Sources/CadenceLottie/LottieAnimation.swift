@@ -43,7 +43,7 @@ public struct LottieAnimation: Sendable {
     public var skippedFeatures: [String] { warnings.compactMap(\.feature) }
 
     /// The most bytes a Lottie file may have.
-    public static let maximumFileSize = 256 << 20
+    public static let maximumFileSize = 64 << 20
 
     /// The composition frame shown at `time` seconds: `ip + time · fr`, snapped to a whole frame
     /// when within 10⁻⁹ of one, so `--frames N..N` at the file's own rate is frame `ip + N`

@@ -19,6 +19,10 @@ struct LottieTransform: Sendable {
     var opacity = AnimatedNumbers([100])
     var skew = AnimatedNumbers([0])
     var skewAxis = AnimatedNumbers([0])
+    /// Rotation about x and y in degrees (a 3-D layer's `rx`, `ry`): drawn as the rotation's
+    /// orthographic projection onto the frame, as ThorVG draws them; nil for a flat layer.
+    var rotationX: AnimatedNumbers?
+    var rotationY: AnimatedNumbers?
     /// Rotates with the direction the position moves in (a layer's `ao`).
     var autoOrient = false
 
@@ -55,7 +59,16 @@ struct LottieTransform: Sendable {
                 .concatenating(shear)
                 .concatenating(AffineTransform(rotation: axis))
         }
-        matrix = matrix.concatenating(AffineTransform(rotation: rotation * .pi / 180))
+        if rotationX != nil || rotationY != nil {
+            // The upper-left 2 × 2 of the rotation about x, then y, then z: what a viewer far
+            // along the z axis sees of the turned plane.
+            let x = (rotationX?.scalar(at: frame) ?? 0) * .pi / 180, y = (rotationY?.scalar(at: frame) ?? 0) * .pi / 180
+            let z = rotation * .pi / 180
+            let (cx, sx, cy, sy, cz, sz) = (cos(x), sin(x), cos(y), sin(y), cos(z), sin(z))
+            matrix = matrix.concatenating(AffineTransform(a: cy * cz, b: cz * sy * sx + sz * cx, c: -cy * sz, d: -sz * sy * sx + cz * cx, tx: 0, ty: 0))
+        } else {
+            matrix = matrix.concatenating(AffineTransform(rotation: rotation * .pi / 180))
+        }
         return matrix.concatenating(AffineTransform(translationX: position.x, y: position.y))
     }
 
@@ -211,7 +224,8 @@ struct LottieLayer: Sendable {
     var matte: Group.Matte?
     var matteSource: Int?
 
-    /// The layer's own frame at the composition's `frame`.
+    /// The frame a precomposition layer shows of its precomposition at its composition's `frame`
+    /// (without time remapping).
     func localFrame(_ frame: Double) -> Double {
         (frame - startTime) / stretch
     }

@@ -87,10 +87,12 @@ struct LottieReader {
 
     /// A property's value: `{"a": 0, "k": value}` or `{"a": 1, "k": [keyframes]}` (`a` is not
     /// trusted: keyframes are recognised by their `t`). `dimensions` is how many numbers a
-    /// value needs at least (missing ones are taken from `fallback`); `spatial` reads position
-    /// tangents.
+    /// value needs at least (missing ones are taken from `fallback`). Keyframes with spatial
+    /// tangents (`to`, `ti`) move along their curve, whichever property they are on: After Effects
+    /// writes them for positions, anchors and gradient points, and lottie-web honours them on
+    /// any vector.
     mutating func animated(
-        _ value: LottieJSON?, property: String, fallback: [Double], spatial: Bool = false
+        _ value: LottieJSON?, property: String, fallback: [Double]
     ) throws(LottieError) -> AnimatedNumbers {
         guard let value else { return AnimatedNumbers(fallback) }
         guard let object = value.object else {
@@ -102,7 +104,7 @@ struct LottieReader {
         }
         guard let k = object["k"] else { return AnimatedNumbers(fallback) }
         if let list = k.array, let first = list.first, first.object?["t"] != nil {
-            return try keyframes(list, property: property, fallback: fallback, spatial: spatial)
+            return try keyframes(list, property: property, fallback: fallback)
         }
         return AnimatedNumbers(try values(k, property: property + ".k", fallback: fallback))
     }
@@ -116,7 +118,7 @@ struct LottieReader {
     }
 
     private mutating func keyframes(
-        _ list: [LottieJSON], property: String, fallback: [Double], spatial: Bool
+        _ list: [LottieJSON], property: String, fallback: [Double]
     ) throws(LottieError) -> AnimatedNumbers {
         var result: [NumberKeyframe] = []
         result.reserveCapacity(list.count)
@@ -141,7 +143,7 @@ struct LottieReader {
             let hold = (object["h"]?.number ?? 0) != 0
             let easing = hold ? KeyframeEasing.hold : .curves(try curves(object, property: place, dimensions: start.count))
             var curve: SpatialCurve?
-            if spatial, let to = object["to"]?.numbers, let ti = object["ti"]?.numbers, to.count >= 2, ti.count >= 2,
+            if let to = object["to"]?.numbers, let ti = object["ti"]?.numbers, to.count >= 2, ti.count >= 2,
                to.allSatisfy(\.isFinite), ti.allSatisfy(\.isFinite), to[0] != 0 || to[1] != 0 || ti[0] != 0 || ti[1] != 0 {
                 uses("spatial tangents")
                 curve = SpatialCurve(from: .zero, to: .zero, outTangent: SIMD2(to[0], to[1]), inTangent: SIMD2(ti[0], ti[1]))
@@ -273,25 +275,32 @@ struct LottieReader {
     mutating func transform(_ value: LottieJSON?, property: String) throws(LottieError) -> LottieTransform {
         var transform = LottieTransform()
         guard let object = value?.object else { return transform }
-        transform.anchor = try animated(object["a"], property: property + ".a", fallback: [0, 0], spatial: false)
+        transform.anchor = try animated(object["a"], property: property + ".a", fallback: [0, 0])
         if let p = object["p"]?.object, (p["s"]?.number ?? 0) != 0 {
             uses("separate position")
             transform.position = nil
             transform.positionX = try animated(p["x"], property: property + ".p.x", fallback: [0])
             transform.positionY = try animated(p["y"], property: property + ".p.y", fallback: [0])
         } else {
-            transform.position = try animated(object["p"], property: property + ".p", fallback: [0, 0], spatial: true)
+            transform.position = try animated(object["p"], property: property + ".p", fallback: [0, 0])
         }
         transform.scale = try animated(object["s"], property: property + ".s", fallback: [100, 100])
         transform.rotation = try animated(object["r"] ?? object["rz"], property: property + ".r", fallback: [0])
         transform.opacity = try animated(object["o"], property: property + ".o", fallback: [100])
         transform.skew = try animated(object["sk"], property: property + ".sk", fallback: [0])
         transform.skewAxis = try animated(object["sa"], property: property + ".sa", fallback: [0])
-        for key in ["rx", "ry", "or"] where object[key] != nil {
-            let rotation = try animated(object[key], property: property + "." + key, fallback: [0])
-            if rotation.isAnimated || rotation.initial.contains(where: { $0 != 0 }) {
-                try skips("3-D rotation", "rotation about x and y (3-D layers) is not drawn; the layer is drawn flat", property: property + "." + key)
+        func turned(_ rotation: AnimatedNumbers) -> Bool { rotation.isAnimated || rotation.initial.contains { $0 != 0 } }
+        if object["rx"] != nil || object["ry"] != nil {
+            let x = try animated(object["rx"], property: property + ".rx", fallback: [0])
+            let y = try animated(object["ry"], property: property + ".ry", fallback: [0])
+            if turned(x) || turned(y) {
+                uses("3-D rotation")
+                transform.rotationX = x
+                transform.rotationY = y
             }
+        }
+        if object["or"] != nil, turned(try animated(object["or"], property: property + ".or", fallback: [0, 0, 0])) {
+            try skips("3-D orientation", "orientation (or) of 3-D layers is not drawn; rx, ry and rz are", property: property + ".or")
         }
         return transform
     }

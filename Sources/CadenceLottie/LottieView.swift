@@ -29,27 +29,35 @@ public struct LottieView: WidgetContent {
     /// Its speed: 2 plays twice as fast.
     public var speed: Double
     public var loopMode: LoopMode
+    /// The part played: composition frames `fromFrame ..< toFrame` (the whole, `ip ..< op`, unless told).
+    public var fromFrame: Double
+    public var toFrame: Double
 
     /// `animation` in `frame` (its own size at the origin unless told), playing once from time 0.
-    public init(animation: LottieAnimation, frame: Rect? = nil, beginTime: Double = 0, speed: Double = 1, loopMode: LoopMode = .playOnce) {
+    public init(
+        animation: LottieAnimation, frame: Rect? = nil, beginTime: Double = 0, speed: Double = 1, loopMode: LoopMode = .playOnce,
+        fromFrame: Double? = nil, toFrame: Double? = nil
+    ) {
         self.animation = animation
         self.frame = frame ?? Rect(origin: .zero, size: animation.size)
         self.beginTime = beginTime
         self.speed = speed
         self.loopMode = loopMode
+        self.fromFrame = fromFrame ?? animation.inPoint
+        self.toFrame = toFrame ?? animation.outPoint
     }
 
     /// The composition frame shown at scene time `time`.
     public func compositionFrame(at time: Double) -> Double {
-        let length = animation.outPoint - animation.inPoint
+        let length = toFrame - fromFrame
         let played = (time - beginTime) * speed
-        guard played.isFinite, played > 0 else { return animation.inPoint }
+        guard played.isFinite, played > 0, length > 0 else { return fromFrame }
         let frames = played * animation.frameRate
-        let last = animation.outPoint.nextDown
+        let last = toFrame.nextDown
         let offset: Double
         switch loopMode {
         case .playOnce:
-            return min(animation.frame(atTime: played), last)
+            return min(snapped(fromFrame + frames), last)
         case .loop:
             offset = frames.truncatingRemainder(dividingBy: length)
         case .autoReverse:
@@ -58,11 +66,17 @@ public struct LottieView: WidgetContent {
         case .repeat(let count):
             if frames >= length * max(count, 0) {
                 let end = (length * max(count, 0)).truncatingRemainder(dividingBy: length)
-                return end == 0 ? last : animation.inPoint + end
+                return end == 0 ? last : fromFrame + end
             }
             offset = frames.truncatingRemainder(dividingBy: length)
         }
-        return min(animation.frame(atTime: offset / animation.frameRate), last)
+        return min(snapped(fromFrame + offset), last)
+    }
+
+    /// `frame`, or the whole frame within 10⁻⁹ of it (as `LottieAnimation.frame(atTime:)`).
+    private func snapped(_ frame: Double) -> Double {
+        let whole = frame.rounded()
+        return abs(frame - whole) < 1e-9 ? whole : frame
     }
 
     public func draw(at time: Double, context: WidgetDrawContext, into list: inout DisplayList) throws(TextError) {
@@ -80,8 +94,14 @@ extension Scene {
     /// A scene that plays `animation` once: the composition's size, a transparent background,
     /// its frame rate and its length (`(op − ip) / fr` seconds).
     public init(lottie animation: LottieAnimation) {
-        self.init(name: animation.name, size: animation.size, background: .clear, nodes: [.widget(id: "lottie", LottieView(animation: animation))])
-        duration = animation.duration
+        self.init(lottie: animation, from: animation.inPoint, to: animation.outPoint)
+    }
+
+    /// A scene that plays composition frames `from ..< to` of `animation` once (a marker's range).
+    public init(lottie animation: LottieAnimation, from: Double, to: Double) {
+        let view = LottieView(animation: animation, fromFrame: from, toFrame: to)
+        self.init(name: animation.name, size: animation.size, background: .clear, nodes: [.widget(id: "lottie", view)])
+        duration = max(to - from, 0) / animation.frameRate
         framesPerSecond = animation.frameRate
     }
 }

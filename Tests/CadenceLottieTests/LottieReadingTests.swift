@@ -103,15 +103,15 @@ import Testing
     }
 
     @Test func namesWhatIsNotDrawnOncePerFeature() throws {
-        let masked = #", "masksProperties": [{"mode": "a", "pt": {"a": 0, "k": {"c": true, "v": [[0,0],[1,0],[1,1]]}}}]"#
+        let masked = #", "masksProperties": [{"mode": "a", "x": {"a": 0, "k": 4}, "pt": {"a": 0, "k": {"c": true, "v": [[0,0],[1,0],[1,1]]}}}]"#
         let layers = [
             F.shapeLayer(F.fill(), name: "one", index: 1, extra: masked),
             F.shapeLayer(F.fill(), name: "two", index: 2, extra: masked),
             #"{"ty": 5, "nm": "words", "ind": 3, "ip": 0, "op": 30, "ks": {}}"#,
         ].joined(separator: ",")
         let animation = try F.animation(F.document(layers: layers))
-        #expect(animation.skippedFeatures == ["masks", "text layers"])
-        #expect(animation.warnings[0].description == "test.json: layer \"one\" (index 1), masksProperties: masks are not drawn yet; the layer is drawn unmasked (and 1 more layer)")
+        #expect(animation.skippedFeatures == ["mask expansion", "text layers"])
+        #expect(animation.warnings[0].description == "test.json: layer \"one\" (index 1), masksProperties[0].x: mask expansion is not applied; the mask's path is used as it is (and 1 more layer)")
         #expect {
             _ = try F.animation(F.document(layers: layers), strict: true)
         } throws: { error in

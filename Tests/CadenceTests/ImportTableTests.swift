@@ -27,6 +27,7 @@ import Testing
         // The three above, re-exported as one import.
         "CadenceScene": ["CadenceLayers", "CadenceSceneFile", "CadenceWidgets"],
         "CadenceLottie": ["Foundation", "CadenceAnimation", "CadenceDraw", "CadenceFiles", "CadenceLayers"],
+        "CadenceArchive": ["Foundation", "CZlib"],
         "CadenceImage": ["Foundation", "CadenceDraw", "CadenceFiles", "CPNGCodec"],
         // The render seam: pure.
         "CadenceRender": ["CadenceDraw"],
@@ -54,7 +55,7 @@ import Testing
         "CadenceTesting": ["Foundation", "Testing", "XCTest", "CadenceDraw", "CadenceEngine", "CadenceImage", "CadenceRender", "CadenceScene"],
         "CadenceSnapshotTesting": ["Foundation", "SnapshotTesting", "CadenceDraw", "CadenceEngine", "CadenceImage", "CadenceScene", "CadenceTesting"],
         "CadenceCLI": [
-            "Foundation", "ArgumentParser", "Logging", "CadenceAnimation", "CadenceDraw", "CadenceEngine", "CadenceFiles", "CadenceImage",
+            "Foundation", "ArgumentParser", "Logging", "CadenceAnimation", "CadenceArchive", "CadenceDraw", "CadenceEngine", "CadenceFiles", "CadenceImage",
             "CadenceLottie", "CadenceRender", "CadenceScene", "CadenceText", "CadenceTiming", "CadenceTools",
         ],
         "CadenceFuzz": ["Foundation", "CadenceAnimation", "CadenceDraw", "CadenceEngine", "CadenceImage", "CadenceScene", "CadenceText", "CadenceTiming"],
