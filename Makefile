@@ -56,7 +56,7 @@ test: deps
 	$(SWIFT) build --build-tests
 	$(XVFB_RUN) $(SWIFT) test
 	$(MAKE) test-client
-	$(MAKE) fuzz FUZZ_SECONDS=60 FUZZ_OPTIONS_SECONDS=30
+	$(MAKE) fuzz FUZZ_SECONDS=60 FUZZ_OPTIONS_SECONDS=30 FUZZ_LOTTIE_SECONDS=45
 
 # The client package proves the library products work from outside: it builds, renders and
 # checks its own goldens through CadenceTesting.
@@ -64,29 +64,36 @@ test-client: deps
 	$(SWIFT) build --package-path $(CLIENT) --build-tests
 	$(XVFB_RUN) $(SWIFT) test --package-path $(CLIENT)
 
-# Two targets under libFuzzer, one after the other:
+# Three targets under libFuzzer, one after the other:
 # - the scene reader and one rendered frame, for FUZZ_SECONDS (default 300), seeded with Fuzz/corpus
 #   (README and example scenes) and Tests/CadenceCLITests/FuzzRegressions, guided by Fuzz/scene.dict;
 # - render options (`name value` lines: size, fps, duration, format, PNG encoder, frames, shard,
 #   clock, out …) built into FrameDumpSettings, planned, and rendered when small, for
 #   FUZZ_OPTIONS_SECONDS (default FUZZ_SECONDS), seeded with Fuzz/options and
-#   Tests/CadenceCLITests/OptionsFuzzRegressions, guided by Fuzz/options.dict.
+#   Tests/CadenceCLITests/OptionsFuzzRegressions, guided by Fuzz/options.dict;
+# - the Lottie reader and one frame drawn by both backends, for FUZZ_LOTTIE_SECONDS (default
+#   FUZZ_SECONDS), seeded with Tests/CadenceGLTests/LottieFiles (the golden tests' files) and
+#   Tests/CadenceCLITests/LottieFuzzRegressions, guided by Fuzz/lottie.dict.
 # New coverage is kept in .build/fuzz/corpus (and corpus-options) between runs; a crash, a run over
 # 10 s or 2 GiB stops it with a non-zero status and leaves the input as .build/fuzz/crash-* (or
 # timeout-*, oom-*; options-crash-* for options): copy it to the regression folder, where the
 # tests replay it from then on.
 FUZZ_SECONDS ?= 300
 FUZZ_OPTIONS_SECONDS ?= $(FUZZ_SECONDS)
+FUZZ_LOTTIE_SECONDS ?= $(FUZZ_SECONDS)
 FUZZ_BUILD := .build/fuzz
 fuzz: deps
 	$(SWIFT) build --build-path $(FUZZ_BUILD) --product CadenceFuzz -Xswiftc -sanitize=fuzzer -Xswiftc -DCADENCE_FUZZ
-	mkdir -p $(FUZZ_BUILD)/corpus $(FUZZ_BUILD)/corpus-options
+	mkdir -p $(FUZZ_BUILD)/corpus $(FUZZ_BUILD)/corpus-options $(FUZZ_BUILD)/corpus-lottie
 	$(FUZZ_BUILD)/debug/CadenceFuzz -max_total_time=$(FUZZ_SECONDS) -timeout=10 -rss_limit_mb=2048 \
 		-print_final_stats=1 -dict=Fuzz/scene.dict -artifact_prefix=$(FUZZ_BUILD)/ \
 		$(FUZZ_BUILD)/corpus Fuzz/corpus Tests/CadenceCLITests/FuzzRegressions
 	CADENCE_FUZZ_TARGET=options $(FUZZ_BUILD)/debug/CadenceFuzz -max_total_time=$(FUZZ_OPTIONS_SECONDS) -timeout=10 \
 		-rss_limit_mb=2048 -print_final_stats=1 -dict=Fuzz/options.dict -artifact_prefix=$(FUZZ_BUILD)/options- \
 		$(FUZZ_BUILD)/corpus-options Fuzz/options Tests/CadenceCLITests/OptionsFuzzRegressions
+	CADENCE_FUZZ_TARGET=lottie $(FUZZ_BUILD)/debug/CadenceFuzz -max_total_time=$(FUZZ_LOTTIE_SECONDS) -timeout=10 \
+		-rss_limit_mb=2048 -print_final_stats=1 -dict=Fuzz/lottie.dict -artifact_prefix=$(FUZZ_BUILD)/lottie- \
+		$(FUZZ_BUILD)/corpus-lottie Tests/CadenceGLTests/LottieFiles Tests/CadenceCLITests/LottieFuzzRegressions
 
 # The suite under AddressSanitizer and ThreadSanitizer (separate build folders; not part of
 # `make test`: each takes several minutes more than it). Leak checking is off: LeakSanitizer

@@ -175,11 +175,12 @@ let package = Package(
             ],
             swiftSettings: strict
         ),
-        // The scene reader and one frame, and render options planned and rendered, under libFuzzer
-        // (`make fuzz`); built plainly, it replays inputs (the corpus, regressions) for the tests.
+        // The scene reader and one frame, render options planned and rendered, and the Lottie reader
+        // and one frame, under libFuzzer (`make fuzz`); built plainly, it replays inputs (the
+        // corpus, regressions) for the tests.
         .executableTarget(
             name: "CadenceFuzz",
-            dependencies: ["CadenceScene", "CadenceDraw", "CadenceText", "CadenceEngine", "CadenceAnimation", "CadenceImage", "CadenceTiming"],
+            dependencies: ["CadenceScene", "CadenceLottie", "CadenceDraw", "CadenceText", "CadenceEngine", "CadenceAnimation", "CadenceImage", "CadenceTiming"],
             swiftSettings: strict
         ),
 

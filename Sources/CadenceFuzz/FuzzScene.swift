@@ -42,11 +42,13 @@ enum FuzzRenderer {
     static let images = ImageStore()
 }
 
-/// What a fuzz run feeds its inputs to: scene files (the default) or render options
-/// (`CADENCE_FUZZ_TARGET=options`, `make fuzz`'s second run).
+/// What a fuzz run feeds its inputs to: scene files (the default), render options
+/// (`CADENCE_FUZZ_TARGET=options`, `make fuzz`'s second run) or Lottie documents
+/// (`CADENCE_FUZZ_TARGET=lottie`, its third).
 enum FuzzTarget: String {
     case scene
     case options
+    case lottie
 
     /// The target the environment names.
     static let current = FuzzTarget(rawValue: ProcessInfo.processInfo.environment["CADENCE_FUZZ_TARGET"] ?? "") ?? .scene
@@ -60,6 +62,7 @@ func fuzzOnMain(_ data: Data) -> FuzzOutcome {
         switch FuzzTarget.current {
         case .scene: fuzzOne(data)
         case .options: fuzzOptions(data)
+        case .lottie: fuzzLottie(data)
         }
     }
 }

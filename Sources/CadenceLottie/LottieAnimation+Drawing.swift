@@ -12,7 +12,7 @@ import CadenceDraw
 extension LottieAnimation {
     /// The most paths one layer evaluates in a frame: repeaters nested in repeaters multiply, and
     /// past this the rest of the copies are left out (a documented clamp, not a hang).
-    static let maximumPathsPerLayer = 100_000
+    static let maximumPathsPerLayer = 10_000
 
     /// Draws composition frame `frame` with `transform` mapping composition coordinates to the
     /// list's; `pixelScale` is how many pixels one list unit covers (curves are flattened for it).

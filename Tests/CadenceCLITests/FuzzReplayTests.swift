@@ -24,7 +24,27 @@ import Testing
     static let optionSeeds = optionInputs(root.appendingPathComponent("../../Fuzz/options").standardized)
     static let optionRegressions = optionInputs(root.appendingPathComponent("OptionsFuzzRegressions"))
 
+    static let lottieSeeds = inputs(root.appendingPathComponent("../CadenceGLTests/LottieFiles").standardized)
+    static let lottieRegressions = inputs(root.appendingPathComponent("LottieFuzzRegressions"))
+
+    /// Every Lottie seed (the golden tests' files) is read and drawn.
+    @Test(arguments: lottieSeeds) @MainActor
+    func lottieSeedIsRendered(_ file: URL) throws {
+        #expect(fuzzLottie(try Data(contentsOf: file)) != .rejected, "\(file.lastPathComponent) was rejected")
+    }
+
+    /// Hostile Lottie files (cycles, 10⁹ copies, points or ridges, absurd numbers, deep nesting):
+    /// each an error or a documented clamp, answered within the fuzzer's time.
+    @Test(arguments: lottieRegressions) @MainActor
+    func lottieRegressionIsAnswered(_ file: URL) throws {
+        let start = Date()
+        _ = fuzzLottie(try Data(contentsOf: file))
+        #expect(Date().timeIntervalSince(start) < 5, "\(file.lastPathComponent) took \(Date().timeIntervalSince(start)) s")
+    }
+
     @Test func thereAreInputsToReplay() {
+        #expect(Self.lottieSeeds.count >= 8)
+        #expect(Self.lottieRegressions.count >= 14)
         #expect(Self.corpus.count >= 7)
         #expect(Self.regressions.count >= 6)
         #expect(Self.optionSeeds.count >= 10)

@@ -58,7 +58,7 @@ import Testing
             "Foundation", "ArgumentParser", "Logging", "CadenceAnimation", "CadenceArchive", "CadenceDraw", "CadenceEngine", "CadenceFiles", "CadenceImage",
             "CadenceLottie", "CadenceRender", "CadenceScene", "CadenceText", "CadenceTiming", "CadenceTools",
         ],
-        "CadenceFuzz": ["Foundation", "CadenceAnimation", "CadenceDraw", "CadenceEngine", "CadenceImage", "CadenceScene", "CadenceText", "CadenceTiming"],
+        "CadenceFuzz": ["Foundation", "CadenceAnimation", "CadenceDraw", "CadenceEngine", "CadenceImage", "CadenceLottie", "CadenceScene", "CadenceText", "CadenceTiming"],
     ]
 
     /// The modules a target's Swift files import, each with a file that imports it.

@@ -1,0 +1,75 @@
+import Testing
+@testable import CadenceDraw
+
+@Suite struct GradientTests {
+    let stops = [GradientStop(offset: 0, color: Color(red: 1, green: 0, blue: 0)), GradientStop(offset: 1, color: Color(red: 0, green: 0, blue: 1, alpha: 0))]
+
+    @Test func linearOffsetsRunAlongTheLineAndPad() {
+        let gradient = Gradient(kind: .linear, start: Point(x: 10, y: 0), end: Point(x: 110, y: 0), stops: stops)
+        #expect(gradient.offset(x: 60, y: 999) == 0.5)
+        #expect(gradient.offset(x: -50, y: 0) == 0)
+        #expect(gradient.offset(x: 500, y: 0) == 1)
+    }
+
+    @Test func radialOffsetsReachOneOnTheCircleFromTheFocus() {
+        let centred = Gradient(kind: .radial, start: Point(x: 0, y: 0), end: Point(x: 10, y: 0), stops: stops)
+        #expect(centred.offset(x: 0, y: 5) == 0.5)
+        let focused = Gradient(kind: .radial, start: Point(x: 0, y: 0), end: Point(x: 10, y: 0), focus: Point(x: 5, y: 0), stops: stops)
+        #expect(focused.offset(x: 5, y: 0) == 0)
+        #expect(abs(focused.offset(x: 7.5, y: 0) - 0.5) < 1e-12)
+        #expect(abs(focused.offset(x: -2.5, y: 0) - 0.5) < 1e-12)
+    }
+
+    /// The ramp interpolates straight colours, then premultiplies: half way, half red and half
+    /// blue at half alpha, premultiplied.
+    @Test func rampIsPremultipliedStraightInterpolation() {
+        let ramp = Gradient(kind: .linear, start: .zero, end: Point(x: 1, y: 0), stops: stops).ramp
+        #expect(ramp.count == Gradient.rampSize * 4)
+        #expect(Array(ramp[0..<4]) == [255, 0, 0, 255])
+        #expect(Array(ramp[(255 * 4)..<(256 * 4)]) == [0, 0, 0, 0])
+        let middle = Array(ramp[(128 * 4)..<(129 * 4)])
+        #expect(middle[3] == 127 && middle[0] == 63 && middle[2] == 64)
+    }
+
+    @Test func degenerateGradientsNeverProduceNaN() {
+        let point = Gradient(kind: .linear, start: .zero, end: .zero, stops: stops)
+        #expect(point.offset(x: 3, y: 4) == 1)
+        let huge = Gradient(kind: .radial, start: .zero, end: Point(x: .infinity, y: 0), stops: stops)
+        #expect(!huge.offset(x: 1, y: 1).isNaN)
+    }
+}
+
+@Suite struct MaskPathTests {
+    let square = [[Point(x: 0, y: 0), Point(x: 4, y: 0), Point(x: 4, y: 4), Point(x: 0, y: 4)]]
+    let right = [[Point(x: 2, y: 0), Point(x: 6, y: 0), Point(x: 6, y: 4), Point(x: 2, y: 4)]]
+    let clip = Rect(x: 0, y: 0, width: 8, height: 4)
+
+    func row(_ masks: [MaskPath]) -> [UInt8] {
+        let coverage = MaskPath.coverage(of: masks, clip: clip)!
+        return (0..<8).map { coverage[$0, 1] }
+    }
+
+    @Test func modesCombineInOrder() {
+        #expect(row([MaskPath(contours: square, mode: .add), MaskPath(contours: right, mode: .add)]) == [255, 255, 255, 255, 255, 255, 0, 0])
+        #expect(row([MaskPath(contours: square, mode: .add), MaskPath(contours: right, mode: .subtract)]) == [255, 255, 0, 0, 0, 0, 0, 0])
+        #expect(row([MaskPath(contours: square, mode: .add), MaskPath(contours: right, mode: .intersect)]) == [0, 0, 255, 255, 0, 0, 0, 0])
+        #expect(row([MaskPath(contours: square, mode: .add), MaskPath(contours: right, mode: .difference)]) == [255, 255, 0, 0, 255, 255, 0, 0])
+        #expect(row([MaskPath(contours: square, mode: .add), MaskPath(contours: right, mode: .darken)]) == [0, 0, 255, 255, 0, 0, 0, 0])
+        #expect(row([MaskPath(contours: square, mode: .add), MaskPath(contours: right, mode: .lighten)]) == [255, 255, 255, 255, 255, 255, 0, 0])
+    }
+
+    /// A lone subtracting mask cuts a hole in a fully covered layer; inverted masks count their
+    /// outside; opacity scales a mask's coverage.
+    @Test func subtractFirstInvertedAndOpacity() {
+        #expect(row([MaskPath(contours: square, mode: .subtract)]) == [0, 0, 0, 0, 255, 255, 255, 255])
+        #expect(row([MaskPath(contours: square, mode: .add, inverted: true)]) == [0, 0, 0, 0, 255, 255, 255, 255])
+        #expect(row([MaskPath(contours: square, mode: .add, opacity: 0.5)]) == [128, 128, 128, 128, 0, 0, 0, 0])
+    }
+
+    @Test func mattesReadAlphaOrLuminance() {
+        #expect(Group.Matte.alpha.factor(red: 0, green: 0, blue: 0, alpha: 0.25) == 0.25)
+        #expect(Group.Matte.alphaInverted.factor(red: 0, green: 0, blue: 0, alpha: 0.25) == 0.75)
+        #expect(abs(Group.Matte.luma.factor(red: 1, green: 1, blue: 1, alpha: 1) - 1) < 1e-12)
+        #expect(Group.Matte.lumaInverted.factor(red: 0, green: 0, blue: 0, alpha: 0) == 1)
+    }
+}
