@@ -213,7 +213,7 @@ let package = Package(
         .testTarget(
             name: "CadenceCLITests",
             dependencies: ["CadenceCLI", "CadenceFuzz", "CadenceImage", "CadenceDraw", "CadenceEngine", "CadenceTesting"],
-            exclude: ["Goldens", "FuzzRegressions", "OptionsFuzzRegressions"],
+            exclude: ["Goldens", "FuzzRegressions", "OptionsFuzzRegressions", "LottieFuzzRegressions"],
             swiftSettings: strict
         ),
         .testTarget(

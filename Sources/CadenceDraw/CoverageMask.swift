@@ -34,3 +34,19 @@ public struct CoverageMask: Sendable, Hashable {
         return alpha[localY * width + localX]
     }
 }
+
+extension Array where Element == [Point] {
+    /// Hashes the number of contours and, for up to the first 16, each one's point count and its
+    /// first and last points: what a cache keyed by whole contours needs (equal contours hash
+    /// equally) at a cost independent of the points' number.
+    public func hashSample(into hasher: inout Hasher) {
+        hasher.combine(count)
+        for contour in prefix(16) {
+            hasher.combine(contour.count)
+            if let first = contour.first, let last = contour.last {
+                hasher.combine(first)
+                hasher.combine(last)
+            }
+        }
+    }
+}

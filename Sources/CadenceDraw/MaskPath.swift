@@ -51,15 +51,27 @@ public struct MaskPath: Sendable, Hashable {
             box = inside
         }
         guard box.width * box.height <= PathRasterizer.maximumPixelCount else { return nil }
+        // One plain mask: its own coverage is the result.
+        if masks.count == 1, let mask = masks.first, mask.mode == .add, !mask.inverted, mask.opacity >= 1 {
+            return PathRasterizer.coverage(of: mask.contours, fillRule: mask.fillRule, clip: box.rect)
+                ?? CoverageMask(x: box.minX, y: box.minY, width: 0, height: 0, alpha: [])
+        }
         let count = box.width * box.height
         var combined = [Double](repeating: masks.first?.mode == .subtract ? 1 : 0, count: count)
         for mask in masks {
             let opacity = mask.opacity.isFinite ? min(max(mask.opacity, 0), 1) : 0
             let shape = PathRasterizer.coverage(of: mask.contours, fillRule: mask.fillRule, clip: box.rect)
+            // The shape's mask lies within the box (it was clipped to it): rows and columns
+            // outside it are uncovered.
+            let shapeBox = shape.map { (x: $0.x - box.minX, y: $0.y - box.minY, width: $0.width, height: $0.height) } ?? (x: 0, y: 0, width: 0, height: 0)
+            let shapeAlpha = shape?.alpha ?? []
             for row in 0..<box.height {
-                let y = box.minY + row
+                let shapeRow = row - shapeBox.y
+                let rowInside = shapeRow >= 0 && shapeRow < shapeBox.height
                 for column in 0..<box.width {
-                    var m = shape.map { Double($0[box.minX + column, y]) / 255 } ?? 0
+                    let shapeColumn = column - shapeBox.x
+                    var m = rowInside && shapeColumn >= 0 && shapeColumn < shapeBox.width
+                        ? Double(shapeAlpha[shapeRow * shapeBox.width + shapeColumn]) / 255 : 0
                     if mask.inverted { m = 1 - m }
                     m *= opacity
                     let index = row * box.width + column

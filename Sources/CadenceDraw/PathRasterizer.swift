@@ -114,12 +114,17 @@ struct CoverageAccumulator {
     /// Two spare columns per row take what lands on or right of the right border.
     let stride: Int
     private var cells: [Float]
+    /// Per row, the first and last cell any edge touched (first > last: none): left of the
+    /// first the running sum is 0, right of the last it stays what it is there, so the sweep
+    /// adds only between them.
+    private var touched: [SIMD2<Int32>]
 
     init(width: Int, height: Int) {
         self.width = width
         self.height = height
         stride = width + 2
         cells = [Float](repeating: 0, count: stride * height)
+        touched = [SIMD2<Int32>](repeating: SIMD2(Int32.max, -1), count: height)
     }
 
     /// Adds the edge from (`x0`, `y0`) to (`x1`, `y1`), in pixels from the grid's top-left corner.
@@ -191,6 +196,7 @@ struct CoverageAccumulator {
         let x1Ceil = x1.rounded(.up)
         let x0i = Int(x0Floor)
         let x1i = Int(x1Ceil)
+        touched[row] = SIMD2(min(touched[row].x, Int32(x0i)), max(touched[row].y, Int32(x1i + 1)))
         cells.withUnsafeMutableBufferPointer { cells in
             if x1i <= x0i + 1 {
                 // Within one cell: the part right of the line's middle, and all of the cells after it.
@@ -230,10 +236,56 @@ struct CoverageAccumulator {
     }
 
     /// Each pixel's alpha, row-major, as `PathRasterizer.alpha(_:)` makes it from the covered fraction.
+    ///
+    /// The same values as `sweep` gives, made faster: where eight cells in a row are all 0 the
+    /// running sum does not change across them, so their eight alphas are one value, stored at
+    /// once (the inside and outside of a shape cost a compare and a store per eight pixels).
     func alpha(fillRule: FillRule) -> [UInt8] {
-        [UInt8](unsafeUninitializedCapacity: width * height) { alpha, count in
-            sweep(fillRule: fillRule) { index, covered in alpha[index] = PathRasterizer.alpha(covered) }
+        let (width, height, stride) = (width, height, stride)
+        return [UInt8](unsafeUninitializedCapacity: width * height) { alpha, count in
+            cells.withUnsafeBufferPointer { cells in
+                let base = UnsafeRawPointer(cells.baseAddress!)
+                let output = UnsafeMutableRawPointer(alpha.baseAddress!)
+                for row in 0 ..< height {
+                    var winding: Float = 0
+                    let cellRow = row * stride
+                    let pixelRow = row * width
+                    var column = 0
+                    while column < width {
+                        if column + 8 <= width, Self.allZero(base + (cellRow + column) * 4) {
+                            let value = UInt64(PathRasterizer.alpha(Self.covered(winding, fillRule: fillRule))) &* 0x0101_0101_0101_0101
+                            output.storeBytes(of: value, toByteOffset: pixelRow + column, as: UInt64.self)
+                            column += 8
+                            continue
+                        }
+                        winding += cells[cellRow + column]
+                        alpha[pixelRow + column] = PathRasterizer.alpha(Self.covered(winding, fillRule: fillRule))
+                        column += 1
+                    }
+                }
+            }
             count = width * height
+        }
+    }
+
+    /// Whether the eight cells at `cells` are all +0 (their bits all clear).
+    @inline(__always)
+    static func allZero(_ cells: UnsafeRawPointer) -> Bool {
+        (cells.loadUnaligned(as: UInt64.self) | cells.loadUnaligned(fromByteOffset: 8, as: UInt64.self)
+            | cells.loadUnaligned(fromByteOffset: 16, as: UInt64.self) | cells.loadUnaligned(fromByteOffset: 24, as: UInt64.self)) == 0
+    }
+
+    /// The covered fraction, 0…1, of a running sum under `fillRule`.
+    @inline(__always)
+    static func covered(_ winding: Float, fillRule: FillRule) -> Float {
+        switch fillRule {
+        case .nonZero:
+            return min(abs(winding), 1)
+        case .evenOdd:
+            // |winding| mod 2, mirrored past 1: windings 0 and 2 are outside, 1 inside.
+            let magnitude = abs(winding)
+            let folded = magnitude - 2 * (magnitude * 0.5).rounded(.down)
+            return folded > 1 ? 2 - folded : folded
         }
     }
 
@@ -245,21 +297,19 @@ struct CoverageAccumulator {
                 var winding: Float = 0
                 let cellRow = row * stride
                 let pixelRow = row * width
-                switch fillRule {
-                case .nonZero:
-                    for column in 0 ..< width {
+                // Left of the first touched cell nothing is covered; right of the last the sum
+                // no longer changes. Both are filled without summing: the same values.
+                let first = min(max(Int(touched[row].x), 0), width)
+                let last = min(max(Int(touched[row].y), first - 1), width - 1)
+                for column in 0 ..< first { store(pixelRow + column, 0) }
+                if first <= last {
+                    for column in first ... last {
                         winding += cells[cellRow + column]
-                        store(pixelRow + column, min(abs(winding), 1))
-                    }
-                case .evenOdd:
-                    for column in 0 ..< width {
-                        winding += cells[cellRow + column]
-                        // |winding| mod 2, mirrored past 1: windings 0 and 2 are outside, 1 inside.
-                        let magnitude = abs(winding)
-                        let folded = magnitude - 2 * (magnitude * 0.5).rounded(.down)
-                        store(pixelRow + column, folded > 1 ? 2 - folded : folded)
+                        store(pixelRow + column, Self.covered(winding, fillRule: fillRule))
                     }
                 }
+                let rest = Self.covered(winding, fillRule: fillRule)
+                for column in max(last + 1, first) ..< width { store(pixelRow + column, rest) }
             }
         }
     }

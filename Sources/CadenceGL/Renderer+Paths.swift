@@ -15,6 +15,14 @@ struct PathMaskKey: Hashable {
         blur = path.blur
         self.clip = clip
     }
+
+    /// A sample of the contours rather than every point (see `Array.hashSample(into:)`).
+    func hash(into hasher: inout Hasher) {
+        contours.hashSample(into: &hasher)
+        hasher.combine(fillRule)
+        hasher.combine(blur)
+        hasher.combine(clip)
+    }
 }
 
 /// A path's coverage uploaded as a single-channel texture, where it lies in the frame, and the

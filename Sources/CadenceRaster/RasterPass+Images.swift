@@ -300,30 +300,99 @@ extension RasterPass {
         let (maskX, maskY, width) = (mask.x, mask.y, mask.width)
         guard let box = PixelRect(minX: mask.x, minY: mask.y, maxX: mask.x + mask.width, maxY: mask.y + mask.height) else { return }
         if let gradient = path.gradient {
-            drawGradient(gradient, opacity: path.color.alpha, box: box) { x, y in Double(alpha[(y - maskY) * width + x - maskX]) / 255 }
+            drawGradient(gradient, opacity: path.color.alpha, box: box, mask: mask)
             return
         }
-        shade(box) { x, y, _ in
-            color * (Double(alpha[(y - maskY) * width + x - maskX]) / 255)
+        // The colour at each of the 256 coverages, rounded as the per-pixel formula rounds
+        // (color · coverage / 255 in bytes): one look-up a pixel, uncovered pixels skipped.
+        guard let clip, let bounds = target.bounds, let visible = box.intersection(clip)?.intersection(bounds) else { return }
+        // A small path's pixels are fewer than the table's entries: each is worked out alone.
+        guard visible.width * visible.height >= 1024 else {
+            shade(box) { x, y, _ in color * (Double(alpha[(y - maskY) * width + x - maskX]) / 255) }
+            return
+        }
+        var table = [PremultipliedColor](repeating: PremultipliedColor(r: 0, g: 0, b: 0, a: 0), count: 256)
+        for coverage in 1..<256 { table[coverage] = PremultipliedColor(color * (Double(coverage) / 255)) }
+        let canvasWidth = target.width
+        let (originX, originY) = (target.originX, target.originY)
+        let opaque = table[255].a == 255
+        let solidWord = table[255].word.littleEndian
+        table.withUnsafeBufferPointer { table in
+            alpha.withUnsafeBytes { alpha in
+                target.withMutablePixels { pixels in
+                    let words = UnsafeMutableRawPointer(pixels.baseAddress!)
+                    for y in visible.minY..<visible.maxY {
+                        let maskRow = (y - maskY) * width - maskX
+                        var x = visible.minX
+                        while x < visible.maxX {
+                            // Eight pixels at a time where they are all uncovered (skipped) or,
+                            // for an opaque colour, all covered (stored as they are).
+                            if x + 8 <= visible.maxX {
+                                let eight = alpha.loadUnaligned(fromByteOffset: maskRow + x, as: UInt64.self)
+                                if eight == 0 { x += 8; continue }
+                                if opaque, eight == UInt64.max {
+                                    let offset = ((y - originY) * canvasWidth + x - originX) * 4
+                                    (words + offset).withMemoryRebound(to: UInt32.self, capacity: 8) { $0.update(repeating: solidWord, count: 8) }
+                                    x += 8
+                                    continue
+                                }
+                            }
+                            let coverage = Int(alpha[maskRow + x])
+                            if coverage != 0 {
+                                Self.blend(table[coverage], into: pixels, at: ((y - originY) * canvasWidth + x - originX) * 4, count: 1)
+                            }
+                            x += 1
+                        }
+                    }
+                }
+            }
         }
     }
 
-    /// A gradient over `box`, faded by `opacity` and each pixel's `coverage`: the offset at the
-    /// pixel centre looked up in the gradient's ramp with linear interpolation between entries,
-    /// as the GL backend samples its ramp texture.
-    private mutating func drawGradient(_ gradient: Gradient, opacity: Double, box: PixelRect, coverage: (Int, Int) -> Double) {
-        let ramp = gradient.ramp.map { Double($0) / 255 }
-        let last = Double(Gradient.rampSize - 1)
+    /// A gradient over `box`, faded by `opacity` and each pixel's coverage in `mask`: the
+    /// offset at the pixel centre picks the nearest of the ramp's 256 entries (the GL backend
+    /// interpolates between the two nearest: at most half a step apart), in bytes. Along a row a
+    /// linear gradient's offset grows by a constant step, so it is added rather than worked out
+    /// anew; uncovered pixels are skipped.
+    private mutating func drawGradient(_ gradient: Gradient, opacity: Double, box: PixelRect, mask: CoverageMask) {
+        guard let clip, let bounds = target.bounds, let visible = box.intersection(clip)?.intersection(bounds) else { return }
         let fade = RasterMath.clamp(opacity, 0, 1)
-        shade(box) { x, y, _ in
-            let covered = coverage(x, y)
-            guard covered > 0 else { return .zero }
-            let position = gradient.offset(x: Double(x) + 0.5, y: Double(y) + 0.5) * last
-            let index = min(Int(position), Gradient.rampSize - 2)
-            let f = position - Double(index)
-            let a = index * 4, b = a + 4
-            let color = SIMD4(ramp[a], ramp[a + 1], ramp[a + 2], ramp[a + 3]) * (1 - f) + SIMD4(ramp[b], ramp[b + 1], ramp[b + 2], ramp[b + 3]) * f
-            return color * (covered * fade)
+        let bytes = gradient.ramp
+        let ramp = (0..<Gradient.rampSize).map { entry -> PremultipliedColor in
+            let base = entry * 4
+            let channels = SIMD4<Double>(Double(bytes[base]), Double(bytes[base + 1]), Double(bytes[base + 2]), Double(bytes[base + 3]))
+            return PremultipliedColor(channels * (fade / 255))
+        }
+        let last = Double(Gradient.rampSize - 1)
+        let (canvasWidth, originX, originY) = (target.width, target.originX, target.originY)
+        let dx = gradient.end.x - gradient.start.x, dy = gradient.end.y - gradient.start.y
+        let length = dx * dx + dy * dy
+        let linear = gradient.kind == .linear && length > 0 && length.isFinite
+        let step = linear ? dx / length * last : 0
+        let alpha = mask.alpha
+        target.withMutablePixels { pixels in
+            for y in visible.minY..<visible.maxY {
+                let cy = Double(y) + 0.5
+                // The ramp position (offset · 255) at the row's first pixel centre.
+                var position = linear ? ((Double(visible.minX) + 0.5 - gradient.start.x) * dx + (cy - gradient.start.y) * dy) / length * last : 0
+                let maskRow = (y - mask.y) * mask.width - mask.x
+                var offset = ((y - originY) * canvasWidth + visible.minX - originX) * 4
+                for x in visible.minX..<visible.maxX {
+                    defer { offset += 4; position += step }
+                    let covered = Int(alpha[maskRow + x])
+                    guard covered > 0 else { continue }
+                    let at = linear ? position : gradient.offset(x: Double(x) + 0.5, y: cy) * last
+                    let entry = at > 0 ? (at < last ? Int(at + 0.5) : Gradient.rampSize - 1) : 0
+                    var color = ramp[entry]
+                    if covered < 255 {
+                        color = PremultipliedColor(
+                            r: UInt8((Int(color.r) * covered + 127) / 255), g: UInt8((Int(color.g) * covered + 127) / 255),
+                            b: UInt8((Int(color.b) * covered + 127) / 255), a: UInt8((Int(color.a) * covered + 127) / 255)
+                        )
+                    }
+                    Self.blend(color, into: pixels, at: offset, count: 1)
+                }
+            }
         }
     }
 }

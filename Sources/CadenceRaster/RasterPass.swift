@@ -113,36 +113,108 @@ struct RasterPass {
         // Mask paths: one combined coverage over the region, looked up per pixel.
         let paths = group.maskPaths.isEmpty ? nil : MaskPath.coverage(of: group.maskPaths, clip: region.rect)
         if !group.maskPaths.isEmpty, paths == nil { return }
-        let width = picture.width
         // Composited within its region whatever clip is in force now (a clip may have begun
         // inside the group and not ended), as the GL backend scissors the composite.
-        let clipNow = clip
-        clip = region
-        defer { clip = clipNow }
-        picture.withPixels { source in
-            shade(region) { x, y, offset in
-                let from = ((y - picture.originY) * width + x - picture.originX) * 4
-                var factor = opacity / 255
-                if let coverage { factor *= coverage(Double(x) + 0.5, Double(y) + 0.5) }
-                if let paths { factor *= Double(paths[x, y]) / 255 }
-                if let mode = group.matte { factor *= Self.matteFactor(mode, matte, x: x, y: y) }
-                return SIMD4(Double(source[from]), Double(source[from + 1]), Double(source[from + 2]), Double(source[from + 3])) * factor
+        guard let bounds = target.bounds, let box = region.intersection(bounds) else { return }
+        let mode = group.matte
+        let (canvasWidth, canvasX, canvasY) = (target.width, target.originX, target.originY)
+        // The factor at each pixel, in the order the per-pixel formula has always multiplied it
+        // (opacity, rounded-rectangle coverage, mask paths, matte); transparent picture pixels
+        // add nothing and are skipped.
+        func composite(_ source: UnsafeBufferPointer<UInt8>, _ matteBytes: UnsafeBufferPointer<UInt8>?, into pixels: UnsafeMutableBufferPointer<UInt8>) {
+            for y in box.minY..<box.maxY {
+                var from = ((y - picture.originY) * picture.width + box.minX - picture.originX) * 4
+                var offset = ((y - canvasY) * canvasWidth + box.minX - canvasX) * 4
+                for x in box.minX..<box.maxX {
+                    defer { from += 4; offset += 4 }
+                    let (r, g, b, a) = (source[from], source[from + 1], source[from + 2], source[from + 3])
+                    if r == 0, g == 0, b == 0, a == 0 { continue }
+                    var factor = opacity / 255
+                    if let coverage { factor *= coverage(Double(x) + 0.5, Double(y) + 0.5) }
+                    if let paths { factor *= Double(paths[x, y]) / 255 }
+                    if let mode {
+                        if let matte, let matteBytes, x >= matte.originX, y >= matte.originY,
+                           x < matte.originX + matte.width, y < matte.originY + matte.height {
+                            let at = ((y - matte.originY) * matte.width + x - matte.originX) * 4
+                            factor *= mode.factor(
+                                red: Double(matteBytes[at]) / 255, green: Double(matteBytes[at + 1]) / 255,
+                                blue: Double(matteBytes[at + 2]) / 255, alpha: Double(matteBytes[at + 3]) / 255
+                            )
+                        } else {
+                            factor *= mode.factor(red: 0, green: 0, blue: 0, alpha: 0)
+                        }
+                    }
+                    if factor == 0 { continue }
+                    Self.blend(SIMD4(Double(r), Double(g), Double(b), Double(a)) * factor, into: pixels, at: offset)
+                }
             }
         }
-    }
-
-    /// A matte's factor at frame pixel (`x`, `y`): outside its picture (or with none) the matte
-    /// is transparent.
-    private static func matteFactor(_ mode: Group.Matte, _ matte: RasterCanvas?, x: Int, y: Int) -> Double {
-        guard let matte, x >= matte.originX, y >= matte.originY, x < matte.originX + matte.width, y < matte.originY + matte.height else {
-            return mode.factor(red: 0, green: 0, blue: 0, alpha: 0)
+        // Mask paths or a matte without a rounded mask: the factor in bytes, the sums in integers.
+        if group.mask == nil, paths != nil || mode != nil {
+            let level = Int((opacity * 255).rounded())
+            picture.withPixels { source in
+                func composite(_ matteBytes: UnsafeBufferPointer<UInt8>?, into pixels: UnsafeMutableBufferPointer<UInt8>) {
+                    for y in box.minY..<box.maxY {
+                        var from = ((y - picture.originY) * picture.width + box.minX - picture.originX) * 4
+                        var offset = ((y - canvasY) * canvasWidth + box.minX - canvasX) * 4
+                        let matteRow = matte.map { y >= $0.originY && y < $0.originY + $0.height ? (y - $0.originY) * $0.width - $0.originX : nil } ?? nil
+                        // The mask paths' row (pixels outside their mask read 0).
+                        let pathsRow = paths.map { y >= $0.y && y < $0.y + $0.height ? (y - $0.y) * $0.width - $0.x : nil } ?? nil
+                        let (pathsMinX, pathsMaxX) = paths.map { ($0.x, $0.x + $0.width) } ?? (0, 0)
+                        for x in box.minX..<box.maxX {
+                            defer { from += 4; offset += 4 }
+                            let a = source[from + 3]
+                            if a == 0, source[from] == 0, source[from + 1] == 0, source[from + 2] == 0 { continue }
+                            var factor = level
+                            if let paths {
+                                guard let pathsRow, x >= pathsMinX, x < pathsMaxX else { continue }
+                                factor *= Int(paths.alpha[pathsRow + x])
+                            } else {
+                                factor *= 255
+                            }
+                            if let mode {
+                                var m = (0, 0, 0, 0)
+                                if let matte, let matteBytes, let matteRow, x >= matte.originX, x < matte.originX + matte.width {
+                                    let at = (matteRow + x) * 4
+                                    m = (Int(matteBytes[at]), Int(matteBytes[at + 1]), Int(matteBytes[at + 2]), Int(matteBytes[at + 3]))
+                                }
+                                let luma = (54 * m.0 + 183 * m.1 + 18 * m.2 + 127) / 255
+                                switch mode {
+                                case .alpha: factor = factor * m.3
+                                case .alphaInverted: factor = factor * (255 - m.3)
+                                case .luma: factor = factor * luma
+                                case .lumaInverted: factor = factor * (255 - luma)
+                                }
+                            } else {
+                                factor *= 255
+                            }
+                            // factor is level · coverage · matte, each of 255: scaled back to 0 ... 255.
+                            let scaled = (factor + 32512) / 65025
+                            if scaled == 0 { continue }
+                            let color = PremultipliedColor(
+                                r: UInt8((Int(source[from]) * scaled + 127) / 255), g: UInt8((Int(source[from + 1]) * scaled + 127) / 255),
+                                b: UInt8((Int(source[from + 2]) * scaled + 127) / 255), a: UInt8((Int(a) * scaled + 127) / 255)
+                            )
+                            Self.blend(color, into: pixels, at: offset, count: 1)
+                        }
+                    }
+                }
+                if let matte {
+                    matte.withPixels { matteBytes in target.withMutablePixels { composite(matteBytes, into: $0) } }
+                } else {
+                    target.withMutablePixels { composite(nil, into: $0) }
+                }
+            }
+            return
         }
-        let offset = ((y - matte.originY) * matte.width + x - matte.originX) * 4
-        return matte.withPixels { pixels in
-            mode.factor(
-                red: Double(pixels[offset]) / 255, green: Double(pixels[offset + 1]) / 255,
-                blue: Double(pixels[offset + 2]) / 255, alpha: Double(pixels[offset + 3]) / 255
-            )
+        picture.withPixels { source in
+            if let matte {
+                matte.withPixels { matteBytes in
+                    target.withMutablePixels { composite(source, matteBytes, into: $0) }
+                }
+            } else {
+                target.withMutablePixels { composite(source, nil, into: $0) }
+            }
         }
     }
 

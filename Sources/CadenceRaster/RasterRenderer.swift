@@ -167,6 +167,15 @@ struct PathMaskKey: Hashable {
     let fillRule: FillRule
     let blur: Double
     let frame: Rect
+
+    /// A sample of the contours (their counts and ends) rather than every point: equal keys
+    /// still hash equally, and a path drawn once costs a few words of hashing, not all its points.
+    func hash(into hasher: inout Hasher) {
+        contours.hashSample(into: &hasher)
+        hasher.combine(fillRule)
+        hasher.combine(blur)
+        hasher.combine(frame)
+    }
 }
 
 struct CachedMask {
