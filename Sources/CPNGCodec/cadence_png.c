@@ -544,3 +544,38 @@ int cadence_png_write_bands(const char *path, uint32_t width, uint32_t height, i
     free(out);
     return finish_file(file, ok, error, error_size);
 }
+
+int cadence_png_read_memory(const uint8_t *data, size_t size, uint32_t max_side, uint64_t max_pixels, uint8_t **pixels,
+                            uint32_t *width, uint32_t *height, char *error, size_t error_size) {
+    png_image image;
+    memset(&image, 0, sizeof image);
+    image.version = PNG_IMAGE_VERSION;
+    if (!png_image_begin_read_from_memory(&image, data, size)) {
+        snprintf(error, error_size, "%s", image.message);
+        return -1;
+    }
+    uint64_t count = (uint64_t)image.width * image.height;
+    if (image.width > max_side || image.height > max_side || (max_pixels > 0 && count > max_pixels)) {
+        snprintf(error, error_size, "%ux%u pixels is above the limit of %u pixels a side and %llu pixels",
+                 (unsigned)image.width, (unsigned)image.height, (unsigned)max_side, (unsigned long long)max_pixels);
+        png_image_free(&image);
+        return -1;
+    }
+    image.format = PNG_FORMAT_RGBA;
+    size_t bytes = PNG_IMAGE_SIZE(image);
+    uint8_t *buffer = malloc(bytes ? bytes : 1);
+    if (!buffer) {
+        png_image_free(&image);
+        snprintf(error, error_size, "out of memory");
+        return -1;
+    }
+    if (!png_image_finish_read(&image, NULL, buffer, 0, NULL)) {
+        snprintf(error, error_size, "%s", image.message);
+        free(buffer);
+        return -1;
+    }
+    *pixels = buffer;
+    *width = image.width;
+    *height = image.height;
+    return 0;
+}

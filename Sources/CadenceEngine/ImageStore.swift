@@ -55,7 +55,7 @@ nonisolated public final class ImageStore: ImageProvider, @unchecked Sendable {
                 lock.withLock {
                     switch result {
                     case .success(let image): entry.image = image
-                    case .failure(let error): warnings.append("image \(source) not loaded (\(error)); the view keeps its placeholder")
+                    case .failure(let error): warnings.append("image \(Self.describe(source)) not loaded (\(error)); the view keeps its placeholder")
                     }
                 }
                 entry.done.leave()
@@ -64,7 +64,30 @@ nonisolated public final class ImageStore: ImageProvider, @unchecked Sendable {
         }
     }
 
+    /// A source as messages name it: a data URI by its type and size, not its bytes.
+    static func describe(_ source: String) -> String {
+        guard source.hasPrefix("data:") else { return source }
+        let type = source.prefix(while: { $0 != "," }).prefix(40)
+        return "\(type),… (\(source.utf8.count) bytes)"
+    }
+
     private static func decode(_ source: String) -> Result<RGBAImage, PNGError> {
+        if source.hasPrefix("data:") {
+            // An embedded image (a Lottie asset): base64 PNG.
+            let name = describe(source)
+            guard let comma = source.firstIndex(of: ","), source[..<comma].hasSuffix(";base64") else {
+                return .failure(.readFailed(path: name, reason: "not a base64 data URI"))
+            }
+            guard source.hasPrefix("data:image/png") else {
+                return .failure(.readFailed(path: name, reason: "only PNG images are decoded (JPEG is not yet)"))
+            }
+            guard let data = Data(base64Encoded: String(source[source.index(after: comma)...]), options: .ignoreUnknownCharacters) else {
+                return .failure(.readFailed(path: name, reason: "its base64 text is malformed"))
+            }
+            return Result { () throws(PNGError) in
+                try RGBAImage(pngData: data, name: name, maximumPixels: maximumDecodedPixels)
+            }
+        }
         if source.hasPrefix("builtin:") {
             guard let image = builtin(String(source.dropFirst("builtin:".count))) else {
                 return .failure(.readFailed(path: source, reason: "no built-in image of that name (built in: sunset)"))

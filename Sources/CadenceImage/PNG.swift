@@ -164,4 +164,24 @@ extension RGBAImage {
         let count = Int(width) * Int(height) * 4
         self.init(width: Int(width), height: Int(height), pixels: Array(UnsafeBufferPointer(start: bytes, count: count)))
     }
+
+    /// Reads a PNG held in memory (an image embedded in a file), as 8-bit RGBA; `name` names it in
+    /// errors. An image over `maximumSide` pixels a side or `maximumPixels` pixels is refused from
+    /// its header, before its pixels are allocated.
+    public init(pngData data: Data, name: String, maximumSide: Int = RGBAImage.maximumSide, maximumPixels: Int = RGBAImage.maximumPixels) throws(PNGError) {
+        var message = [CChar](repeating: 0, count: 256)
+        var bytes: UnsafeMutablePointer<UInt8>?
+        var width: UInt32 = 0
+        var height: UInt32 = 0
+        let status = data.withUnsafeBytes { raw in
+            cadence_png_read_memory(
+                raw.bindMemory(to: UInt8.self).baseAddress, raw.count, UInt32(clamping: maximumSide), UInt64(clamping: max(maximumPixels, 1)),
+                &bytes, &width, &height, &message, message.count
+            )
+        }
+        guard status == 0, let bytes else { throw .readFailed(path: name, reason: cString(message)) }
+        defer { free(bytes) }
+        let count = Int(width) * Int(height) * 4
+        self.init(width: Int(width), height: Int(height), pixels: Array(UnsafeBufferPointer(start: bytes, count: count)))
+    }
 }

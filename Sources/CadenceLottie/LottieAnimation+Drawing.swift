@@ -4,6 +4,7 @@ import Glibc
 import Darwin
 #endif
 import CadenceDraw
+import CadenceLayers
 
 /// Drawing a Lottie frame: the layers bottom first, each shape layer's items evaluated as After
 /// Effects does — a fill or stroke paints every path above it in its group (nested groups
@@ -16,8 +17,11 @@ extension LottieAnimation {
 
     /// Draws composition frame `frame` with `transform` mapping composition coordinates to the
     /// list's; `pixelScale` is how many pixels one list unit covers (curves are flattened for it).
-    public func draw(atFrame frame: Double, transform: AffineTransform, pixelScale: Double = 1, into list: inout DisplayList) {
-        var drawing = Drawing(animation: self, pixelScale: pixelScale.isFinite && pixelScale > 0 ? pixelScale : 1)
+    /// Images come from `images` by their sources (`imageSources`); one it has not is left out.
+    public func draw(
+        atFrame frame: Double, transform: AffineTransform, pixelScale: Double = 1, images: any ImageProvider = NoImages(), into list: inout DisplayList
+    ) {
+        var drawing = Drawing(animation: self, pixelScale: pixelScale.isFinite && pixelScale > 0 ? pixelScale : 1, images: images)
         drawing.composition(root, frame: frame, matrix: transform, opacity: 1, depth: 0, into: &list)
     }
 }
@@ -42,6 +46,7 @@ private struct PendingPaint {
 private struct Drawing {
     let animation: LottieAnimation
     let pixelScale: Double
+    let images: any ImageProvider
 
     /// Draws `composition` at its frame `frame`.
     mutating func composition(
@@ -92,6 +97,16 @@ private struct Drawing {
             let corners = [Point(x: 0, y: 0), Point(x: width, y: 0), Point(x: width, y: height), Point(x: 0, y: height)]
             let solid = DrawCommand.path(PathFill(contours: [corners.map(layerMatrix.apply)], color: color))
             emit([solid], opacity: layerOpacity, masks: masks(of: layer, frame: frame, matrix: layerMatrix), into: &list)
+        case .image(let index):
+            let asset = animation.images[index]
+            guard let image = images.image(for: asset.source), image.width > 0, image.height > 0 else { return }
+            // Drawn at the asset's size (its pixels' when it gives none), from the layer's origin.
+            let rect = Rect(
+                x: 0, y: 0, width: asset.width > 0 ? asset.width : Double(image.width), height: asset.height > 0 ? asset.height : Double(image.height)
+            )
+            let key = "lottie:\(animation.file)#\(asset.id)"
+            let draw = DrawCommand.image(ImageDraw(key: key, image: image, rect: rect, transform: layerMatrix))
+            emit([draw], opacity: layerOpacity, masks: masks(of: layer, frame: frame, matrix: layerMatrix), into: &list)
         case .shapes(let items):
             var commands = DisplayList(size: list.size, background: .clear)
             shapeLayer(items, frame: frame, matrix: layerMatrix, into: &commands)
@@ -119,7 +134,12 @@ private struct Drawing {
     /// `commands` at `opacity`: a lone path takes it in its colour; several are composited as
     /// one group, so overlapping parts of a fading layer do not show through each other.
     private func emit(_ commands: [DrawCommand], opacity: Double, masks: [MaskPath], into list: inout DisplayList) {
-        let drawing = commands.filter { if case .path = $0 { return true } else { return false } }
+        let drawing = commands.filter {
+            switch $0 {
+            case .path, .image: return true
+            default: return false
+            }
+        }
         guard !drawing.isEmpty else { return }
         if !masks.isEmpty {
             list.append(.pushGroup(Group(opacity: opacity, maskPaths: masks)))
@@ -130,6 +150,9 @@ private struct Drawing {
         } else if drawing.count == 1, commands.count == 1, case .path(var path) = drawing[0] {
             path.color.alpha *= opacity
             list.append(.path(path))
+        } else if drawing.count == 1, commands.count == 1, case .image(var image) = drawing[0] {
+            image.alpha *= opacity
+            list.append(.image(image))
         } else {
             list.append(.pushGroup(Group(opacity: opacity)))
             for command in commands { list.append(command) }
@@ -172,9 +195,10 @@ private struct Drawing {
     private var paints: [PendingPaint] = []
     private var opacities: [Double] = []
 
-    init(animation: LottieAnimation, pixelScale: Double) {
+    init(animation: LottieAnimation, pixelScale: Double, images: any ImageProvider) {
         self.animation = animation
         self.pixelScale = pixelScale
+        self.images = images
     }
 
     private mutating func shapeLayer(_ items: [ShapeItem], frame: Double, matrix: AffineTransform, into list: inout DisplayList) {

@@ -15,6 +15,8 @@ import Foundation
 public struct LottieAnimation: Sendable {
     /// The composition's name (`nm`), or the file's name.
     public let name: String
+    /// The file it was read from, as it was named to the reader.
+    public let file: String
     /// The Bodymovin version that wrote the file (`v`).
     public let version: String
     /// The composition's size (`w`, `h`).
@@ -35,6 +37,11 @@ public struct LottieAnimation: Sendable {
 
     let root: Composition
     let precomps: [Composition]
+    let images: [ImageAsset]
+
+    /// Every image the animation draws, by source (a `data:` URI or a path): what a scene
+    /// prefetches.
+    public var imageSources: [String] { images.map(\.source) }
 
     /// Seconds from `ip` to `op`.
     public var duration: Double { (outPoint - inPoint) / frameRate }
@@ -99,12 +106,25 @@ public struct LottieAnimation: Sendable {
 
         // Precompositions first, so that layers can refer to them by id.
         var precompObjects: [(id: String, object: [String: LottieJSON])] = []
+        var images: [ImageAsset] = []
         if let assets = object["assets"] {
             guard let list = assets.array else { throw reader.error("must be a list", property: "assets") }
             for (index, entry) in list.enumerated() {
                 guard let asset = entry.object else { throw reader.error("an asset must be an object", property: "assets[\(index)]") }
-                guard asset["layers"] != nil else { continue }
                 let id = asset["id"]?.string ?? asset["id"]?.number.map { reader.number($0) } ?? ""
+                guard asset["layers"] != nil else {
+                    // An image: embedded (a data URI) or a file beside the animation (`u` + `p`).
+                    guard let path = asset["p"]?.string else { continue }
+                    let source = path.hasPrefix("data:")
+                        ? path
+                        : URL(fileURLWithPath: file).deletingLastPathComponent().appendingPathComponent((asset["u"]?.string ?? "") + path).standardized.path
+                    reader.imageIndex[id] = images.count
+                    images.append(ImageAsset(
+                        id: id, source: source,
+                        width: try reader.side(asset["w"], property: "assets[\(index)].w"), height: try reader.side(asset["h"], property: "assets[\(index)].h")
+                    ))
+                    continue
+                }
                 guard reader.precompIndex[id] == nil else {
                     throw reader.error("two precompositions have the id \"\(id)\"", property: "assets[\(index)].id")
                 }
@@ -133,6 +153,7 @@ public struct LottieAnimation: Sendable {
         if !markers.isEmpty { reader.uses("markers") }
 
         self.name = object["nm"]?.string ?? URL(fileURLWithPath: file).deletingPathExtension().lastPathComponent
+        self.file = file
         self.version = object["v"]?.string ?? ""
         self.size = Size(width: width, height: height)
         self.frameRate = frameRate
@@ -141,6 +162,7 @@ public struct LottieAnimation: Sendable {
         self.markers = markers
         self.root = root
         self.precomps = precomps
+        self.images = images
         self.features = reader.features
         self.warnings = reader.warnings
         self.layerSummaries = rootLayers.map(LottieLayerSummary.init)

@@ -198,6 +198,17 @@ enum LayerContent: Sendable {
     case shapes([ShapeItem])
     case solid(Color, width: Double, height: Double)
     case precomposition(index: Int, width: Double, height: Double, timeRemap: AnimatedNumbers?)
+    /// An image asset, by its position in `LottieAnimation.images`.
+    case image(index: Int)
+}
+
+/// An image asset: where its pixels come from (a `data:` URI, or a file beside the animation)
+/// and the size it is drawn at in its layer.
+struct ImageAsset: Sendable {
+    var id: String
+    var source: String
+    var width: Double
+    var height: Double
 }
 
 /// One layer of a composition, its times in the composition's frames.

@@ -87,7 +87,12 @@ extension LottieReader {
             }
             result.content = .solid(color, width: try side(object["sw"], property: "sw"), height: try side(object["sh"], property: "sh"))
         case 2:
-            try skips("image layers", "image layers are not drawn yet", property: "ty")
+            uses("image layers")
+            guard let reference = object["refId"]?.string else { throw error("an image layer needs refId", property: "refId") }
+            guard let index = imageIndex[reference] else {
+                throw error("refers to \"\(reference)\", which is not an image in assets", property: "refId")
+            }
+            result.content = .image(index: index)
         case 3:
             uses("null layers")
         case 4:

@@ -16,6 +16,8 @@ struct LottieReader {
     var skippedOrder: [String] = []
     /// Precomposition assets by id, as indices into `precomps` (filled before layers are read).
     var precompIndex: [String: Int] = [:]
+    /// Image assets by id, as indices into `images`.
+    var imageIndex: [String: Int] = [:]
 
     /// The deepest nesting of shape groups, and of precompositions in precompositions.
     static let maximumNesting = 64

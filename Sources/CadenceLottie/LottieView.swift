@@ -86,8 +86,13 @@ public struct LottieView: WidgetContent {
         let transform = AffineTransform(scaleX: scale, y: scale).concatenating(AffineTransform(
             translationX: frame.minX + (frame.width - size.width * scale) / 2, y: frame.minY + (frame.height - size.height * scale) / 2
         ))
-        animation.draw(atFrame: compositionFrame(at: time), transform: transform, pixelScale: context.pixelScale * scale, into: &list)
+        animation.draw(
+            atFrame: compositionFrame(at: time), transform: transform, pixelScale: context.pixelScale * scale, images: context.images, into: &list
+        )
     }
+
+    /// The animation's images, to prefetch.
+    public var imageSources: [String] { animation.imageSources }
 }
 
 extension Scene {

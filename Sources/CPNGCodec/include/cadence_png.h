@@ -25,6 +25,12 @@ int cadence_png_read(const char *path, uint32_t max_side, uint64_t max_pixels, i
                      uint32_t *width, uint32_t *height,
                      char *error, size_t error_size);
 
+/// Reads a PNG held in memory (`size` bytes at `data`) as 8-bit RGBA, as cadence_png_read does;
+/// an image over `max_side` pixels a side or `max_pixels` pixels (0: no limit) is refused from
+/// its header.
+int cadence_png_read_memory(const uint8_t *data, size_t size, uint32_t max_side, uint64_t max_pixels, uint8_t **pixels,
+                            uint32_t *width, uint32_t *height, char *error, size_t error_size);
+
 /// Compresses the `width` × `height` region at (`x`, `y`) of an 8-bit RGBA image `stride` pixels
 /// wide (top row first) as a PNG zlib stream of filtered scanlines: what an IDAT or an APNG fdAT
 /// chunk holds. filters: CADENCE_PNG_FILTER_NONE or CADENCE_PNG_FILTER_UP; level: libdeflate's
