@@ -77,7 +77,7 @@ let package = Package(
         .target(name: "CadenceWidgets", dependencies: ["CadenceLayers", "CadenceAnimation", "CadenceDraw", "CadenceText"], swiftSettings: strict),
         // An importer: scene files (JSON) to layer trees and widgets, with file / node / key errors.
         .target(
-            name: "CadenceSceneFile", dependencies: ["CadenceWidgets", "CadenceLayers", "CadenceAnimation", "CadenceDraw", "CadenceFiles"],
+            name: "CadenceSceneFile", dependencies: ["CadenceWidgets", "CadenceLayers", "CadenceLottie", "CadenceAnimation", "CadenceDraw", "CadenceFiles"],
             swiftSettings: strict
         ),
         // An importer: Lottie (Bodymovin JSON) read into a checked model, evaluated at any frame

@@ -62,8 +62,8 @@ public struct FrameDumpSettings: Sendable {
         return encoder == .incremental ? max(1, cores - 1) : cores
     }
 
-    /// The most frames one render may plan (`fps × duration`): 1,000,000, over 4.6 hours at
-    /// 60 fps. Split longer timelines with `--frames`.
+    /// The most frames one render may draw (a `--frames` range's, else `fps × duration`):
+    /// 1,000,000, over 4.6 hours at 60 fps. Split longer timelines with `--frames`.
     nonisolated public static let maximumFrameCount = 1_000_000
 
     /// Checks the settings before any GL or file work, so nothing is half-done on bad input.
@@ -86,7 +86,10 @@ public struct FrameDumpSettings: Sendable {
         guard duration <= SceneFile.maximumTime else {
             throw .invalidOption(name: "duration", message: "must be at most \(settingNumber(SceneFile.maximumTime)) s, got \(settingNumber(duration))")
         }
-        guard (duration * fps).rounded() <= Double(Self.maximumFrameCount) else {
+        // The frames drawn: a range's own (a frame far into a long timeline is one frame's work),
+        // else the whole timeline's.
+        let drawn = frames.map { Double($0.count) } ?? (duration * fps).rounded()
+        guard drawn <= Double(Self.maximumFrameCount) else {
             throw .invalidOption(
                 name: "fps",
                 message: "\(settingNumber(fps)) fps for \(settingNumber(duration)) s is \(settingNumber((duration * fps).rounded())) frames, above the limit of \(Self.maximumFrameCount) frames a render"

@@ -60,14 +60,14 @@ public enum SceneFile {
     /// unknown keys are returned with it, each once.
     /// `quirks` is the default for nodes without a `quirks` key (`cadence render --quirks`).
     public static func load(
-        path: String, strict: Bool = false, quirks: Quirks = .none, widgets: WidgetRegistry = .standard
+        path: String, strict: Bool = false, quirks: Quirks = .none, widgets: WidgetRegistry = .sceneFiles
     ) throws(SceneError) -> (scene: Scene, warnings: [SceneError]) {
         return try parse(try read(path), file: path, strict: strict, quirks: quirks, widgets: widgets)
     }
 
     /// Reads an events file (`{"events": […]}`, as in scene files) for `scene`'s nodes, in time order.
     /// The widget events are those of `widgets`, which must hold the scene's widget types.
-    public static func events(path: String, for scene: Scene, widgets: WidgetRegistry = .standard) throws(SceneError) -> [SceneEvent] {
+    public static func events(path: String, for scene: Scene, widgets: WidgetRegistry = .sceneFiles) throws(SceneError) -> [SceneEvent] {
         var reader = Reader(sceneFile: path, strict: true, widgets: widgets)
         return try reader.eventsFile(try read(path), scene: scene)
     }
@@ -91,7 +91,7 @@ public enum SceneFile {
     /// `SceneFile.parse(data, file: name, widgets: .standard.adding(Dot.self))`.
     /// `quirks` is the default for nodes without a `quirks` key.
     public static func parse(
-        _ data: Data, file: String, strict: Bool = false, quirks: Quirks = .none, widgets: WidgetRegistry = .standard
+        _ data: Data, file: String, strict: Bool = false, quirks: Quirks = .none, widgets: WidgetRegistry = .sceneFiles
     ) throws(SceneError) -> (scene: Scene, warnings: [SceneError]) {
         var reader = Reader(sceneFile: file, strict: strict, quirks: quirks, widgets: widgets)
         let scene = try reader.scene(data)

@@ -131,6 +131,32 @@ import Testing
         #expect(strict.status == 0, "a file using only what Cadence draws passes --strict: \(strict.stderr)")
     }
 
+    /// A scene's `Lottie` node plays the file in its frame: looping, from a frame; bad attributes
+    /// are errors naming the node and key.
+    @Test func scenesPlayLottieNodes() throws {
+        let scene = """
+        {"size": [200, 100], "background": "#FFFFFF", "nodes": [
+          {"type": "Lottie", "id": "spinner", "frame": [0, 0, 100, 100],
+           "attributes": {"src": "\(Self.path("repeater"))", "loopMode": "loop", "speed": 2, "fromFrame": 10}},
+          {"type": "Lottie", "id": "shapes", "frame": [100, 0, 100, 100], "attributes": {"src": "\(Self.path("shapes"))"}}]}
+        """
+        try Data(scene.utf8).write(to: URL(fileURLWithPath: folder + "/scene.json"))
+        let result = try CLI.run(["render", "scene.json", "--backend", "cpu", "--strict", "--fps", "10", "--duration", "1", "--out", "s"], in: folder)
+        #expect(result.status == 0, "\(result.stderr)")
+        let frame = try RGBAImage(contentsOfPNG: folder + "/s/frame_00005.png")
+        #expect(Set(frame.pixels).count > 2, "the frame shows the animations")
+        let bad = scene.replacingOccurrences(of: "\"loopMode\": \"loop\"", with: "\"loopMode\": \"sometimes\"")
+        try Data(bad.utf8).write(to: URL(fileURLWithPath: folder + "/bad.json"))
+        let refused = try CLI.run(["render", "bad.json", "--out", "b"], in: folder)
+        #expect(refused.status == 1)
+        #expect(refused.stderr.contains("node 'spinner': key 'attributes.loopMode': must be playOnce, loop, autoReverse or repeat:N"), "\(refused.stderr)")
+        let missing = scene.replacingOccurrences(of: Self.path("shapes"), with: "nowhere.json")
+        try Data(missing.utf8).write(to: URL(fileURLWithPath: folder + "/missing.json"))
+        let absent = try CLI.run(["render", "missing.json", "--out", "m"], in: folder)
+        #expect(absent.status == 1)
+        #expect(absent.stderr.contains("nowhere.json"), "\(absent.stderr)")
+    }
+
     @Test func benchLottiePrintsFramesPerSecondPerFile() throws {
         let result = try CLI.run(["bench", "lottie", Self.path("shapes"), Self.path("masks"), "--size", "128", "--frames", "6", "--repeat", "1", "--backend", "cpu", "--json"], in: folder)
         #expect(result.status == 0, "\(result.stderr)")

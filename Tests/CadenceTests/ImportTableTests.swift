@@ -23,7 +23,7 @@ import Testing
         // The widgets lay text out with the text stack's FontLibrary where none is given.
         "CadenceWidgets": ["Foundation", "CadenceAnimation", "CadenceDraw", "CadenceLayers", "CadenceText"],
         // An importer: scene files to layer trees and widgets.
-        "CadenceSceneFile": ["Foundation", "CadenceAnimation", "CadenceDraw", "CadenceFiles", "CadenceLayers", "CadenceWidgets"],
+        "CadenceSceneFile": ["Foundation", "CadenceAnimation", "CadenceDraw", "CadenceFiles", "CadenceLayers", "CadenceLottie", "CadenceWidgets"],
         // The three above, re-exported as one import.
         "CadenceScene": ["CadenceLayers", "CadenceSceneFile", "CadenceWidgets"],
         "CadenceLottie": ["Foundation", "CadenceAnimation", "CadenceDraw", "CadenceFiles", "CadenceLayers"],

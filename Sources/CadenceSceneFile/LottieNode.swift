@@ -1,0 +1,103 @@
+import CadenceDraw
+import CadenceLayers
+import CadenceLottie
+import CadenceWidgets
+
+/// A scene file's `Lottie` node: a Lottie animation played in the node's frame, as lottie-ios's
+/// `LottieAnimationView`.
+///
+/// ```json
+/// {"type": "Lottie", "id": "confetti", "frame": [0, 0, 200, 200],
+///  "attributes": {"src": "confetti.json", "loopMode": "loop", "speed": 1.5, "beginTime": 0.5,
+///                 "fromMarker": "burst"}}
+/// ```
+///
+/// - `src` (required): a Lottie JSON file, relative to the scene file.
+/// - `loopMode`: `playOnce` (default), `loop`, `autoReverse` or `repeat:N`.
+/// - `speed` (default 1, finite), `beginTime` (seconds, default 0).
+/// - `fromFrame` / `toFrame` (composition frames) or `fromMarker` / `toMarker` (a marker's first
+///   frame; `toMarker` its last): the part played, the whole by default.
+///
+/// It is a widget: inside a layer's `content` it moves and fades with the layer.
+public struct LottieNode: Widget {
+    public static let typeName = "Lottie"
+    public static let attributeKeys = ["src", "loopMode", "speed", "beginTime", "fromFrame", "toFrame", "fromMarker", "toMarker"]
+
+    /// The view that plays the animation.
+    public var view: LottieView
+
+    public var frame: Rect {
+        get { view.frame }
+        set { view.frame = newValue }
+    }
+
+    public var imageSources: [String] { view.imageSources }
+
+    public init(frame: Rect, attributes: SceneAttributes) throws(SceneError) {
+        guard let source = try attributes.string("src") else { throw attributes.error("missing: the Lottie file to play", key: "src") }
+        let path = attributes.resolve(source)
+        let animation: LottieAnimation
+        do {
+            animation = try LottieAnimation(contentsOf: path)
+        } catch {
+            throw attributes.error("\(error.description)", key: "src")
+        }
+        var view = LottieView(animation: animation, frame: frame)
+        if let text = try attributes.string("loopMode") {
+            switch text {
+            case "playOnce": view.loopMode = .playOnce
+            case "loop": view.loopMode = .loop
+            case "autoReverse": view.loopMode = .autoReverse
+            default:
+                guard text.hasPrefix("repeat:"), let count = Double(text.dropFirst("repeat:".count)), count.isFinite, count >= 0, count <= 1e6 else {
+                    throw attributes.error("must be playOnce, loop, autoReverse or repeat:N (N from 0 to 10⁶), got \"\(text)\"", key: "loopMode")
+                }
+                view.loopMode = .repeat(count)
+            }
+        }
+        if let speed = try attributes.number("speed") {
+            guard speed.isFinite, abs(speed) <= 1000 else { throw attributes.error("must be a number within ±1000, got \(speed)", key: "speed") }
+            view.speed = speed
+        }
+        if let begin = try attributes.number("beginTime") {
+            guard begin.isFinite, abs(begin) <= 1e7 else { throw attributes.error("must be seconds within ±10⁷, got \(begin)", key: "beginTime") }
+            view.beginTime = begin
+        }
+        func marker(_ key: String) throws(SceneError) -> LottieMarker? {
+            guard let name = try attributes.string(key) else { return nil }
+            guard let found = animation.markers.first(where: { $0.name == name }) else {
+                let names = animation.markers.map { "\"\($0.name)\"" }.joined(separator: ", ")
+                throw attributes.error("\(source) has no marker \"\(name)\" (\(names.isEmpty ? "it has none" : "it has \(names)"))", key: key)
+            }
+            return found
+        }
+        func frameNumber(_ key: String) throws(SceneError) -> Double? {
+            guard let value = try attributes.number(key) else { return nil }
+            guard value.isFinite, value >= animation.inPoint, value <= animation.outPoint else {
+                throw attributes.error("must be a frame from \(animation.inPoint) to \(animation.outPoint), got \(value)", key: key)
+            }
+            return value
+        }
+        if let from = try frameNumber("fromFrame") {
+            view.fromFrame = from
+        } else if let start = try marker("fromMarker") {
+            view.fromFrame = start.frame
+        }
+        if let to = try frameNumber("toFrame") { view.toFrame = to }
+        if let end = try marker("toMarker") { view.toFrame = end.frame + max(end.duration, 1) }
+        guard view.toFrame > view.fromFrame else {
+            throw attributes.error("the part played must end after it starts (frames \(view.fromFrame) to \(view.toFrame))", key: "toFrame")
+        }
+        self.view = view
+    }
+
+    public func draw(at time: Double, context: WidgetDrawContext, into list: inout DisplayList) throws(TextError) {
+        try view.draw(at: time, context: context, into: &list)
+    }
+}
+
+extension WidgetRegistry {
+    /// Cadence's widgets and the `Lottie` node: what scene files may name (the default of
+    /// `SceneFile.load`, `parse` and `events`).
+    public static let sceneFiles = WidgetRegistry.standard.adding(LottieNode.self)
+}
