@@ -88,7 +88,7 @@ public struct FrameDumpSettings: Sendable {
         }
         // The frames drawn: a range's own (a frame far into a long timeline is one frame's work),
         // else the whole timeline's.
-        let drawn = frames.map { Double($0.count) } ?? (duration * fps).rounded()
+        let drawn = frames.map { Double($0.upperBound) - Double($0.lowerBound) + 1 } ?? (duration * fps).rounded()
         guard drawn <= Double(Self.maximumFrameCount) else {
             throw .invalidOption(
                 name: "fps",

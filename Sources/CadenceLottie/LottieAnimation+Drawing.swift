@@ -255,7 +255,7 @@ private struct Drawing {
                 let childMatrix = child.transform.matrix(at: frame).concatenating(groupMatrix)
                 let childOpacity = opacity * child.transform.opacity(at: frame)
                 group(child.items[...], frame: frame, groupMatrix: childMatrix, layerMatrix: layerMatrix, opacity: childOpacity)
-            case .path(let shape, _):
+            case .path(let shape):
                 add(shape.value(at: frame).path, tolerance: tolerance, groupMatrix: groupMatrix)
             case .rectangle(let rectangle):
                 add(rectangle.path(at: frame), tolerance: tolerance, groupMatrix: groupMatrix)
@@ -278,7 +278,7 @@ private struct Drawing {
                 record(PendingPaint(kind: .gradientStroke(paint.gradient, paint.opacity, stroke.style(at: frame)), paths: poolStart..<pool.count, groupMatrix: groupMatrix), opacity: opacity)
             case .trim(let trim):
                 self.trim(trim, frame: frame, paths: poolStart..<pool.count)
-            case .repeater, .roundCorners:
+            case .repeater:
                 break
             }
         }

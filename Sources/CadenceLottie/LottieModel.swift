@@ -81,7 +81,7 @@ struct LottieTransform: Sendable {
 /// A shape item of a shape layer or group (`ty` in `shapes` and `it`).
 enum ShapeItem: Sendable {
     case group(ShapeGroup)
-    case path(AnimatedShape, reversed: Bool)
+    case path(AnimatedShape)
     case rectangle(RectangleShape)
     case ellipse(EllipseShape)
     case star(StarShape)
@@ -91,7 +91,6 @@ enum ShapeItem: Sendable {
     case gradientStroke(GradientStyle, StrokeStyleItem)
     case trim(TrimPaths)
     case repeater(Repeater)
-    case roundCorners(AnimatedNumbers)
 }
 
 struct ShapeGroup: Sendable {

@@ -194,7 +194,7 @@ extension LottieReader {
             return .group(ShapeGroup(items: items, transform: transform))
         case "sh":
             uses("paths")
-            return .path(try animatedShape(object["ks"], property: property + ".ks"), reversed: reversed)
+            return .path(try animatedShape(object["ks"], property: property + ".ks"))
         case "rc":
             uses("rectangles")
             return .rectangle(RectangleShape(
