@@ -56,38 +56,42 @@ public struct MaskPath: Sendable, Hashable {
             return PathRasterizer.coverage(of: mask.contours, fillRule: mask.fillRule, clip: box.rect)
                 ?? CoverageMask(x: box.minX, y: box.minY, width: 0, height: 0, alpha: [])
         }
+        // In bytes (0 … 255 for 0 … 1), rounded at each step.
         let count = box.width * box.height
-        var combined = [Double](repeating: masks.first?.mode == .subtract ? 1 : 0, count: count)
+        var combined = [Int](repeating: masks.first?.mode == .subtract ? 255 : 0, count: count)
         for mask in masks {
-            let opacity = mask.opacity.isFinite ? min(max(mask.opacity, 0), 1) : 0
+            let opacity = Int(((mask.opacity.isFinite ? min(max(mask.opacity, 0), 1) : 0) * 255).rounded())
             let shape = PathRasterizer.coverage(of: mask.contours, fillRule: mask.fillRule, clip: box.rect)
             // The shape's mask lies within the box (it was clipped to it): rows and columns
             // outside it are uncovered.
             let shapeBox = shape.map { (x: $0.x - box.minX, y: $0.y - box.minY, width: $0.width, height: $0.height) } ?? (x: 0, y: 0, width: 0, height: 0)
             let shapeAlpha = shape?.alpha ?? []
-            for row in 0..<box.height {
-                let shapeRow = row - shapeBox.y
-                let rowInside = shapeRow >= 0 && shapeRow < shapeBox.height
-                for column in 0..<box.width {
-                    let shapeColumn = column - shapeBox.x
-                    var m = rowInside && shapeColumn >= 0 && shapeColumn < shapeBox.width
-                        ? Double(shapeAlpha[shapeRow * shapeBox.width + shapeColumn]) / 255 : 0
-                    if mask.inverted { m = 1 - m }
-                    m *= opacity
-                    let index = row * box.width + column
-                    let c = combined[index]
-                    switch mask.mode {
-                    case .add: combined[index] = c + m - c * m
-                    case .subtract: combined[index] = c * (1 - m)
-                    case .intersect: combined[index] = c * m
-                    case .lighten: combined[index] = max(c, m)
-                    case .darken: combined[index] = min(c, m)
-                    case .difference: combined[index] = abs(c - m)
+            combined.withUnsafeMutableBufferPointer { combined in
+                shapeAlpha.withUnsafeBufferPointer { shapeAlpha in
+                    for row in 0..<box.height {
+                        let shapeRow = row - shapeBox.y
+                        let rowInside = shapeRow >= 0 && shapeRow < shapeBox.height
+                        for column in 0..<box.width {
+                            let shapeColumn = column - shapeBox.x
+                            var m = rowInside && shapeColumn >= 0 && shapeColumn < shapeBox.width ? Int(shapeAlpha[shapeRow * shapeBox.width + shapeColumn]) : 0
+                            if mask.inverted { m = 255 - m }
+                            m = (m * opacity + 127) / 255
+                            let index = row * box.width + column
+                            let c = combined[index]
+                            switch mask.mode {
+                            case .add: combined[index] = c + m - (c * m + 127) / 255
+                            case .subtract: combined[index] = (c * (255 - m) + 127) / 255
+                            case .intersect: combined[index] = (c * m + 127) / 255
+                            case .lighten: combined[index] = max(c, m)
+                            case .darken: combined[index] = min(c, m)
+                            case .difference: combined[index] = abs(c - m)
+                            }
+                        }
                     }
                 }
             }
         }
-        return CoverageMask(x: box.minX, y: box.minY, width: box.width, height: box.height, alpha: combined.map { UInt8(min(max($0, 0), 1) * 255 + 0.5) })
+        return CoverageMask(x: box.minX, y: box.minY, width: box.width, height: box.height, alpha: combined.map { UInt8(min(max($0, 0), 255)) })
     }
 
     /// The mask with its contours mapped by `transform`.

@@ -149,6 +149,32 @@ struct RasterPass {
                 }
             }
         }
+        // Opacity alone: each channel's faded byte is the per-pixel formula's, worked out once
+        // for each of the 256 values (the same Double arithmetic, so the same bytes).
+        if group.mask == nil, paths == nil, mode == nil {
+            let factor = opacity / 255
+            let faded = (0..<256).map { PremultipliedColor.byte(Double($0) * factor) }
+            picture.withPixels { source in
+                faded.withUnsafeBufferPointer { faded in
+                    target.withMutablePixels { pixels in
+                        for y in box.minY..<box.maxY {
+                            var from = ((y - picture.originY) * picture.width + box.minX - picture.originX) * 4
+                            var offset = ((y - canvasY) * canvasWidth + box.minX - canvasX) * 4
+                            for _ in box.minX..<box.maxX {
+                                defer { from += 4; offset += 4 }
+                                let a = source[from + 3]
+                                if a == 0, source[from] == 0, source[from + 1] == 0, source[from + 2] == 0 { continue }
+                                let color = PremultipliedColor(
+                                    r: faded[Int(source[from])], g: faded[Int(source[from + 1])], b: faded[Int(source[from + 2])], a: faded[Int(a)]
+                                )
+                                Self.blend(color, into: pixels, at: offset, count: 1)
+                            }
+                        }
+                    }
+                }
+            }
+            return
+        }
         // Mask paths or a matte without a rounded mask: the factor in bytes, the sums in integers.
         if group.mask == nil, paths != nil || mode != nil {
             let level = Int((opacity * 255).rounded())
