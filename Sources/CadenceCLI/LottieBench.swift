@@ -63,6 +63,9 @@ struct LottieSpeed: ParsableCommand {
             let scale = Double(size) / max(animation.size.width, animation.size.height)
             let width = max(Int((animation.size.width * scale).rounded()), 1), height = max(Int((animation.size.height * scale).rounded()), 1)
             let scene = Scene(lottie: animation)
+            // Images decoded before the clock starts, as a render prefetches them.
+            let images = ImageStore()
+            images.prefetch(scene.imageSources)
             let renderer = try OffscreenRenderer(
                 width: width, height: height, backend: backendOptions.backend, besides: ProcessInfo.processInfo.activeProcessorCount
             )
@@ -75,7 +78,7 @@ struct LottieSpeed: ParsableCommand {
                 for time in times {
                     let list: DisplayList
                     do {
-                        list = try scene.displayList(at: time, fonts: FontLibrary.shared, fittedTo: target)
+                        list = try scene.displayList(at: time, fonts: FontLibrary.shared, images: images, fittedTo: target)
                     } catch {
                         throw .text(error)
                     }
