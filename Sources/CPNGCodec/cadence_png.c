@@ -201,6 +201,28 @@ static int read_reduced(const char *path, uint32_t factor, uint8_t **pixels, uin
     return 0;
 }
 
+/* Reads the pixels of an image whose header libpng's simplified API has read, as 8-bit RGBA into
+   a malloc'd buffer the caller frees. */
+static int finish_read(png_image *image, uint8_t **pixels, uint32_t *width, uint32_t *height, char *error, size_t error_size) {
+    image->format = PNG_FORMAT_RGBA;
+    size_t size = PNG_IMAGE_SIZE(*image);
+    uint8_t *buffer = malloc(size ? size : 1);
+    if (!buffer) {
+        png_image_free(image);
+        snprintf(error, error_size, "out of memory");
+        return -1;
+    }
+    if (!png_image_finish_read(image, NULL, buffer, 0, NULL)) {
+        snprintf(error, error_size, "%s", image->message);
+        free(buffer);
+        return -1;
+    }
+    *pixels = buffer;
+    *width = image->width;
+    *height = image->height;
+    return 0;
+}
+
 int cadence_png_read(const char *path, uint32_t max_side, uint64_t max_pixels, int reduce, uint8_t **pixels,
                      uint32_t *width, uint32_t *height, char *error, size_t error_size) {
     png_image image;
@@ -230,23 +252,7 @@ int cadence_png_read(const char *path, uint32_t max_side, uint64_t max_pixels, i
         png_image_free(&image);
         return read_reduced(path, factor, pixels, width, height, error, error_size);
     }
-    image.format = PNG_FORMAT_RGBA;
-    size_t size = PNG_IMAGE_SIZE(image);
-    uint8_t *buffer = malloc(size ? size : 1);
-    if (!buffer) {
-        png_image_free(&image);
-        snprintf(error, error_size, "out of memory");
-        return -1;
-    }
-    if (!png_image_finish_read(&image, NULL, buffer, 0, NULL)) {
-        snprintf(error, error_size, "%s", image.message);
-        free(buffer);
-        return -1;
-    }
-    *pixels = buffer;
-    *width = image.width;
-    *height = image.height;
-    return 0;
+    return finish_read(&image, pixels, width, height, error, error_size);
 }
 
 static void put32(uint8_t *at, uint32_t value) {
@@ -561,21 +567,5 @@ int cadence_png_read_memory(const uint8_t *data, size_t size, uint32_t max_side,
         png_image_free(&image);
         return -1;
     }
-    image.format = PNG_FORMAT_RGBA;
-    size_t bytes = PNG_IMAGE_SIZE(image);
-    uint8_t *buffer = malloc(bytes ? bytes : 1);
-    if (!buffer) {
-        png_image_free(&image);
-        snprintf(error, error_size, "out of memory");
-        return -1;
-    }
-    if (!png_image_finish_read(&image, NULL, buffer, 0, NULL)) {
-        snprintf(error, error_size, "%s", image.message);
-        free(buffer);
-        return -1;
-    }
-    *pixels = buffer;
-    *width = image.width;
-    *height = image.height;
-    return 0;
+    return finish_read(&image, pixels, width, height, error, error_size);
 }

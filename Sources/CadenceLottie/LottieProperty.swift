@@ -78,9 +78,46 @@ struct SpatialCurve: Sendable {
     }
 }
 
+/// A keyframe of any value: its span of frames, its start and end values and its easing.
+protocol Keyframe {
+    associatedtype Value
+    var time: Double { get }
+    var endTime: Double { get }
+    var start: Value { get }
+    var end: Value { get }
+    var easing: KeyframeEasing { get }
+}
+
+/// Where a frame falls among keyframes: at a value that holds, or within a keyframe's span at
+/// linear progress `t` (0 ..< 1).
+enum KeyframeSegment<K: Keyframe> {
+    case value(K.Value)
+    case within(K, t: Double)
+}
+
+extension Array where Element: Keyframe {
+    /// The segment holding `frame`: before the first keyframe its start value, after the last
+    /// its end value, on a hold the keyframe's start; otherwise the keyframe whose span holds it
+    /// (binary search on start times) and the progress through it.
+    func segment(at frame: Double) -> KeyframeSegment<Element>? {
+        guard let first else { return nil }
+        if frame < first.time || !frame.isFinite { return .value(first.start) }
+        var low = 0, high = count - 1
+        while low < high {
+            let middle = (low + high + 1) / 2
+            if self[middle].time <= frame { low = middle } else { high = middle - 1 }
+        }
+        let keyframe = self[low]
+        if frame >= keyframe.endTime { return .value(keyframe.end) }
+        if case .hold = keyframe.easing { return .value(keyframe.start) }
+        let span = keyframe.endTime - keyframe.time
+        return .within(keyframe, t: span > 0 ? (frame - keyframe.time) / span : 1)
+    }
+}
+
 /// One keyframe of numbers, resolved when read: its start and end values, when it starts and
 /// ends (in the layer's frames), how it eases, and for positions its path in space.
-struct NumberKeyframe: Sendable {
+struct NumberKeyframe: Keyframe, Sendable {
     var time: Double
     var endTime: Double
     var start: [Double]
@@ -111,19 +148,12 @@ struct AnimatedNumbers: Sendable {
     /// The value at `frame` (in the layer's frames). Before the first keyframe, its start value;
     /// after the last, its end value.
     func value(at frame: Double) -> [Double] {
-        guard let first = keyframes.first else { return initial }
-        if frame < first.time || !frame.isFinite { return first.start }
-        // The keyframe whose span holds `frame`: binary search on start times.
-        var low = 0, high = keyframes.count - 1
-        while low < high {
-            let middle = (low + high + 1) / 2
-            if keyframes[middle].time <= frame { low = middle } else { high = middle - 1 }
+        let keyframe: NumberKeyframe, t: Double
+        switch keyframes.segment(at: frame) {
+        case nil: return initial
+        case .value(let value): return value
+        case .within(let within, let progress): (keyframe, t) = (within, progress)
         }
-        let keyframe = keyframes[low]
-        if frame >= keyframe.endTime { return keyframe.end }
-        if case .hold = keyframe.easing { return keyframe.start }
-        let span = keyframe.endTime - keyframe.time
-        let t = span > 0 ? (frame - keyframe.time) / span : 1
         if let spatial = keyframe.spatial {
             let point = spatial.point(atLengthFraction: keyframe.easing.progress(t, dimension: 0))
             var value = [point.x, point.y]
@@ -202,7 +232,7 @@ struct BezierShape: Sendable, Hashable {
 }
 
 /// One keyframe of a path property.
-struct ShapeKeyframe: Sendable {
+struct ShapeKeyframe: Keyframe, Sendable {
     var time: Double
     var endTime: Double
     var start: BezierShape
@@ -218,19 +248,11 @@ struct AnimatedShape: Sendable {
     var isAnimated: Bool { !keyframes.isEmpty }
 
     func value(at frame: Double) -> BezierShape {
-        guard let first = keyframes.first else { return initial }
-        if frame < first.time || !frame.isFinite { return first.start }
-        var low = 0, high = keyframes.count - 1
-        while low < high {
-            let middle = (low + high + 1) / 2
-            if keyframes[middle].time <= frame { low = middle } else { high = middle - 1 }
+        switch keyframes.segment(at: frame) {
+        case nil: return initial
+        case .value(let value): return value
+        case .within(let keyframe, let t): return keyframe.start.interpolated(to: keyframe.end, keyframe.easing.progress(t, dimension: 0))
         }
-        let keyframe = keyframes[low]
-        if frame >= keyframe.endTime { return keyframe.end }
-        if case .hold = keyframe.easing { return keyframe.start }
-        let span = keyframe.endTime - keyframe.time
-        let t = span > 0 ? (frame - keyframe.time) / span : 1
-        return keyframe.start.interpolated(to: keyframe.end, keyframe.easing.progress(t, dimension: 0))
     }
 }
 
