@@ -223,7 +223,9 @@ private struct Drawing {
         if let last = items.lastIndex(where: { if case .repeater = $0 { return true } else { return false } }),
            case .repeater(let repeater) = items[last] {
             let content = items[items.startIndex..<last]
-            let count = Int(min(max(repeater.copies.scalar(at: frame).rounded(.down), 0), Repeater.maximumCopies))
+            // Interpolating between huge copy counts can give NaN: no copies then.
+            let copies = repeater.copies.scalar(at: frame)
+            let count = copies.isFinite ? Int(min(max(copies.rounded(.down), 0), Repeater.maximumCopies)) : 0
             let offset = repeater.offset.scalar(at: frame)
             let startOpacity = min(max(repeater.startOpacity.scalar(at: frame, fallback: 100) / 100, 0), 1)
             let endOpacity = min(max(repeater.endOpacity.scalar(at: frame, fallback: 100) / 100, 0), 1)

@@ -14,7 +14,7 @@ import CadenceWidgets
 ///
 /// - `src` (required): a Lottie JSON file, relative to the scene file.
 /// - `loopMode`: `playOnce` (default), `loop`, `autoReverse` or `repeat:N`.
-/// - `speed` (default 1, finite), `beginTime` (seconds, default 0).
+/// - `speed` (0 … 1000, default 1; 0 holds the first frame), `beginTime` (seconds, default 0).
 /// - `fromFrame` / `toFrame` (composition frames) or `fromMarker` / `toMarker` (a marker's first
 ///   frame; `toMarker` its last): the part played, the whole by default.
 ///
@@ -56,7 +56,7 @@ public struct LottieNode: Widget {
             }
         }
         if let speed = try attributes.number("speed") {
-            guard speed.isFinite, abs(speed) <= 1000 else { throw attributes.error("must be a number within ±1000, got \(speed)", key: "speed") }
+            guard speed.isFinite, speed >= 0, speed <= 1000 else { throw attributes.error("must be 0 ... 1000, got \(speed)", key: "speed") }
             view.speed = speed
         }
         if let begin = try attributes.number("beginTime") {
