@@ -7,6 +7,7 @@ import CadenceLayers
 /// its frame. It is a widget, so it sits in sublayers, moves and fades like any other.
 public struct LottieView: WidgetContent {
     public static let typeName = "Lottie"
+    public typealias Event = PlaybackAction
 
     /// How the animation repeats.
     public enum LoopMode: Sendable, Hashable {
@@ -32,6 +33,22 @@ public struct LottieView: WidgetContent {
     /// The part played: composition frames `fromFrame ..< toFrame` (the whole, `ip ..< op`, unless told).
     public var fromFrame: Double
     public var toFrame: Double
+    /// Whether it plays from `beginTime` by itself (true) or waits for a `play`.
+    public var autoPlay = true
+    /// What scripted playback did, in time order (`apply(_:at:)`).
+    public private(set) var playback: [(time: Double, action: PlaybackAction)] = []
+
+    /// A playback control, as lottie-ios's `play()`, `pause()` and `currentFrame`.
+    public enum PlaybackAction: Sendable, Hashable {
+        /// Plays on from the frame shown.
+        case play
+        /// Holds the frame shown.
+        case pause
+        /// Jumps to a composition frame (playing on if it was playing).
+        case seek(frame: Double)
+        /// Jumps to a fraction (0 … 1) of the part played.
+        case seekProgress(Double)
+    }
 
     /// `animation` in `frame` (its own size at the origin unless told), playing once from time 0.
     public init(
@@ -47,12 +64,36 @@ public struct LottieView: WidgetContent {
         self.toFrame = toFrame ?? animation.outPoint
     }
 
+    /// Records `action` at scene time `time` (actions come in time order).
+    public mutating func apply(_ action: PlaybackAction, at time: Double) {
+        playback.append((time, action))
+    }
+
+    /// How many frames it has played by scene time `time`: from `beginTime` when it plays by
+    /// itself, each stretch between scripted actions at `speed`, a seek setting the count.
+    func playedFrames(at time: Double) -> Double {
+        var playing = autoPlay
+        var anchor = beginTime
+        var played = 0.0
+        for (at, action) in playback where at <= time {
+            if playing, at > anchor { played += (at - anchor) * speed * animation.frameRate }
+            anchor = max(anchor, at)
+            switch action {
+            case .play: playing = true
+            case .pause: playing = false
+            case .seek(let frame): played = frame - fromFrame
+            case .seekProgress(let progress): played = (toFrame - fromFrame) * min(max(progress, 0), 1)
+            }
+        }
+        if playing, time > anchor { played += (time - anchor) * speed * animation.frameRate }
+        return played
+    }
+
     /// The composition frame shown at scene time `time`.
     public func compositionFrame(at time: Double) -> Double {
         let length = toFrame - fromFrame
-        let played = (time - beginTime) * speed
-        guard played.isFinite, played > 0, length > 0 else { return fromFrame }
-        let frames = played * animation.frameRate
+        let frames = playedFrames(at: time)
+        guard frames.isFinite, frames > 0, length > 0 else { return fromFrame }
         let last = toFrame.nextDown
         let offset: Double
         switch loopMode {

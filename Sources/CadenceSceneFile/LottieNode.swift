@@ -17,11 +17,34 @@ import CadenceWidgets
 /// - `speed` (0 … 1000, default 1; 0 holds the first frame), `beginTime` (seconds, default 0).
 /// - `fromFrame` / `toFrame` (composition frames) or `fromMarker` / `toMarker` (a marker's first
 ///   frame; `toMarker` its last): the part played, the whole by default.
+/// - `autoPlay` (default true): false waits for a `play` event.
+///
+/// Events: `play`, `pause`, `seek` (`frame` or `progress`).
 ///
 /// It is a widget: inside a layer's `content` it moves and fades with the layer.
 public struct LottieNode: Widget {
     public static let typeName = "Lottie"
-    public static let attributeKeys = ["src", "loopMode", "speed", "beginTime", "fromFrame", "toFrame", "fromMarker", "toMarker"]
+    public static let attributeKeys = ["src", "loopMode", "speed", "beginTime", "autoPlay", "fromFrame", "toFrame", "fromMarker", "toMarker"]
+    public typealias Event = LottieView.PlaybackAction
+
+    /// `play`, `pause`, and `seek` to a `frame` (a composition frame) or a `progress` (0 … 1 of
+    /// the part played), one of the two.
+    public static let events: [WidgetEventType<Event>] = [
+        WidgetEventType("play", keys: []) { _ throws(SceneError) in .play },
+        WidgetEventType("pause", keys: []) { _ throws(SceneError) in .pause },
+        WidgetEventType("seek", keys: ["frame", "progress"]) { event throws(SceneError) in
+            switch (try event.number("frame"), try event.number("progress")) {
+            case (let frame?, nil):
+                guard frame.isFinite, abs(frame) <= 1e9 else { throw event.error("must be a frame within ±10⁹, got \(frame)", key: "frame") }
+                return .seek(frame: frame)
+            case (nil, let progress?):
+                guard (0...1).contains(progress) else { throw event.error("must be from 0 to 1, got \(progress)", key: "progress") }
+                return .seekProgress(progress)
+            default:
+                throw event.error("give one of frame or progress", key: "frame")
+            }
+        },
+    ]
 
     /// The view that plays the animation.
     public var view: LottieView
@@ -59,6 +82,7 @@ public struct LottieNode: Widget {
             guard speed.isFinite, speed >= 0, speed <= 1000 else { throw attributes.error("must be 0 ... 1000, got \(speed)", key: "speed") }
             view.speed = speed
         }
+        if let autoPlay = try attributes.bool("autoPlay") { view.autoPlay = autoPlay }
         if let begin = try attributes.number("beginTime") {
             guard begin.isFinite, abs(begin) <= 1e7 else { throw attributes.error("must be seconds within ±10⁷, got \(begin)", key: "beginTime") }
             view.beginTime = begin
@@ -89,6 +113,10 @@ public struct LottieNode: Widget {
             throw attributes.error("the part played must end after it starts (frames \(view.fromFrame) to \(view.toFrame))", key: "toFrame")
         }
         self.view = view
+    }
+
+    public mutating func apply(_ event: Event, at time: Double) {
+        view.apply(event, at: time)
     }
 
     public func draw(at time: Double, context: WidgetDrawContext, into list: inout DisplayList) throws(TextError) {

@@ -157,6 +157,30 @@ import Testing
         #expect(absent.stderr.contains("nowhere.json"), "\(absent.stderr)")
     }
 
+    /// Scripted playback through scene events: paused from 0.2 s, the frames stay the same; a
+    /// seek by progress outside 0 … 1 is refused naming the key.
+    @Test func sceneEventsPauseAndSeekLottieNodes() throws {
+        let scene = """
+        {"size": [100, 100], "nodes": [
+          {"type": "Lottie", "id": "spinner", "frame": [0, 0, 100, 100], "attributes": {"src": "\(Self.path("repeater"))"}}],
+         "events": [{"at": 0.2, "target": "spinner", "type": "pause"},
+                    {"at": 0.6, "target": "spinner", "type": "seek", "progress": 0.5},
+                    {"at": 0.6, "target": "spinner", "type": "play"}]}
+        """
+        try Data(scene.utf8).write(to: URL(fileURLWithPath: folder + "/events.json"))
+        let result = try CLI.run(["render", "events.json", "--backend", "cpu", "--strict", "--fps", "10", "--duration", "0.7", "--out", "e"], in: folder)
+        #expect(result.status == 0, "\(result.stderr)")
+        let paused = try Data(contentsOf: URL(fileURLWithPath: folder + "/e/frame_00002.png"))
+        #expect(try Data(contentsOf: URL(fileURLWithPath: folder + "/e/frame_00005.png")) == paused)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: folder + "/e/frame_00006.png")) != paused)
+        let bad = scene.replacingOccurrences(of: "\"progress\": 0.5", with: "\"progress\": 2")
+        try Data(bad.utf8).write(to: URL(fileURLWithPath: folder + "/bad-events.json"))
+        let refused = try CLI.run(["render", "bad-events.json", "--out", "b"], in: folder)
+        #expect(refused.status == 1)
+        #expect(refused.stderr.contains("progress"), "\(refused.stderr)")
+        #expect(refused.stderr.contains("must be from 0 to 1, got 2"), "\(refused.stderr)")
+    }
+
     @Test func benchLottiePrintsFramesPerSecondPerFile() throws {
         let result = try CLI.run(["bench", "lottie", Self.path("shapes"), Self.path("masks"), "--size", "128", "--frames", "6", "--repeat", "1", "--backend", "cpu", "--json"], in: folder)
         #expect(result.status == 0, "\(result.stderr)")

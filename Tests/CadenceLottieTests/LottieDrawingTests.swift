@@ -176,6 +176,27 @@ import Testing
         #expect(animation.frame(atTime: 1.0 / 120) == 0.25)
     }
 
+    /// Scripted playback: a pause holds the frame, play goes on from it, a seek jumps; a view
+    /// that does not play by itself waits for `play`.
+    @Test func viewsFollowPlayPauseAndSeek() throws {
+        let animation = try F.animation(F.document(layers: ""))
+        var view = LottieView(animation: animation, loopMode: .loop)
+        view.apply(.pause, at: 0.2)
+        view.apply(.play, at: 0.5)
+        view.apply(.seek(frame: 3), at: 0.6)
+        view.apply(.seekProgress(0.5), at: 0.8)
+        #expect(view.compositionFrame(at: 0.1) == 3)
+        #expect(view.compositionFrame(at: 0.4) == 6)
+        #expect(abs(view.compositionFrame(at: 0.55) - 7.5) < 1e-9)
+        #expect(view.compositionFrame(at: 0.7) == 6)
+        #expect(view.compositionFrame(at: 0.9) == 18)
+        var waiting = LottieView(animation: animation)
+        waiting.autoPlay = false
+        waiting.apply(.play, at: 1)
+        #expect(waiting.compositionFrame(at: 0.5) == 0)
+        #expect(waiting.compositionFrame(at: 1.5) == 15)
+    }
+
     @Test func viewsLoop() throws {
         let animation = try F.animation(F.document(layers: ""))
         #expect(LottieView(animation: animation).compositionFrame(at: 2) == (30.0).nextDown)
