@@ -234,6 +234,7 @@ func loadScene(_ path: String?, strict: Bool, quirks: Quirks = .none, animation 
 func loadLottie(_ path: String, strict: Bool, animation id: String? = nil) throws(EngineError) -> LottieAnimation? {
     let lowered = path.lowercased()
     guard lowered.hasSuffix(".json") || lowered.hasSuffix(".tgs") || lowered.hasSuffix(".lottie") else { return nil }
+    if id != nil, !lowered.hasSuffix(".lottie") { throw .invalidOption(name: "--animation", message: "takes a dotLottie file (.lottie), got \(path)") }
     func fail(_ message: String) -> EngineError { .scene(SceneError(file: path, message: message)) }
     let data: Data
     do throws(FileProblem) {
@@ -255,12 +256,12 @@ func loadLottie(_ path: String, strict: Bool, animation id: String? = nil) throw
         } catch {
             throw fail(error.message)
         }
-    } else if !LottieAnimation.isLottie(data) {
-        return nil
     }
-    if id != nil, !lowered.hasSuffix(".lottie") { throw .invalidOption(name: "--animation", message: "takes a dotLottie file (.lottie), got \(path)") }
     do {
-        return try LottieAnimation(data: json, file: file, strict: strict)
+        // A .json that is not a Lottie document is a scene file.
+        return lowered.hasSuffix(".json")
+            ? try LottieAnimation.ifLottie(json, file: file, strict: strict)
+            : try LottieAnimation(data: json, file: file, strict: strict)
     } catch {
         throw .scene(SceneError(file: error.file, message: error.detail))
     }

@@ -81,9 +81,23 @@ public struct LottieAnimation: Sendable {
         } catch {
             throw LottieError(file: file, message: error.message)
         }
+        guard let object = json.object else { throw LottieError(file: file, message: "the top level must be a JSON object") }
+        try self.init(object: object, file: file, strict: strict)
+    }
+
+    /// The animation `data` holds, or nil when it is not a Lottie document (not JSON, or a JSON
+    /// object without the keys `isLottie` looks for): one parse serves the check and the read.
+    public static func ifLottie(_ data: Data, file: String, strict: Bool = false) throws(LottieError) -> LottieAnimation? {
+        guard let object = (try? LottieJSON.parse(data))?.object, documentKeys.allSatisfy({ object[$0] != nil }) else { return nil }
+        return try LottieAnimation(object: object, file: file, strict: strict)
+    }
+
+    /// The top-level keys every Lottie document has.
+    static let documentKeys = ["fr", "ip", "op", "w", "h", "layers"]
+
+    private init(object: [String: LottieJSON], file: String, strict: Bool) throws(LottieError) {
         var reader = LottieReader(file: file, strict: strict)
-        guard let object = json.object else { throw reader.error("the top level must be a JSON object") }
-        for key in ["fr", "ip", "op", "w", "h", "layers"] where object[key] == nil {
+        for key in Self.documentKeys where object[key] == nil {
             throw reader.error("missing \(key): a Lottie document has v, fr, ip, op, w, h and layers", property: key)
         }
         let frameRate = try reader.number(object["fr"], property: "fr")
@@ -168,11 +182,12 @@ public struct LottieAnimation: Sendable {
         self.layerSummaries = rootLayers.map(LottieLayerSummary.init)
     }
 
-    /// Whether `data` looks like a Lottie document: a JSON object with `fr`, `ip`, `op`, `w`,
-    /// `h` and `layers` at its top level. Reads only the start of a large file's keys' worth.
+    /// Whether `data` is a Lottie document: a JSON object with `fr`, `ip`, `op`, `w`, `h` and
+    /// `layers` at its top level. It parses the whole of `data`; `ifLottie` checks and reads
+    /// with one parse.
     public static func isLottie(_ data: Data) -> Bool {
         guard let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else { return false }
-        return ["fr", "ip", "op", "w", "h", "layers"].allSatisfy { object[$0] != nil }
+        return documentKeys.allSatisfy { object[$0] != nil }
     }
 }
 

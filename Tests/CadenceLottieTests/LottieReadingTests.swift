@@ -19,10 +19,13 @@ import Testing
         #expect(animation.layerSummaries.map(\.kind) == ["shape"])
     }
 
-    @Test func recognisesLottieDocuments() {
+    @Test func recognisesLottieDocuments() throws {
         #expect(LottieAnimation.isLottie(Data(F.document(layers: "").utf8)))
         #expect(!LottieAnimation.isLottie(Data(#"{"size": [100, 100], "nodes": []}"#.utf8)))
         #expect(!LottieAnimation.isLottie(Data("not json".utf8)))
+        #expect(try LottieAnimation.ifLottie(Data(F.document(layers: "").utf8), file: "a.json")?.frameRate == 30)
+        #expect(try LottieAnimation.ifLottie(Data(#"{"size": [100, 100], "nodes": []}"#.utf8), file: "scene.json") == nil)
+        #expect(throws: LottieError.self) { _ = try LottieAnimation.ifLottie(Data(#"{"fr": 0, "ip": 0, "op": 10, "w": 10, "h": 10, "layers": []}"#.utf8), file: "b.json") }
     }
 
     /// Each bad document is refused with a message naming what is wrong.
