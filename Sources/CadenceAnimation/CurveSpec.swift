@@ -24,6 +24,12 @@ public enum CurveSpec: Sendable, Hashable {
         "steps(n,start|end)",
     ]
 
+    /// Every curve name `parse` accepts (with or without arguments).
+    public static let names: [String] = [
+        "linear", "easeIn", "easeOut", "easeInOut", "caDefault", "caEaseIn", "caEaseOut", "caEaseInEaseOut",
+        "cubicBezier", "spring", "steps",
+    ] + Penner.all.map(\.name)
+
     /// Parses `text`; `rate` applies to the power curves (easeIn, easeOut, easeInOut) only.
     public static func parse(_ text: String, rate: Double? = nil) throws(CurveSpecError) -> CurveSpec {
         let trimmed = text.filter { !$0.isWhitespace }
@@ -109,7 +115,7 @@ public enum CurveSpecError: Error, Sendable, Equatable, CustomStringConvertible 
     public var description: String {
         switch self {
         case .unknown(let text):
-            "unknown curve '\(text)'; valid forms: \(CurveSpec.forms.joined(separator: ", "))"
+            "unknown curve '\(text)'\(Spelling.suggestion(for: String(text.prefix { $0 != "(" }), among: CurveSpec.names)); valid forms: \(CurveSpec.forms.joined(separator: ", "))"
         case .malformed(let text):
             "cannot read '\(text)': expected one of \(CurveSpec.forms.joined(separator: ", ")) with finite numbers"
         case .invalid(let text, let error):

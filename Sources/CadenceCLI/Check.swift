@@ -31,8 +31,8 @@ struct FPS: ParsableCommand {
     @Option(parsing: .unconditional, help: "Frame rates to compare, Hz, comma-separated; the first is the reference.")
     var rates = "30,60,90,120,144"
 
-    @Option(parsing: .unconditional, help: "Seconds of the timeline to render at each rate, from 0.")
-    var duration: Double = 2
+    @Option(parsing: .unconditional, help: "Seconds of the timeline to render at each rate, from 0. Default: the scene's duration, else until its last finite animation or event ends, else 2.")
+    var duration: Double?
 
     @Option(parsing: .unconditional, help: "Frame size in pixels, WxH. Default: the scene's size.")
     var size: FrameSize?
@@ -59,8 +59,10 @@ struct FPS: ParsableCommand {
         guard valueTolerance.isFinite, valueTolerance >= 0 else {
             throw ValidationError("--value-tolerance must be a finite number, 0 or more, got \(number(valueTolerance))")
         }
-        guard duration.isFinite, duration > 0, duration <= SceneFile.maximumTime else {
-            throw ValidationError("--duration must be a number of seconds above 0 and at most \(number(SceneFile.maximumTime)), got \(number(duration))")
+        if let duration {
+            guard duration.isFinite, duration > 0, duration <= SceneFile.maximumTime else {
+                throw ValidationError("--duration must be a number of seconds above 0 and at most \(number(SceneFile.maximumTime)), got \(number(duration))")
+            }
         }
     }
 
@@ -102,6 +104,8 @@ struct FPS: ParsableCommand {
         } catch {
             throw .invalidOption(name: "--rates", message: error.message)
         }
+        // The scene's own length, up to the limit a check renders.
+        let duration = self.duration ?? min(loaded.duration ?? loaded.naturalDuration ?? 2, SceneFile.maximumTime)
         var settings = FrameRateCheck.Settings(
             rates: rateList, duration: duration,
             width: size?.width ?? Int(loaded.size.width), height: size?.height ?? Int(loaded.size.height),

@@ -30,10 +30,10 @@ struct Render: ParsableCommand {
     @Option(parsing: .unconditional, help: "Frame size in pixels, WxH. Default: the scene's size. The scene is scaled to fit.")
     var size: FrameSize?
 
-    @Option(parsing: .unconditional, help: "Frames per second. Default: a Lottie file's own (fr), else 60.")
+    @Option(parsing: .unconditional, help: "Frames per second. Default: the scene's fps (a Lottie file's fr), else 60.")
     var fps: Double?
 
-    @Option(parsing: .unconditional, help: "Seconds of the timeline to render, from 0. Default: a Lottie file's length ((op - ip) / fr), else 2.")
+    @Option(parsing: .unconditional, help: "Seconds of the timeline to render, from 0. Default: the scene's duration (a Lottie file's (op - ip) / fr), else until its last finite animation or event ends (that frame included), else 2.")
     var duration: Double?
 
     @Option(name: .customLong("png-level"), parsing: .unconditional, help: "PNG compression level, 0 (fastest) ... 9 (smallest).")
@@ -100,10 +100,16 @@ struct Render: ParsableCommand {
     private func render() throws(EngineError) {
         let scene = motionOptions.applied(to: try sceneOptions.load(scene))
         let fps = self.fps ?? scene.framesPerSecond ?? 60
-        var duration = self.duration ?? scene.duration ?? 2
+        var duration = self.duration ?? scene.defaultDuration(fps: fps)
         // A range of a scene's own (perhaps very long) length needs only the frames up to its end.
-        if self.duration == nil, let sceneDuration = scene.duration, let range = frames?.range, fps > 0, fps.isFinite {
-            duration = min(sceneDuration, Double(range.upperBound + 1) / fps)
+        if self.duration == nil, let range = frames?.range, fps > 0, fps.isFinite {
+            duration = min(duration, Double(range.upperBound + 1) / fps)
+        } else if self.duration == nil, self.fps == nil, clock == nil, (duration * fps).rounded() > Double(FrameDumpSettings.maximumFrameCount) {
+            // Only the scene's own length is to blame (a large --fps is reported as such).
+            throw .invalidOption(
+                name: "--duration",
+                message: "not given, and \(scene.defaultDurationSource) is \(number(duration)) s, \(number((duration * fps).rounded())) frames at \(number(fps)) fps: above the limit of \(FrameDumpSettings.maximumFrameCount) frames a render; give --duration or --frames"
+            )
         }
         var settings = FrameDumpSettings(
             width: size?.width ?? Int(scene.size.width),

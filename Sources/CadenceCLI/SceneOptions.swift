@@ -22,3 +22,23 @@ struct SceneOptions: ParsableArguments {
         try loadScene(path, strict: strict, quirks: quirks, animation: animation, marker: marker)
     }
 }
+
+extension Scene {
+    /// How many seconds a render at `fps` lasts when `--duration` is not given: the scene's own
+    /// `duration` (a scene file's key, a Lottie composition's length); else up to and including
+    /// the frame at its natural end (`naturalDuration`: the last finite animation or event), so
+    /// that the end state is drawn; else 2 s.
+    func defaultDuration(fps: Double) -> Double {
+        if let duration { return duration }
+        guard let end = naturalDuration, fps > 0, fps.isFinite else { return 2 }
+        let frames = (end * fps + 1e-9).rounded(.down) + 1
+        return frames / fps
+    }
+
+    /// Where the default duration comes from, for messages about it.
+    var defaultDurationSource: String {
+        if duration != nil { return "the scene's duration" }
+        if let end = naturalDuration { return "the scene's natural length (its last animation or event ends at \(end) s)" }
+        return "the default"
+    }
+}

@@ -38,6 +38,10 @@ public struct LayerKeyPath: Sendable {
     let read: @Sendable (Layer) -> [Double]
     let write: @Sendable (inout Layer, [Double]) -> Void
 
+    /// The key path's value on `layer`, as an animation vector (a colour's four components, a
+    /// point's two): the model value animations of it start from.
+    public func value(of layer: Layer) -> [Double] { read(layer) }
+
     /// Values of this key path switch rather than blend (`hidden`).
     public var isDiscrete: Bool { type == .bool }
 

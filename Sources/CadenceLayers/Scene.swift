@@ -16,8 +16,13 @@ public struct Scene: Sendable {
     public var background: Color
     /// The nodes, drawn in order (later on top).
     public var nodes: [Node]
-    /// The time of the latest event applied so far: events must come in time order.
+    /// The time of the latest event applied so far.
     public private(set) var lastEventTime = 0.0
+    /// Every event applied, in time order (events at one time in the order given).
+    public private(set) var events: [SceneEvent] = []
+    /// The nodes and image cache as they were before the first event: when an event comes
+    /// before one already applied, all of them are applied again to these, in time order.
+    private var beforeEvents: (nodes: [Node], imageCache: ImageCache)?
     /// The image cache all the scene's image views share, filled as `apply(_:)` replays loads.
     public private(set) var imageCache = ImageCache()
     /// How much the scene moves when drawn (a scene file's `motion`; `cadence render --motion`):
@@ -29,6 +34,16 @@ public struct Scene: Sendable {
     /// The frame rate the scene was made for, when it says (a Lottie composition's `fr`):
     /// `cadence render` uses it unless `--fps` says otherwise.
     public var framesPerSecond: Double?
+
+    /// When the scene's last finite movement ends, in seconds: the latest of its events and of
+    /// its animations' and widgets' ends (see `Layer.activeEnd(motion:)`); nil when nothing in it
+    /// happens after 0. An animation that repeats for ever counts only its start. A scene that does
+    /// not give its `duration` renders up to and including the frame at this time.
+    public var naturalDuration: Double? {
+        let motion = MotionSetting(profile: motion)
+        let end = nodes.reduce(lastEventTime) { max($0, $1.activeEnd(motion: motion)) }
+        return end > 0 && end.isFinite ? end : nil
+    }
 
     /// A scene called `name` of `size` on `background`, holding `nodes`.
     public init(name: String, size: Size, background: Color, nodes: [Node] = []) {
@@ -98,12 +113,34 @@ public struct Scene: Sendable {
         return found
     }
 
-    /// Applies `events` (in time order) to the nodes and layers they target.
+    /// Applies `events`, in any order, to the nodes and layers they target. They take effect in
+    /// time order, events at one time in the order given (those applied before first): an event
+    /// earlier than one already applied makes the scene apply all of them again, in order, to
+    /// its nodes as they were before the first event (so changes made to `nodes` directly after
+    /// that are lost; make them before scheduling events).
     ///
     /// A layer event (`setValue`, `addAnimation`, `removeAnimation`) aimed at a top-level widget
     /// first wraps the widget in a layer, which then takes it (under the same id, so the
     /// locations found before the first event stay right).
     public mutating func apply(_ events: [SceneEvent]) {
+        guard !events.isEmpty else { return }
+        let sorted = events.sortedByTime()
+        if self.events.isEmpty { beforeEvents = (nodes, imageCache) }
+        if sorted[0].at < lastEventTime, let (initialNodes, initialCache) = beforeEvents {
+            let all = (self.events + sorted).sortedByTime()
+            nodes = initialNodes
+            imageCache = initialCache
+            self.events = []
+            lastEventTime = 0
+            applyInOrder(all)
+        } else {
+            applyInOrder(sorted)
+        }
+    }
+
+    /// Applies `events`, already in time order.
+    private mutating func applyInOrder(_ events: [SceneEvent]) {
+        self.events += events
         let locations = locations()
         for event in events {
             lastEventTime = max(lastEventTime, event.at)
@@ -233,6 +270,13 @@ public enum Node: Sendable {
             widget.apply(widgetEvent: event, at: time, imageCache: &imageCache)
             self = .widget(id: id, widget)
         }
+    }
+}
+
+extension Array where Element == SceneEvent {
+    /// The events sorted by time; events at one time keep their order.
+    package func sortedByTime() -> [SceneEvent] {
+        enumerated().sorted { $0.element.at != $1.element.at ? $0.element.at < $1.element.at : $0.offset < $1.offset }.map(\.element)
     }
 }
 

@@ -39,6 +39,10 @@ public protocol WidgetContent: Sendable {
     /// its time, in time order; `node` is left empty for the scene to fill. None unless the
     /// widget says so.
     func traceEvents(motion: MotionSetting) -> [TraceEvent]
+    /// When the widget's last finite movement under `motion` ends, in scene seconds (0 when it
+    /// has none): a scene that does not say how long it is renders until its nodes' latest end
+    /// (`Scene.naturalDuration`). By default the time of its latest trace event.
+    func activeEnd(motion: MotionSetting) -> Double
 }
 
 extension WidgetContent {
@@ -49,6 +53,10 @@ extension WidgetContent {
     public func animatedValues(at time: Double) -> [String: [Double]] { [:] }
     /// No events of its own.
     public func traceEvents(motion: MotionSetting) -> [TraceEvent] { [] }
+    /// The time of the latest of its trace events, or 0.
+    public func activeEnd(motion: MotionSetting) -> Double {
+        traceEvents(motion: motion).reduce(0) { $1.time.isFinite ? max($0, $1.time) : $0 }
+    }
 
     /// Applies `event` if it is one of this widget's; another widget's event is ignored (the
     /// scene reader refuses those before they get here).

@@ -89,6 +89,34 @@ public struct LottieView: WidgetContent {
         return played
     }
 
+    /// When it stops changing by itself: after its last scripted action (or `beginTime`), the
+    /// frames left to play at `speed` — the rest of the range for `playOnce`, of the `repeat`
+    /// count's plays for `repeat` — or one more cycle for `loop` and `autoReverse`, which never
+    /// stop. A paused player has ended at its last action.
+    public func activeEnd(motion: MotionSetting) -> Double {
+        let start = max(beginTime, playback.last?.time ?? beginTime)
+        var playing = autoPlay
+        for (_, action) in playback {
+            switch action {
+            case .play: playing = true
+            case .pause: playing = false
+            case .seek, .seekProgress: break
+            }
+        }
+        let length = toFrame - fromFrame
+        let rate = speed * animation.frameRate
+        guard playing, length > 0, rate > 0, rate.isFinite else { return start }
+        let left: Double
+        switch loopMode {
+        case .playOnce: left = length - playedFrames(at: start)
+        case .repeat(let count): left = length * max(count, 0) - playedFrames(at: start)
+        case .loop: left = length
+        case .autoReverse: left = 2 * length
+        }
+        let end = start + max(left, 0) / rate
+        return end.isFinite ? end : start
+    }
+
     /// The composition frame shown at scene time `time`.
     public func compositionFrame(at time: Double) -> Double {
         let length = toFrame - fromFrame

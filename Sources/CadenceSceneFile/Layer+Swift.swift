@@ -18,8 +18,9 @@ extension Layer {
 
 extension Scene {
     /// Schedules `event` for the layer (or widget) called `target` at `time` seconds, checked
-    /// as a scene file's event is: the target must exist, the key path and value must fit it,
-    /// and events must come in time order. A top-level widget is wrapped in a layer to take it.
+    /// as a scene file's event is: the target must exist, the key path and value must fit it.
+    /// Events may be scheduled in any order: they take effect in time order, events at one
+    /// time in the order scheduled. A top-level widget is wrapped in a layer to take it.
     public mutating func schedule(_ event: LayerEvent, on target: String, at time: Double) throws(SceneError) {
         let path = try checkSchedule(target: target, at: time)
         guard let layer = layer(id: target) else { throw Reader.swift.error("no node has id '\(target)'", key: "\(path).target") }
@@ -39,13 +40,13 @@ extension Scene {
         apply([SceneEvent(at: time, target: target, action: .widget(erased))])
     }
 
-    /// Checks `time` (finite, 0 or more, not before the last scheduled event) and returns the
-    /// name errors use for the event.
+    /// Checks `time` (finite, 0 or more, within `SceneFile.maximumTime`) and returns the name
+    /// errors use for the event.
     private func checkSchedule(target: String, at time: Double) throws(SceneError) -> String {
         let path = "events['\(target)' at \(time) s]"
         guard time.isFinite, time >= 0 else { throw Reader.swift.error("must be a finite number of seconds, 0 or more", key: "\(path).at") }
-        guard time >= lastEventTime else {
-            throw Reader.swift.error("comes before the last scheduled event (\(lastEventTime) s): schedule events in time order", key: "\(path).at")
+        guard time <= SceneFile.maximumTime else {
+            throw Reader.swift.error("\(time) is beyond the limit of \(Int(SceneFile.maximumTime)) s", key: "\(path).at")
         }
         return path
     }

@@ -81,7 +81,7 @@ extension Reader {
             var mode = CalculationMode.linear
             if let text = try string(object["calculationMode"], key: "\(path).calculationMode", node: id) {
                 guard let parsed = CalculationMode(rawValue: text) else {
-                    throw error("must be one of \(CalculationMode.allCases.map(\.rawValue).joined(separator: ", "))", node: id, key: "\(path).calculationMode")
+                    throw error("must be one of \(CalculationMode.allCases.map(\.rawValue).joined(separator: ", "))\(Spelling.suggestion(for: text, among: CalculationMode.allCases.map(\.rawValue)))", node: id, key: "\(path).calculationMode")
                 }
                 mode = parsed
             }
@@ -100,10 +100,10 @@ extension Reader {
         case nil: break
         default: throw error("must be a number, 0 or more, or \"infinity\"", node: id, key: "\(path).repeatCount")
         }
-        var fillMode = FillMode.removed
+        var fillMode = defaultFillMode
         if let text = try string(object["fillMode"], key: "\(path).fillMode", node: id) {
             guard let parsed = FillMode(rawValue: text) else {
-                throw error("must be one of \(FillMode.allCases.map(\.rawValue).joined(separator: ", "))", node: id, key: "\(path).fillMode")
+                throw error("must be one of \(FillMode.allCases.map(\.rawValue).joined(separator: ", "))\(Spelling.suggestion(for: text, among: FillMode.allCases.map(\.rawValue)))", node: id, key: "\(path).fillMode")
             }
             fillMode = parsed
         }

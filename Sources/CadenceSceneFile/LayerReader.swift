@@ -50,7 +50,7 @@ extension Reader {
             var image = ImageContent(contents: try string(object["contents"], key: "contents", node: id).map(resolve))
             if let text = try string(object["contentsGravity"], key: "contentsGravity", node: id) {
                 guard let gravity = ImageContent.Gravity(rawValue: text) else {
-                    throw error("must be one of \(ImageContent.Gravity.allCases.map(\.rawValue).joined(separator: ", "))", node: id, key: "contentsGravity")
+                    throw error("must be one of \(ImageContent.Gravity.allCases.map(\.rawValue).joined(separator: ", "))\(Spelling.suggestion(for: text, among: ImageContent.Gravity.allCases.map(\.rawValue)))", node: id, key: "contentsGravity")
                 }
                 image.gravity = gravity
             }
@@ -78,7 +78,7 @@ extension Reader {
         let id = layer.id
         if let text = try string(object["reducedMotion"], key: "reducedMotion", node: id) {
             guard let rule = ReducedMotion(rawValue: text) else {
-                throw error("must be \(ReducedMotion.allCases.map(\.rawValue).joined(separator: ", ")), got '\(text)'", node: id, key: "reducedMotion")
+                throw error("must be \(ReducedMotion.allCases.map(\.rawValue).joined(separator: ", ")), got '\(text)'\(Spelling.suggestion(for: text, among: ReducedMotion.allCases.map(\.rawValue)))", node: id, key: "reducedMotion")
             }
             layer.reducedMotion = rule
         }
@@ -157,9 +157,39 @@ extension Reader {
             guard case .array(let entries) = value else { throw error("must be a list of animations", node: id, key: "animations") }
             for (index, entry) in entries.enumerated() {
                 let (keyed, lens) = try animation(entry, path: "animations[\(index)]", layer: layer)
+                if let warning = snapBack(keyed.animation, lens: lens, layer: layer, path: "animations[\(index)]") { warnings.append(warning) }
                 layer.add(keyed.animation, keyPath: lens, forKey: nil, at: 0)
             }
         }
+    }
+
+    /// A warning when `animation` of `lens` on `layer` ends away from the layer's model value
+    /// without a fill mode that holds its end: the layer would snap back when it ends, as in Core
+    /// Animation, which Lottie, Flutter and CSS users do not expect. Nil when it holds, never
+    /// ends, or ends where the model is.
+    func snapBack(_ animation: PropertyAnimation, lens: LayerKeyPath, layer: Layer, path: String) -> SceneError? {
+        let timing = animation.timing
+        guard timing.fillMode == .removed || timing.fillMode == .backwards, timing.endTime.isFinite else { return nil }
+        let model = lens.value(of: layer)
+        var held = animation
+        held.timing.fillMode = .forwards
+        guard let end = held.value(at: timing.endTime, base: model, discrete: lens.isDiscrete), end.count == model.count else { return nil }
+        // A spring stops within a small part of its travel: differences under 1 % of the
+        // animation's change, or a colour's half level, do not show as a snap.
+        let start = held.value(at: timing.beginTime, base: model, discrete: lens.isDiscrete) ?? end
+        let travel = zip(start, end).map { abs($0 - $1) }.max() ?? 0
+        let least = lens.type == .color ? 0.5 / 255 : 1e-6
+        guard zip(end, model).contains(where: { abs($0 - $1) > max(least * max(1, abs($1)), travel / 100) }) else { return nil }
+        func text(_ vector: [Double]) -> String {
+            let parts = vector.map { String(format: "%g", $0) }
+            return parts.count == 1 ? parts[0] : "[" + parts.joined(separator: ", ") + "]"
+        }
+        return error(
+            "the \(lens.name) animation ends at \(String(format: "%g", timing.endTime)) s at \(text(end)), away from the layer's model value \(text(model)): "
+                + "when it ends the layer snaps back, as in Core Animation (fillMode removed). To keep the end, give the layer that value, "
+                + "or \"fillMode\": \"forwards\" to the animation or at the top of the file",
+            node: layer.id, key: path
+        )
     }
 
     // MARK: Content
@@ -187,7 +217,7 @@ extension Reader {
         }
         if let wrapped = try bool(object["wrapped"], key: "wrapped", node: id) { text.isWrapped = wrapped }
         if let truncation = try string(object["truncation"], key: "truncation", node: id) {
-            guard let mode = TextContent.Truncation(rawValue: truncation) else { throw error("must be none, start, middle or end", node: id, key: "truncation") }
+            guard let mode = TextContent.Truncation(rawValue: truncation) else { throw error("must be none, start, middle or end\(Spelling.suggestion(for: truncation, among: TextContent.Truncation.allCases.map(\.rawValue)))", node: id, key: "truncation") }
             text.truncation = mode
         }
         return text
@@ -199,15 +229,15 @@ extension Reader {
         if let color = try color(object["fillColor"], key: "fillColor", node: id) { shape.fillColor = color }
         if let color = try color(object["strokeColor"], key: "strokeColor", node: id) { shape.strokeColor = color }
         if let rule = try string(object["fillRule"], key: "fillRule", node: id) {
-            guard let fillRule = FillRule(rawValue: rule) else { throw error("must be nonZero or evenOdd", node: id, key: "fillRule") }
+            guard let fillRule = FillRule(rawValue: rule) else { throw error("must be nonZero or evenOdd\(Spelling.suggestion(for: rule, among: FillRule.allCases.map(\.rawValue)))", node: id, key: "fillRule") }
             shape.fillRule = fillRule
         }
         if let cap = try string(object["lineCap"], key: "lineCap", node: id) {
-            guard let lineCap = LineCap(rawValue: cap) else { throw error("must be butt, round or square", node: id, key: "lineCap") }
+            guard let lineCap = LineCap(rawValue: cap) else { throw error("must be butt, round or square\(Spelling.suggestion(for: cap, among: LineCap.allCases.map(\.rawValue)))", node: id, key: "lineCap") }
             shape.style.lineCap = lineCap
         }
         if let join = try string(object["lineJoin"], key: "lineJoin", node: id) {
-            guard let lineJoin = LineJoin(rawValue: join) else { throw error("must be miter, round or bevel", node: id, key: "lineJoin") }
+            guard let lineJoin = LineJoin(rawValue: join) else { throw error("must be miter, round or bevel\(Spelling.suggestion(for: join, among: LineJoin.allCases.map(\.rawValue)))", node: id, key: "lineJoin") }
             shape.style.lineJoin = lineJoin
         }
         for (key, path) in [("lineWidth", \StrokeStyle.lineWidth), ("miterLimit", \.miterLimit)] {
@@ -247,7 +277,7 @@ extension Reader {
     func keyPath(_ name: String, layer: Layer, key: String) throws(SceneError) -> LayerKeyPath {
         guard let lens = LayerKeyPath.named(name), lens.applies(to: layer.typeName) else {
             throw error(
-                "unknown key path '\(name)' for a \(layer.typeName) (valid: \(LayerKeyPath.names(for: layer.typeName).joined(separator: ", ")))",
+                "unknown key path '\(name)' for a \(layer.typeName)\(Spelling.suggestion(for: name, among: LayerKeyPath.names(for: layer.typeName))) (valid: \(LayerKeyPath.names(for: layer.typeName).joined(separator: ", ")))",
                 node: layer.id, key: key
             )
         }
@@ -301,7 +331,7 @@ extension Reader {
     /// different animation.
     func checkKnown(_ keys: some Sequence<String>, known: [String], node: String, prefix: String) throws(SceneError) {
         for key in keys.sorted() where !known.contains(key) {
-            throw error("unknown key (known: \(known.joined(separator: ", ")))", node: node, key: prefix + key)
+            throw error("unknown key\(Spelling.suggestion(for: key, among: known)) (known: \(known.joined(separator: ", ")))", node: node, key: prefix + key)
         }
     }
 }

@@ -1,3 +1,4 @@
+import CadenceAnimation
 import CadenceDraw
 import CadenceLayers
 import CadenceLottie
@@ -73,7 +74,7 @@ public struct LottieNode: Widget {
             case "autoReverse": view.loopMode = .autoReverse
             default:
                 guard text.hasPrefix("repeat:"), let count = Double(text.dropFirst("repeat:".count)), count.isFinite, count >= 0, count <= 1e6 else {
-                    throw attributes.error("must be playOnce, loop, autoReverse or repeat:N (N from 0 to 10⁶), got \"\(text)\"", key: "loopMode")
+                    throw attributes.error("must be playOnce, loop, autoReverse or repeat:N (N from 0 to 10⁶), got \"\(text)\"\(Spelling.suggestion(for: text, among: ["playOnce", "loop", "autoReverse"]))", key: "loopMode")
                 }
                 view.loopMode = .repeat(count)
             }

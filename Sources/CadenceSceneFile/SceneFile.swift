@@ -38,6 +38,11 @@ public enum SceneFile {
         guard overflow || pixels > maximumFramePixels else { return nil }
         return "\(width)x\(height) is \(overflow ? "too many" : String(pixels)) pixels, above the limit of \(maximumFramePixels) (8192x8192; memory grows by about 16 bytes a pixel)"
     }
+    /// The keys a scene file's top level takes.
+    public static let topLevelKeys = ["name", "size", "background", "duration", "fps", "fillMode", "motion", "nodes", "events"]
+    /// The highest `fps` a scene file may give: 1,000 (`--fps` may go higher).
+    public static let maximumFramesPerSecond = 1000.0
+
     /// The latest scene time, in seconds (event times, render durations, sheet times): about
     /// 116 days, so frame and tick counts stay exact integers.
     public static let maximumTime = 1e7
@@ -127,7 +132,7 @@ extension Reader {
         }
         guard case .object(let object) = root else { throw error("the top level must be a JSON object") }
         try duplicates(in: data)
-        try unknown(object.keys, known: ["name", "size", "background", "motion", "nodes", "events"], node: nil)
+        try unknown(object.keys, known: SceneFile.topLevelKeys, node: nil)
 
         let defaultName = URL(fileURLWithPath: file).deletingPathExtension().lastPathComponent
         let name = try string(object["name"], key: "name", node: nil) ?? defaultName
@@ -138,6 +143,12 @@ extension Reader {
             throw error("\(size[0])x\(size[1]) is too large: width and height must be at most \(SceneFile.maximumFrameSide)", key: "size")
         }
         let background = try color(object["background"], key: "background", node: nil) ?? .white
+        if let text = try string(object["fillMode"], key: "fillMode", node: nil) {
+            guard let mode = FillMode(rawValue: text) else {
+                throw error("must be one of \(FillMode.allCases.map(\.rawValue).joined(separator: ", "))\(Spelling.suggestion(for: text, among: FillMode.allCases.map(\.rawValue)))", key: "fillMode")
+            }
+            defaultFillMode = mode
+        }
 
         var nodes: [Node] = []
         var ids: Set<String> = []
@@ -157,9 +168,21 @@ extension Reader {
         var scene = Scene(name: name, size: Size(width: size[0], height: size[1]), background: background, nodes: nodes)
         if let text = try string(object["motion"], key: "motion", node: nil) {
             guard let motion = MotionProfile(rawValue: text) else {
-                throw error("must be \(MotionProfile.allCases.map(\.rawValue).joined(separator: ", ")), got '\(text)'", key: "motion")
+                throw error("must be \(MotionProfile.allCases.map(\.rawValue).joined(separator: ", ")), got '\(text)'\(Spelling.suggestion(for: text, among: MotionProfile.allCases.map(\.rawValue)))", key: "motion")
             }
             scene.motion = motion
+        }
+        if let duration = try number(object["duration"], key: "duration", node: nil) {
+            guard duration > 0, duration <= SceneFile.maximumTime else {
+                throw error("must be a number of seconds above 0 and at most \(Int(SceneFile.maximumTime)), got \(duration)", key: "duration")
+            }
+            scene.duration = duration
+        }
+        if let fps = try number(object["fps"], key: "fps", node: nil) {
+            guard fps > 0, fps <= SceneFile.maximumFramesPerSecond else {
+                throw error("must be frames per second above 0 and at most \(Int(SceneFile.maximumFramesPerSecond)), got \(fps)", key: "fps")
+            }
+            scene.framesPerSecond = fps
         }
         if let value = object["events"] {
             let events = try events(value, scene: scene)
@@ -168,20 +191,16 @@ extension Reader {
         return scene
     }
 
-    /// An `events` list: each event checked, and the list in time order.
+    /// An `events` list: each event checked, and the list sorted by time (events at the same
+    /// time in the order listed).
     mutating func events(_ value: JSONValue, scene: Scene) throws(SceneError) -> [SceneEvent] {
         guard case .array(let entries) = value else { throw error("must be a list", key: "events") }
         var events: [SceneEvent] = []
         let locations = scene.locations()
         for (index, entry) in entries.enumerated() {
-            let event = try self.event(entry, index: index, scene: scene, locations: locations)
-            if let previous = events.last, event.at < previous.at {
-                throw error("event \(index) at \(event.at) s comes before the event above it (\(previous.at) s): list events in time order",
-                            key: "events[\(index)].at")
-            }
-            events.append(event)
+            events.append(try self.event(entry, index: index, scene: scene, locations: locations))
         }
-        return events
+        return events.sortedByTime()
     }
 
     mutating func eventsFile(_ data: Data, scene: Scene) throws(SceneError) -> [SceneEvent] {
@@ -215,7 +234,7 @@ extension Reader {
         }
         guard let appliesTo = widgets.eventTypes[type] else {
             let known = (Array(widgets.eventTypes.keys) + SceneFile.layerEventTypes).sorted()
-            throw error("unknown event type '\(type)' (known: \(known.joined(separator: ", ")))", key: "\(path).type")
+            throw error("unknown event type '\(type)'\(Spelling.suggestion(for: type, among: known)) (known: \(known.joined(separator: ", ")))", key: "\(path).type")
         }
         guard appliesTo.contains(layer.typeName), let widget = widgets.type(named: layer.typeName), let decoder = widget.event(named: type) else {
             throw error("'\(type)' applies to \(appliesTo.joined(separator: " and ")) nodes; '\(target)' is a \(layer.typeName)", key: "\(path).type")
@@ -262,7 +281,7 @@ extension Reader {
         let attributes = try object["attributes"].map { value throws(SceneError) in try self.object(value, key: "attributes", node: id) } ?? [:]
         guard let widget = widgets.type(named: type) else {
             throw error(
-                "unknown node type '\(type)' (known: \((SceneFile.layerTypes + widgets.typeNames).joined(separator: ", ")))",
+                "unknown node type '\(type)'\(Spelling.suggestion(for: type, among: SceneFile.layerTypes + widgets.typeNames)) (known: \((SceneFile.layerTypes + widgets.typeNames).joined(separator: ", ")))",
                 node: id, key: "type"
             )
         }

@@ -1,3 +1,4 @@
+import CadenceAnimation
 import CadenceDraw
 import CadenceLayers
 
@@ -24,15 +25,15 @@ extension ActivityIndicator: Widget {
     public init(frame: Rect, attributes: SceneAttributes) throws(SceneError) {
         self.init(frame: frame)
         if let text = try attributes.string("look") {
-            guard let look = Look(rawValue: text) else { throw attributes.error("must be modern or classic", key: "look") }
+            guard let look = Look(rawValue: text) else { throw attributes.error("must be modern or classic\(Spelling.suggestion(for: text, among: Look.allCases.map(\.rawValue)))", key: "look") }
             self.look = look
         }
         if let text = try attributes.string("style") {
-            guard let style = Style(rawValue: text) else { throw attributes.error("must be medium or large", key: "style") }
+            guard let style = Style(rawValue: text) else { throw attributes.error("must be medium or large\(Spelling.suggestion(for: text, among: Style.allCases.map(\.rawValue)))", key: "style") }
             self.style = style
         }
         if let text = try attributes.string("appearance") {
-            guard let appearance = Appearance(rawValue: text) else { throw attributes.error("must be light or dark", key: "appearance") }
+            guard let appearance = Appearance(rawValue: text) else { throw attributes.error("must be light or dark\(Spelling.suggestion(for: text, among: Appearance.allCases.map(\.rawValue)))", key: "appearance") }
             self.appearance = appearance
         }
         color = try attributes.color("color")

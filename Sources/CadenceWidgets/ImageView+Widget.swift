@@ -1,3 +1,4 @@
+import CadenceAnimation
 import CadenceDraw
 import CadenceLayers
 
@@ -31,7 +32,7 @@ extension ImageView: Widget {
             }
             var cache: ImageCache.CacheType?
             if let text = try event.string("cache") {
-                guard let type = ImageCache.CacheType(rawValue: text) else { throw event.error("must be memory, disk or none", key: "cache") }
+                guard let type = ImageCache.CacheType(rawValue: text) else { throw event.error("must be memory, disk or none\(Spelling.suggestion(for: text, among: ImageCache.CacheType.allCases.map(\.rawValue)))", key: "cache") }
                 cache = type
             }
             return .loadImage(source, latency: latency, cache: cache, forceTransition: try event.bool("forceTransition") ?? false)
@@ -48,7 +49,7 @@ extension ImageView: Widget {
         self.init(frame: frame)
         if let text = try attributes.string("contentMode") {
             guard let mode = ContentMode(rawValue: text) else {
-                throw attributes.error("must be scaleToFill, scaleAspectFit or scaleAspectFill", key: "contentMode")
+                throw attributes.error("must be scaleToFill, scaleAspectFit or scaleAspectFill\(Spelling.suggestion(for: text, among: ContentMode.allCases.map(\.rawValue)))", key: "contentMode")
             }
             contentMode = mode
         }
@@ -80,7 +81,7 @@ extension ImageView: Widget {
                 var style = ProgressStyle.ring
                 if let text = try attributes.string("progressStyle") {
                     guard let parsed = ProgressStyle(rawValue: text) else {
-                        throw attributes.error("must be ring or percentage, got '\(text)'", key: "progressStyle")
+                        throw attributes.error("must be ring or percentage, got '\(text)'\(Spelling.suggestion(for: text, among: ProgressStyle.allCases.map(\.rawValue)))", key: "progressStyle")
                     }
                     style = parsed
                 }
@@ -108,11 +109,11 @@ extension ImageView: Widget {
             transitionDuration = duration
         }
         if let text = try attributes.string("spinnerLook") {
-            guard let look = ActivityIndicator.Look(rawValue: text) else { throw attributes.error("must be modern or classic", key: "spinnerLook") }
+            guard let look = ActivityIndicator.Look(rawValue: text) else { throw attributes.error("must be modern or classic\(Spelling.suggestion(for: text, among: ActivityIndicator.Look.allCases.map(\.rawValue)))", key: "spinnerLook") }
             spinner.look = look
         }
         if let text = try attributes.string("spinnerStyle") {
-            guard let style = ActivityIndicator.Style(rawValue: text) else { throw attributes.error("must be medium or large", key: "spinnerStyle") }
+            guard let style = ActivityIndicator.Style(rawValue: text) else { throw attributes.error("must be medium or large\(Spelling.suggestion(for: text, among: ActivityIndicator.Style.allCases.map(\.rawValue)))", key: "spinnerStyle") }
             spinner.style = style
         }
         spinner.color = try attributes.color("spinnerColor")

@@ -1,3 +1,4 @@
+import CadenceAnimation
 import CadenceDraw
 import CadenceLayers
 
@@ -47,7 +48,7 @@ extension PlaceholderTextView: TextInput {
         }
         if let text = try attributes.string("placeholderVerticalAlignment") {
             guard let value = PlaceholderVerticalAlignment(rawValue: text) else {
-                throw attributes.error("must be top or center, got '\(text)'", key: "placeholderVerticalAlignment")
+                throw attributes.error("must be top or center, got '\(text)'\(Spelling.suggestion(for: text, among: PlaceholderVerticalAlignment.allCases.map(\.rawValue)))", key: "placeholderVerticalAlignment")
             }
             placeholderVerticalAlignment = value
         }

@@ -1,3 +1,4 @@
+import CadenceAnimation
 import CadenceDraw
 import CadenceLayers
 import Foundation
@@ -22,6 +23,9 @@ package struct Reader: Sendable {
     /// Whether every node must have an id: true for the scene's nodes (events and animations
     /// target them), false inside a widget's own layer tree (`customIndicator`), which nothing targets.
     package var requiresIDs = true
+    /// The fill mode of animations that give none: Core Animation's `removed`, unless a scene
+    /// file's top-level `fillMode` says otherwise.
+    package var defaultFillMode = FillMode.removed
     /// How a widget's layer tree is read; nil: refused.
     package var layerReader: LayerReader?
 
@@ -45,7 +49,7 @@ package struct Reader: Sendable {
     package func unknownKeys(_ keys: some Sequence<String>, known: [String], node: String?, prefix: String) throws(SceneError) -> [SceneError] {
         var problems: [SceneError] = []
         for key in keys.sorted() where !known.contains(key) {
-            let problem = error("unknown key (known: \(known.joined(separator: ", ")))", node: node, key: prefix + key)
+            let problem = error("unknown key\(Spelling.suggestion(for: key, among: known)) (known: \(known.joined(separator: ", ")))", node: node, key: prefix + key)
             if strict { throw problem }
             problems.append(problem)
         }

@@ -1,3 +1,4 @@
+import CadenceAnimation
 import CadenceDraw
 import CadenceLayers
 
@@ -5,7 +6,7 @@ extension SceneAttributes {
     /// `alignment`: left, center or right.
     func alignment() throws(SceneError) -> TextAlignment? {
         guard let text = try string("alignment") else { return nil }
-        guard let alignment = TextAlignment(rawValue: text) else { throw error("must be left, center or right", key: "alignment") }
+        guard let alignment = TextAlignment(rawValue: text) else { throw error("must be left, center or right\(Spelling.suggestion(for: text, among: TextAlignment.allCases.map(\.rawValue)))", key: "alignment") }
         return alignment
     }
 

@@ -1,3 +1,4 @@
+import CadenceAnimation
 import CadenceDraw
 import CadenceLayers
 
@@ -62,7 +63,7 @@ public struct SceneAttributes {
     /// the node has none; an error naming the file, node and key for anything else.
     public func quirks() throws(SceneError) -> Quirks {
         guard let node, let text = try node.string("quirks") else { return reader.quirks }
-        guard let quirks = Quirks(rawValue: text) else { throw node.error("must be none or original, got '\(text)'", key: "quirks") }
+        guard let quirks = Quirks(rawValue: text) else { throw node.error("must be none or original, got '\(text)'\(Spelling.suggestion(for: text, among: ["none", "original"]))", key: "quirks") }
         return quirks
     }
 

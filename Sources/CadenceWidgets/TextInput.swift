@@ -1,3 +1,4 @@
+import CadenceAnimation
 import CadenceLayers
 
 /// A widget that takes typed text: scripted `type` events, and the demo's focus and keyboard.
@@ -61,7 +62,7 @@ extension WidgetEventType<TextInputEvent> {
     static var moveCaret: WidgetEventType {
         WidgetEventType("moveCaret", keys: ["to"]) { event throws(SceneError) in
             guard let text = try event.string("to") else { throw event.error("missing", key: "to") }
-            guard let move = CaretMove(rawValue: text) else { throw event.error("must be left, right, home or end", key: "to") }
+            guard let move = CaretMove(rawValue: text) else { throw event.error("must be left, right, home or end\(Spelling.suggestion(for: text, among: CaretMove.allCases.map(\.rawValue)))", key: "to") }
             return .moveCaret(move)
         }
     }

@@ -61,7 +61,7 @@ import Testing
         (["--duration", "-1"], "--duration: must be a number of seconds, 0 or more, got -1"),
         (["--size", "-5x5"], "--size must be WxH with whole sides from 1 to 16384, got -5x5"),
         (["--size", "1e19x100"], "--size must be WxH with whole sides from 1 to 16384, got 1e19x100"),
-        (["--frames", "5..999"], "--frames: 5..999 is outside the timeline's frames 0..119"),
+        (["--frames", "5..999"], "--frames: 5..999 is outside the timeline's frames 0..120"),
         (["--shard", "3/2"], "--shard: K/N needs 1 ≤ K ≤ N, got 3/2"),
         (["--png-encoder", "libdeflate", "--png-filter", "paeth"], "--png-filter: the libdeflate encoder writes the none and up filters only, got paeth"),
         (["--png-encoder", "libdeflate", "--png-level", "0"], "--png-level: the libdeflate encoder takes levels 1...9, got 0"),

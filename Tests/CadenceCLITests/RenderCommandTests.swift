@@ -60,6 +60,30 @@ struct CLI {
         try FileManager.default.contentsOfDirectory(atPath: folder + "/" + subfolder).sorted()
     }
 
+    /// A scene's length: its `duration` and `fps` keys, else until its last finite animation
+    /// ends (the toast's fade, which starts at 2.0 s, is kept); the flags override both.
+    @Test func aSceneRendersForItsOwnLengthUnlessTold() throws {
+        let toast = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Examples/scenes/toast.json").path
+        let natural = try CLI.run(["render", toast, "--size", "32x24", "--backend", "cpu", "--fps", "10", "--out", "toast"], in: folder)
+        #expect(natural.status == 0, "\(natural.stderr)")
+        #expect(try files(in: "toast").count == 25)  // 0 … 2.4 s at 10 fps, the last frame included
+        try Data(#"{"size": [32, 24], "duration": 0.5, "fps": 8}"#.utf8).write(to: URL(fileURLWithPath: folder + "/short.json"))
+        let given = try CLI.run(["render", "short.json", "--backend", "cpu", "--out", "short"], in: folder)
+        #expect(given.status == 0, "\(given.stderr)")
+        #expect(try files(in: "short").count == 4)
+        let flags = try CLI.run(["render", "short.json", "--backend", "cpu", "--duration", "1", "--fps", "5", "--out", "flags"], in: folder)
+        #expect(flags.status == 0, "\(flags.stderr)")
+        #expect(try files(in: "flags").count == 5)
+        // A scene whose only animation lasts for years says where its length came from.
+        try Data(#"{"size": [8, 8], "nodes": [{"type": "Layer", "id": "a", "animations": [{"keyPath": "opacity", "to": 0, "duration": 1e6}]}]}"#.utf8)
+            .write(to: URL(fileURLWithPath: folder + "/long.json"))
+        let long = try CLI.run(["render", "long.json", "--backend", "cpu", "--out", "long"], in: folder)
+        #expect(long.status == 64 || long.status == 1, "\(long.status)")
+        #expect(long.stderr.contains("natural length (its last animation or event ends at 1000000.0 s)"), "\(long.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: folder + "/long"))
+    }
+
     /// A whole render leaves exactly its own frames: the frames of an earlier, longer render
     /// past its end go, and it says how many; other files, and frame names that are not regular
     /// files, stay. Part of a render (a range, a shard) deletes nothing.

@@ -36,8 +36,8 @@ import Testing
         """)
         #expect(scene.nodes.count == 1)
         #expect(warnings.map(\.description) == [
-            "test.json: key 'colour': unknown key (known: name, size, background, motion, nodes, events)",
-            "test.json: node 'box': key 'attributes.cornerRadiu': unknown key (known: cornerRadius, fill, stroke, strokeWidth)",
+            "test.json: key 'colour': unknown key (known: name, size, background, duration, fps, fillMode, motion, nodes, events)",
+            "test.json: node 'box': key 'attributes.cornerRadiu': unknown key; did you mean 'cornerRadius'? (known: cornerRadius, fill, stroke, strokeWidth)",
         ])
     }
 

@@ -117,7 +117,7 @@ import Testing
             try card.add(.basic(keyPath: "positon.y", to: 10))
         } throws: { error in
             guard let error = error as? SceneError else { return false }
-            return error.node == "card" && error.key == "animations[0].keyPath" && error.message.hasPrefix("unknown key path 'positon.y' for a Layer (valid: ")
+            return error.node == "card" && error.key == "animations[0].keyPath" && error.message.hasPrefix("unknown key path 'positon.y' for a Layer; did you mean 'position.y'? (valid: ")
         }
     }
 
@@ -145,9 +145,37 @@ import Testing
         #expect(throws: SceneError.self) { try scene.schedule(.removeAnimation(key: "tilt"), on: "nobody", at: 2) }
         #expect(throws: SceneError.self) { try scene.schedule(.setValue(keyPath: "opacity", value: [1, 2]), on: "card", at: 2) }
         #expect(throws: SceneError.self) { try scene.schedule(widgetEvent: CountingLabel.Event.stopCounting, on: "card", at: 2) }
-        let early = try #require(throws: SceneError.self) { try scene.schedule(.removeAnimation(key: "tilt"), on: "card", at: 0.2) }
-        #expect(early.message.contains("time order"))
+        #expect(throws: SceneError.self) { try scene.schedule(.removeAnimation(key: "tilt"), on: "card", at: 1e9) }
         try scene.schedule(.removeAnimation(key: "tilt"), on: "card", at: 2)
+    }
+
+    /// Events scheduled in any order take effect in time order, ties in the order scheduled: the
+    /// same frames as scheduled in order.
+    @Test func eventsMayBeScheduledInAnyOrder() throws {
+        func scene(_ order: [Int]) throws -> Scene {
+            var scene = Scene(name: "order", size: Size(width: 120, height: 80), background: .white, nodes: [
+                .layer(Layer(id: "box", frame: Rect(x: 10, y: 10, width: 40, height: 40))),
+            ])
+            let events: [(Double, LayerEvent)] = [
+                (0.2, .setValue(keyPath: "backgroundColor", value: .color(Color(hex: "#FF0000")!), animated: false)),
+                (0.5, .setValue(keyPath: "position.x", value: .number(80))),
+                (0.5, .setValue(keyPath: "position.x", value: .number(60))),
+                (1.0, .setValue(keyPath: "opacity", value: .number(0.5))),
+            ]
+            for index in order { try scene.schedule(events[index].1, on: "box", at: events[index].0) }
+            return scene
+        }
+        let fonts = FontLibrary()
+        let inOrder = try scene([0, 1, 2, 3])
+        // 1 and 2 are at the same time: the later scheduled wins, whatever comes between them.
+        for order in [[3, 0, 1, 2], [1, 3, 2, 0], [3, 1, 0, 2]] {
+            let shuffled = try scene(order)
+            #expect(shuffled.events.map(\.at) == [0.2, 0.5, 0.5, 1.0])
+            for time in [0.0, 0.3, 0.6, 0.9, 1.5] {
+                #expect(try shuffled.displayList(at: time, fonts: fonts) == inOrder.displayList(at: time, fonts: fonts), "order \(order) at \(time) s")
+            }
+        }
+        #expect(inOrder.layer(id: "box")?.presentation(at: 2).position.x == 60)
     }
 
     @Test func aCustomTimingCurveAnimatesFromSwift() throws {

@@ -38,7 +38,35 @@ extension Layer {
     }
 }
 
+extension Layer {
+    /// When the subtree's last finite movement under `motion` ends (0 when nothing in it moves
+    /// for a while): the latest of its trace events — an animation completed or removed, a
+    /// widget's moment — and of its widgets' own ends. An animation that repeats for ever adds
+    /// only its start.
+    public func activeEnd(motion: MotionSetting) -> Double {
+        traceEvents(motion: motion).reduce(widgetsEnd(motion: motion)) { $1.time.isFinite ? max($0, $1.time) : $0 }
+    }
+
+    /// The latest `activeEnd` of the widgets in the subtree.
+    private func widgetsEnd(motion: MotionSetting) -> Double {
+        let setting = motion.overridden(by: reducedMotion)
+        var end = 0.0
+        if case .widget(let node) = content { end = node.activeEnd(motion: setting) }
+        for sublayer in sublayers { end = max(end, sublayer.widgetsEnd(motion: setting)) }
+        return end
+    }
+}
+
 extension Node {
+    /// When the node's last finite movement under `motion` ends (see `Layer.activeEnd(motion:)`
+    /// and `WidgetContent.activeEnd(motion:)`).
+    public func activeEnd(motion: MotionSetting) -> Double {
+        switch self {
+        case .layer(let layer): layer.activeEnd(motion: motion)
+        case .widget(_, let widget): widget.activeEnd(motion: motion)
+        }
+    }
+
     /// The node's events under `motion` (see `Layer.traceEvents(motion:)` and each widget's
     /// `traceEvents(motion:)`), named by the node's id, in time order.
     public func traceEvents(motion: MotionSetting) -> [TraceEvent] {
