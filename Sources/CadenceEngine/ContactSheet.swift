@@ -8,6 +8,34 @@ import Foundation
 /// Frames of a scene at chosen times, tiled into one labelled image: one golden for a whole
 /// animation, as Flutter's animation sheets.
 public enum ContactSheet {
+    /// The pixels between and around frames.
+    static let gap = 8.0
+    /// The height of the caption under each frame.
+    static let captionHeight = 24.0
+
+    /// Where the frames of a sheet of `count` frames of `tile` size, `columns` to a row, sit
+    /// (in time order), and the sheet's size: 8 pixels around each frame, its caption below it.
+    public static func layout(count: Int, columns: Int, tile: Size) -> (size: Size, frames: [Rect]) {
+        let size = sheetSize(count: count, columns: columns, tile: tile)
+        return (size, (0..<max(count, 0)).map { frameRect(index: $0, count: count, columns: columns, tile: tile) })
+    }
+
+    /// The size of a sheet of `count` frames of `tile`, `columns` to a row.
+    static func sheetSize(count: Int, columns: Int, tile: Size) -> Size {
+        // Columns beyond the frames are not drawn; counting rows by them would overflow for a
+        // --columns near Int.max.
+        let used = max(1, min(columns, count))
+        let rowCount = (count + used - 1) / used
+        return Size(width: Double(used) * (tile.width + gap) + gap, height: Double(rowCount) * (tile.height + captionHeight + gap) + gap)
+    }
+
+    /// Where frame `index` of a sheet of `count` frames sits.
+    static func frameRect(index: Int, count: Int, columns: Int, tile: Size) -> Rect {
+        let used = max(1, min(columns, count))
+        return Rect(x: gap + Double(index % used) * (tile.width + gap), y: gap + Double(index / used) * (tile.height + captionHeight + gap),
+                    width: tile.width, height: tile.height)
+    }
+
     /// Renders `scene` at each of `times` into `tile`-sized frames, `columns` to a row, each
     /// labelled with its time, drawn by `backend`.
     public static func render(
@@ -21,14 +49,10 @@ public enum ContactSheet {
         guard tile.width >= 1, tile.height >= 1, tile.width <= Double(SceneFile.maximumFrameSide), tile.height <= Double(SceneFile.maximumFrameSide) else {
             throw .invalidOption(name: "size", message: "each frame must be 1 to \(SceneFile.maximumFrameSide) pixels a side, got \(tile.width)x\(tile.height)")
         }
-        let gap = 8.0
-        let label = 24.0
-        // Columns beyond the frames are not drawn; counting rows by them would overflow for a
-        // --columns near Int.max.
+        let sheetSize = sheetSize(count: times.count, columns: columns, tile: tile)
         let used = min(columns, times.count)
-        let rowCount = (times.count + used - 1) / used
-        let sheetWidth = Double(used) * (tile.width + gap) + gap
-        let sheetHeight = Double(rowCount) * (tile.height + label + gap) + gap
+        let sheetWidth = sheetSize.width
+        let sheetHeight = sheetSize.height
         guard sheetWidth <= Double(SceneFile.maximumFrameSide), sheetHeight <= Double(SceneFile.maximumFrameSide) else {
             throw .invalidOption(
                 name: "times",
@@ -53,8 +77,9 @@ public enum ContactSheet {
             throw .text(error)
         }
         for (index, (time, frame)) in zip(times, frames.images).enumerated() {
-            let x = gap + Double(index % columns) * (tile.width + gap)
-            let y = gap + Double(index / columns) * (tile.height + label + gap)
+            let place = frameRect(index: index, count: times.count, columns: columns, tile: tile)
+            let x = place.minX
+            let y = place.minY
             sheet.append(.image(ImageDraw(key: "frame \(index)", image: frame, rect: Rect(x: x, y: y, width: tile.width, height: tile.height))))
             let caption = AttributedText(String(format: "t = %.2f s", time), attributes: TextAttributes(font: font, color: Color(hex: "#1C1C1E")!))
             do throws(TextError) {

@@ -55,7 +55,9 @@ public func assertFrames(
     }
     var passed = true
     for frame in frames {
-        let outcome = goldens.compare(frame.image, named: frame.name, tolerance: tolerance.channel, maxDifferingFraction: tolerance.differingFraction)
+        let outcome = goldens.compare(
+            frame.image, named: frame.name, tolerance: tolerance.channel, maxDifferingFraction: tolerance.differingFraction, regions: frame.regions
+        )
         if !outcome.passed {
             location.fail(outcome.message)
             passed = false

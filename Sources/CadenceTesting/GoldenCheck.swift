@@ -6,8 +6,11 @@ import Foundation
 ///
 /// Each check names its tolerance: `tolerance` is the largest per-channel difference (0 ... 255)
 /// a pixel may have and still count as equal; `maxDifferingFraction` is the share of pixels
-/// (0 ... 1) allowed to differ by more. On failure the actual image and a diff image go to
-/// `.build/golden-failures/` of the package and the message gives their paths. With
+/// (0 ... 1) allowed to differ by more; the defaults are `ImageDiff.defaultTolerance` (2) and
+/// `ImageDiff.defaultDifferingFraction` (none), as `cadence compare`'s. On failure the actual
+/// image, a diff image (differing pixels red over the faded golden) and an isolated diff (only
+/// the differing pixels, on transparency) go to `.build/golden-failures/` of the package, and
+/// the message gives their paths and, for a sheet, which of its times differ. With
 /// `CADENCE_RECORD_GOLDENS=1` in the environment the golden is written instead — and the check
 /// fails, so that a recording never passes unnoticed.
 ///
@@ -58,8 +61,26 @@ public struct GoldenCheck: Sendable {
         (directory as NSString).appendingPathComponent("\(name).png")
     }
 
-    /// Compares `image` with the golden `name`.png (or records it, when recording).
-    public func compare(_ image: RGBAImage, named name: String, tolerance: Int, maxDifferingFraction: Double) -> Outcome {
+    /// A named part of an image (a sheet's frame at one time), counted apart when it differs.
+    public struct Region: Sendable, Hashable {
+        /// What the part shows, e.g. `t = 0.5 s`.
+        public var label: String
+        /// Where it lies in the image.
+        public var rect: PixelRect
+
+        /// `label` for the pixels of `rect`.
+        public init(label: String, rect: PixelRect) {
+            self.label = label
+            self.rect = rect
+        }
+    }
+
+    /// Compares `image` with the golden `name`.png (or records it, when recording). A failure
+    /// names each of `regions` that holds differing pixels, with their count.
+    public func compare(
+        _ image: RGBAImage, named name: String, tolerance: Int = ImageDiff.defaultTolerance,
+        maxDifferingFraction: Double = ImageDiff.defaultDifferingFraction, regions: [Region] = []
+    ) -> Outcome {
         let goldenPath = goldenPath(named: name)
         if Self.isRecording {
             do {
@@ -97,7 +118,17 @@ public struct GoldenCheck: Sendable {
         guard diff.differingFraction <= maxDifferingFraction else {
             let actualPath = writeFailure(image, name: name, suffix: "actual")
             let diffPath = writeFailure(diff.diffImage, name: name, suffix: "diff")
-            return Outcome(passed: false, message: "\(summary)\n  actual: \(actualPath)\n  diff:   \(diffPath)\n  golden: \(goldenPath)")
+            let isolatedPath = writeFailure(diff.isolatedImage, name: name, suffix: "isolated")
+            var places = ""
+            let differing = regions.compactMap { region -> String? in
+                let count = diff.differingPixels(in: region.rect)
+                return count > 0 ? "\(region.label) (\(count) pixels)" : nil
+            }
+            if !differing.isEmpty { places = "\n  differs at: " + differing.joined(separator: ", ") }
+            return Outcome(
+                passed: false,
+                message: "\(summary)\(places)\n  actual:   \(actualPath)\n  diff:     \(diffPath)\n  isolated: \(isolatedPath)\n  golden:   \(goldenPath)"
+            )
         }
         return Outcome(passed: true, message: summary)
     }
