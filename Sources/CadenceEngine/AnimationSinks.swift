@@ -42,8 +42,9 @@ nonisolated private final class FirstError: @unchecked Sendable {
 /// damage), so the file and the encoding cost follow what changed. Compression runs on a
 /// background thread, at most a few frames behind the GPU.
 ///
-/// Call `waitForFile()` after the loop: it writes the file into place or throws the first error
-/// (leaving nothing at the path); `cancel()` drops the file.
+/// `finish()` (which the frame loop calls after the last frame) writes the file into place or
+/// throws the first error, leaving nothing at the path; `waitForFile()` does the same, once, for
+/// code that drives the sink by hand; `cancel()` drops the file.
 public final class APNGFileSink: FrameSink {
     /// The renderer the frames are drawn with.
     public let renderer: OffscreenRenderer
@@ -60,6 +61,8 @@ public final class APNGFileSink: FrameSink {
     private let progress: (Int) -> Void
     /// What changed in each frame submitted and not yet back from the GPU, oldest first.
     private var changes: [PixelRect?] = []
+    /// How writing the file ended, once it has.
+    private var outcome: Result<Void, EngineError>?
 
     /// A sink drawing with `renderer` into the APNG at `path` (its folder must exist) at `fps`,
     /// compressed at libdeflate `level` (1...12); `progress(written)` as each frame is handed over.
@@ -83,28 +86,37 @@ public final class APNGFileSink: FrameSink {
         write(images)
     }
 
+    /// Writes the last frames, then the file into place (`waitForFile()`).
     public func finish() throws(EngineError) {
         write(try renderer.finish())
+        try waitForFile()
     }
 
     /// Waits for the writer, then puts the file in place; throws the first error, leaving no file.
+    /// Called again, it gives the same outcome.
     public func waitForFile() throws(EngineError) {
+        if let outcome { return try outcome.get() }
         group.wait()
         if let error = failure.value {
             writer.cancel()
+            outcome = .failure(error)
             throw error
         }
         do {
             try writer.finish()
+            outcome = .success(())
         } catch {
+            outcome = .failure(.png(error))
             throw .png(error)
         }
     }
 
-    /// Drops the file (after a failed loop).
+    /// Drops the file (after a failed loop); nothing once the file is written.
     public func cancel() {
+        guard outcome == nil else { return }
         group.wait()
         writer.cancel()
+        outcome = .failure(.animation(path: "", reason: "cancelled"))
     }
 
     private func write(_ images: [RGBAImage]) {
@@ -141,6 +153,10 @@ public final class APNGFileSink: FrameSink {
 /// (`yuv420p`, padded to even sides, `+faststart`) or a VP9 WebM. ffmpeg writes a temporary file
 /// in the same folder, renamed into place only when it succeeds; when it is missing or fails, the
 /// error carries the last lines of its stderr and nothing is left at the path.
+///
+/// `finish()` (which the frame loop calls after the last frame) waits for ffmpeg and puts the
+/// file in place, or throws; `waitForFile()` does the same, once, for code that drives the sink by
+/// hand; `cancel()` stops ffmpeg and drops the file.
 public final class FFmpegFileSink: FrameSink {
     /// The renderer the frames are drawn with.
     public let renderer: OffscreenRenderer
@@ -157,6 +173,8 @@ public final class FFmpegFileSink: FrameSink {
     private let temporary: String
     private let progress: (Int) -> Void
     private var closed = false
+    /// How writing the file ended, once it has.
+    private var outcome: Result<Void, EngineError>?
 
     /// Starts ffmpeg (found on `PATH`) to encode `format` at `fps` into `path`, whose folder
     /// must exist; `progress(written)` as each frame is piped. `frameCount`, when known, lets a
@@ -259,8 +277,10 @@ public final class FFmpegFileSink: FrameSink {
         try pipe(try renderer.submit(list))
     }
 
+    /// Pipes the last frames, then waits for the file (`waitForFile()`).
     public func finish() throws(EngineError) {
         try pipe(try renderer.finish())
+        try waitForFile()
     }
 
     /// Closes ffmpeg's input, waits for it and puts the file in place; throws with ffmpeg's last
@@ -269,8 +289,20 @@ public final class FFmpegFileSink: FrameSink {
     /// ffmpeg exits 0 when the disk fills while it writes a GIF, WebM or MP4, and when it gets no
     /// frames, leaving a truncated or empty file: so the file must hold every frame piped (counted
     /// by ffprobe when it is on `PATH`, else at least be non-empty) before it is put in place.
-    /// An ffmpeg whose file stops growing for `ChildProcess.stallSeconds` is ended.
+    /// An ffmpeg whose file stops growing for `ChildProcess.stallSeconds` is ended. Called again,
+    /// it gives the same outcome.
     public func waitForFile() throws(EngineError) {
+        if let outcome { return try outcome.get() }
+        do throws(EngineError) {
+            try completeFile()
+            outcome = .success(())
+        } catch {
+            outcome = .failure(error)
+            throw error
+        }
+    }
+
+    private func completeFile() throws(EngineError) {
         closeInput()
         let exited = ChildProcess.wait(for: process) { [temporary] in Self.size(of: temporary) }
         let messages = errors.finish()
@@ -293,8 +325,10 @@ public final class FFmpegFileSink: FrameSink {
         }
     }
 
-    /// Stops ffmpeg and drops its file (after a failed loop).
+    /// Stops ffmpeg and drops its file (after a failed loop); nothing once the file is written.
     public func cancel() {
+        guard outcome == nil else { return }
+        outcome = .failure(.animation(path: path, reason: "cancelled"))
         closeInput()
         ChildProcess.end(process)
         _ = errors.finish()

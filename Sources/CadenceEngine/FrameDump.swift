@@ -254,7 +254,8 @@ public enum FrameDump {
         let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
         return FrameDumpSummary(
             frames: frameCount, width: settings.width, height: settings.height,
-            seconds: seconds, outputDirectory: settings.outputDirectory, warnings: images.takeWarnings(), removedFrames: removed
+            seconds: seconds, outputDirectory: settings.outputDirectory, warnings: renderer.fonts.takeWarnings() + images.takeWarnings(),
+            removedFrames: removed
         )
     }
 

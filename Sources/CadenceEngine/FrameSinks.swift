@@ -10,8 +10,9 @@ import Foundation
 /// `cadence render` does.
 ///
 /// Frames go through `OffscreenRenderer.submit`, so with `.pbo` readback a frame is read while
-/// the next is drawn. Call `waitForFiles()` after the loop: it waits for the encoders and throws
-/// the first PNG error.
+/// the next is drawn. `finish()` (which the frame loop calls after the last frame) waits until
+/// every file is written and throws the first PNG error; `waitForFiles()` does the same for code
+/// that drives the sink by hand.
 public final class PNGFileSink: FrameSink {
     /// The renderer the frames are drawn with.
     public let renderer: OffscreenRenderer
@@ -51,8 +52,10 @@ public final class PNGFileSink: FrameSink {
         write(images)
     }
 
+    /// Writes the last frames and waits for every file (`waitForFiles()`).
     public func finish() throws(EngineError) {
         write(try renderer.finish())
+        try waitForFiles()
     }
 
     /// Waits until every frame handed over is written; throws the first encoding error.

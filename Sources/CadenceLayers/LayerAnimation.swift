@@ -77,13 +77,19 @@ public struct LayerAnimation: Sendable, Hashable {
     }
 
     /// `CABasicAnimation`: from `from` to `to` (or by `by`) over `duration` seconds on
-    /// `timingFunction` (Core Animation's default curve unless told).
+    /// `timingFunction` (Core Animation's default curve unless told), with `CAMediaTiming`'s
+    /// parameters (`fillMode: .forwards` keeps the end value when it ends).
     public static func basic(
         keyPath: String, from: LayerValue? = nil, to: LayerValue? = nil, by: LayerValue? = nil,
-        timingFunction: TimingCurve = .caDefault, duration: Double = 0.25, beginTime: Double = 0
+        timingFunction: TimingCurve = .caDefault, duration: Double = 0.25, beginTime: Double = 0,
+        repeatCount: Double = 1, autoreverses: Bool = false, fillMode: FillMode = .removed, speed: Double = 1,
+        timeOffset: Double = 0, repeatDuration: Double = 0, isAdditive: Bool = false, isCumulative: Bool = false
     ) -> LayerAnimation {
-        LayerAnimation(keyPath: keyPath, kind: .basic(from: from, to: to, by: by, timingFunction: timingFunction),
-                       beginTime: beginTime, duration: duration)
+        LayerAnimation(
+            keyPath: keyPath, kind: .basic(from: from, to: to, by: by, timingFunction: timingFunction), beginTime: beginTime,
+            duration: duration, speed: speed, timeOffset: timeOffset, repeatCount: repeatCount, repeatDuration: repeatDuration,
+            autoreverses: autoreverses, fillMode: fillMode, isAdditive: isAdditive, isCumulative: isCumulative
+        )
     }
 
     /// `CASpringAnimation`: from `from` to `to` (or by `by`) on a spring of `mass`,
@@ -91,10 +97,16 @@ public struct LayerAnimation: Sendable, Hashable {
     public static func spring(
         keyPath: String, from: LayerValue? = nil, to: LayerValue? = nil, by: LayerValue? = nil,
         mass: Double = 1, stiffness: Double = 100, damping: Double = 10, initialVelocity: Double = 0,
-        duration: Double? = nil, beginTime: Double = 0
+        duration: Double? = nil, beginTime: Double = 0,
+        repeatCount: Double = 1, autoreverses: Bool = false, fillMode: FillMode = .removed, speed: Double = 1,
+        timeOffset: Double = 0, repeatDuration: Double = 0, isAdditive: Bool = false, isCumulative: Bool = false
     ) -> LayerAnimation {
         let spring = SpringParameters.physical(mass: mass, stiffness: stiffness, damping: damping, initialVelocity: initialVelocity)
-        return LayerAnimation(keyPath: keyPath, kind: .spring(from: from, to: to, by: by, spring: spring), beginTime: beginTime, duration: duration)
+        return LayerAnimation(
+            keyPath: keyPath, kind: .spring(from: from, to: to, by: by, spring: spring), beginTime: beginTime,
+            duration: duration, speed: speed, timeOffset: timeOffset, repeatCount: repeatCount, repeatDuration: repeatDuration,
+            autoreverses: autoreverses, fillMode: fillMode, isAdditive: isAdditive, isCumulative: isCumulative
+        )
     }
 
     /// A spring given as SwiftUI gives it: `dampingRatio` (1: no overshoot) and `response`
@@ -102,19 +114,94 @@ public struct LayerAnimation: Sendable, Hashable {
     public static func spring(
         keyPath: String, from: LayerValue? = nil, to: LayerValue? = nil, by: LayerValue? = nil,
         dampingRatio: Double, response: Double, mass: Double = 1, initialVelocity: Double = 0,
-        duration: Double? = nil, beginTime: Double = 0
+        duration: Double? = nil, beginTime: Double = 0,
+        repeatCount: Double = 1, autoreverses: Bool = false, fillMode: FillMode = .removed, speed: Double = 1,
+        timeOffset: Double = 0, repeatDuration: Double = 0, isAdditive: Bool = false, isCumulative: Bool = false
     ) -> LayerAnimation {
         let spring = SpringParameters.perceptual(dampingRatio: dampingRatio, response: response, mass: mass, initialVelocity: initialVelocity)
-        return LayerAnimation(keyPath: keyPath, kind: .spring(from: from, to: to, by: by, spring: spring), beginTime: beginTime, duration: duration)
+        return LayerAnimation(
+            keyPath: keyPath, kind: .spring(from: from, to: to, by: by, spring: spring), beginTime: beginTime,
+            duration: duration, speed: speed, timeOffset: timeOffset, repeatCount: repeatCount, repeatDuration: repeatDuration,
+            autoreverses: autoreverses, fillMode: fillMode, isAdditive: isAdditive, isCumulative: isCumulative
+        )
     }
 
     /// `CAKeyframeAnimation`: through `values` at `keyTimes` (evenly spaced unless given).
     public static func keyframe(
         keyPath: String, values: [LayerValue], keyTimes: [Double]? = nil, timingFunctions: [TimingCurve]? = nil,
-        calculationMode: CalculationMode = .linear, duration: Double = 0.25, beginTime: Double = 0
+        calculationMode: CalculationMode = .linear, duration: Double = 0.25, beginTime: Double = 0,
+        repeatCount: Double = 1, autoreverses: Bool = false, fillMode: FillMode = .removed, speed: Double = 1,
+        timeOffset: Double = 0, repeatDuration: Double = 0, isAdditive: Bool = false, isCumulative: Bool = false
     ) -> LayerAnimation {
-        LayerAnimation(keyPath: keyPath, kind: .keyframe(values: values, keyTimes: keyTimes, timingFunctions: timingFunctions, calculationMode: calculationMode),
-                       beginTime: beginTime, duration: duration)
+        LayerAnimation(
+            keyPath: keyPath,
+            kind: .keyframe(values: values, keyTimes: keyTimes, timingFunctions: timingFunctions, calculationMode: calculationMode),
+            beginTime: beginTime, duration: duration, speed: speed, timeOffset: timeOffset, repeatCount: repeatCount,
+            repeatDuration: repeatDuration, autoreverses: autoreverses, fillMode: fillMode, isAdditive: isAdditive, isCumulative: isCumulative
+        )
+    }
+
+    // MARK: Typed key paths
+
+    /// `basic(keyPath:…)` of a typed key path: `.basic(keyPath: .positionX, to: 100)`.
+    public static func basic(
+        keyPath: AnimatableKeyPath, from: LayerValue? = nil, to: LayerValue? = nil, by: LayerValue? = nil,
+        timingFunction: TimingCurve = .caDefault, duration: Double = 0.25, beginTime: Double = 0,
+        repeatCount: Double = 1, autoreverses: Bool = false, fillMode: FillMode = .removed, speed: Double = 1,
+        timeOffset: Double = 0, repeatDuration: Double = 0, isAdditive: Bool = false, isCumulative: Bool = false
+    ) -> LayerAnimation {
+        basic(
+            keyPath: keyPath.rawValue, from: from, to: to, by: by, timingFunction: timingFunction, duration: duration, beginTime: beginTime,
+            repeatCount: repeatCount, autoreverses: autoreverses, fillMode: fillMode, speed: speed, timeOffset: timeOffset,
+            repeatDuration: repeatDuration, isAdditive: isAdditive, isCumulative: isCumulative
+        )
+    }
+
+    /// `spring(keyPath:…)` of a typed key path: `.spring(keyPath: .positionY, to: 100, damping: 12)`.
+    public static func spring(
+        keyPath: AnimatableKeyPath, from: LayerValue? = nil, to: LayerValue? = nil, by: LayerValue? = nil,
+        mass: Double = 1, stiffness: Double = 100, damping: Double = 10, initialVelocity: Double = 0,
+        duration: Double? = nil, beginTime: Double = 0,
+        repeatCount: Double = 1, autoreverses: Bool = false, fillMode: FillMode = .removed, speed: Double = 1,
+        timeOffset: Double = 0, repeatDuration: Double = 0, isAdditive: Bool = false, isCumulative: Bool = false
+    ) -> LayerAnimation {
+        spring(
+            keyPath: keyPath.rawValue, from: from, to: to, by: by, mass: mass, stiffness: stiffness, damping: damping,
+            initialVelocity: initialVelocity, duration: duration, beginTime: beginTime, repeatCount: repeatCount,
+            autoreverses: autoreverses, fillMode: fillMode, speed: speed, timeOffset: timeOffset, repeatDuration: repeatDuration,
+            isAdditive: isAdditive, isCumulative: isCumulative
+        )
+    }
+
+    /// `spring(keyPath:…dampingRatio:response:…)` of a typed key path.
+    public static func spring(
+        keyPath: AnimatableKeyPath, from: LayerValue? = nil, to: LayerValue? = nil, by: LayerValue? = nil,
+        dampingRatio: Double, response: Double, mass: Double = 1, initialVelocity: Double = 0,
+        duration: Double? = nil, beginTime: Double = 0,
+        repeatCount: Double = 1, autoreverses: Bool = false, fillMode: FillMode = .removed, speed: Double = 1,
+        timeOffset: Double = 0, repeatDuration: Double = 0, isAdditive: Bool = false, isCumulative: Bool = false
+    ) -> LayerAnimation {
+        spring(
+            keyPath: keyPath.rawValue, from: from, to: to, by: by, dampingRatio: dampingRatio, response: response, mass: mass,
+            initialVelocity: initialVelocity, duration: duration, beginTime: beginTime, repeatCount: repeatCount,
+            autoreverses: autoreverses, fillMode: fillMode, speed: speed, timeOffset: timeOffset, repeatDuration: repeatDuration,
+            isAdditive: isAdditive, isCumulative: isCumulative
+        )
+    }
+
+    /// `keyframe(keyPath:…)` of a typed key path.
+    public static func keyframe(
+        keyPath: AnimatableKeyPath, values: [LayerValue], keyTimes: [Double]? = nil, timingFunctions: [TimingCurve]? = nil,
+        calculationMode: CalculationMode = .linear, duration: Double = 0.25, beginTime: Double = 0,
+        repeatCount: Double = 1, autoreverses: Bool = false, fillMode: FillMode = .removed, speed: Double = 1,
+        timeOffset: Double = 0, repeatDuration: Double = 0, isAdditive: Bool = false, isCumulative: Bool = false
+    ) -> LayerAnimation {
+        keyframe(
+            keyPath: keyPath.rawValue, values: values, keyTimes: keyTimes, timingFunctions: timingFunctions,
+            calculationMode: calculationMode, duration: duration, beginTime: beginTime, repeatCount: repeatCount,
+            autoreverses: autoreverses, fillMode: fillMode, speed: speed, timeOffset: timeOffset, repeatDuration: repeatDuration,
+            isAdditive: isAdditive, isCumulative: isCumulative
+        )
     }
 
     /// A copy with the timing changed by `change`: `.spring(…).with { $0.repeatCount = .infinity }`.

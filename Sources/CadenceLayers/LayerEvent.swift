@@ -13,4 +13,10 @@ public enum LayerEvent: Sendable, Hashable {
     case addAnimation(LayerAnimation, key: String? = nil)
     /// Removes the animation added under `key`.
     case removeAnimation(key: String)
+
+    /// `setValue(keyPath:value:animated:duration:)` of a typed key path:
+    /// `.setValue(.opacity, .number(0.5))`.
+    public static func setValue(_ keyPath: AnimatableKeyPath, _ value: LayerValue, animated: Bool = true, duration: Double? = nil) -> LayerEvent {
+        .setValue(keyPath: keyPath.rawValue, value: value, animated: animated, duration: duration)
+    }
 }

@@ -39,7 +39,7 @@ extension Snapshotting where Value == Scene, Format == SnapshotFrame {
 
     private static func strategy(tolerance: FrameTolerance, render: @escaping @MainActor (Scene) throws(EngineError) -> RGBAImage) -> Snapshotting {
         Snapshotting(pathExtension: "png", diffing: .frame(tolerance: tolerance)) { scene in
-            onMainActor {
+            runOnMainActor {
                 do {
                     return SnapshotFrame(image: try render(scene), problem: nil)
                 } catch {
@@ -85,19 +85,7 @@ extension Diffing where Value == SnapshotFrame {
     }
 }
 
-/// Marks the main queue, which the main actor runs on: under Swift Testing on Linux a worker
-/// thread drains it, so `Thread.isMainThread` alone does not tell.
-private let mainQueueKey: DispatchSpecificKey<Bool> = {
-    let key = DispatchSpecificKey<Bool>()
-    DispatchQueue.main.setSpecific(key: key, value: true)
-    return key
-}()
 
-/// Runs `body` on the main actor: at once when already there, else waiting for the main queue.
-private func onMainActor<T: Sendable>(_ body: @escaping @MainActor () -> T) -> T {
-    if Thread.isMainThread || DispatchQueue.getSpecific(key: mainQueueKey) == true { return MainActor.assumeIsolated { body() } }
-    return DispatchQueue.main.sync { MainActor.assumeIsolated { body() } }
-}
 
 /// Calls `body` with the path of a fresh temporary file, removed afterwards.
 private func withTemporaryFile<T>(_ body: (String) throws -> T) throws -> T {

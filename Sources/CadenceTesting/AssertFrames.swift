@@ -29,8 +29,11 @@ import XCTest
 /// Exclude the `Goldens` folder from the test target (`exclude: ["Goldens"]`) so SwiftPM does
 /// not take the PNGs for sources.
 ///
+/// It may be called from any thread: an XCTest method, a Swift Testing test on or off the main
+/// actor. The frames are rendered on the main actor (the renderer is bound to it), at once when
+/// already there, else waiting for it.
+///
 /// - Returns: whether every frame matched, for tests that go on to check more.
-@MainActor
 @discardableResult
 public func assertFrames(
     of scene: Scene,
@@ -46,10 +49,17 @@ public func assertFrames(
 ) -> Bool {
     let location = FailureLocation(fileID: fileID, filePath: filePath, line: line, column: column)
     let goldens = GoldenCheck(testFile: filePath)
+    let rendered: Result<[NamedFrame], EngineError> = runOnMainActor {
+        do throws(EngineError) {
+            return .success(try layout.frames(of: scene, at: times, named: name, backend: backend))
+        } catch {
+            return .failure(error)
+        }
+    }
     let frames: [NamedFrame]
-    do {
-        frames = try layout.frames(of: scene, at: times, named: name, backend: backend)
-    } catch {
+    switch rendered {
+    case .success(let made): frames = made
+    case .failure(let error):
         location.fail("cannot render the frames of \(name): \(error)")
         return false
     }
@@ -83,4 +93,18 @@ struct FailureLocation {
             XCTFail(message, file: filePath, line: line)
         }
     }
+}
+
+/// Marks the main queue, which the main actor runs on: under Swift Testing on Linux a worker
+/// thread drains it, so `Thread.isMainThread` alone does not tell.
+private let mainQueueKey: DispatchSpecificKey<Bool> = {
+    let key = DispatchSpecificKey<Bool>()
+    DispatchQueue.main.setSpecific(key: key, value: true)
+    return key
+}()
+
+/// Runs `body` on the main actor: at once when already there, else waiting for the main queue.
+package func runOnMainActor<T: Sendable>(_ body: @escaping @MainActor () -> T) -> T {
+    if Thread.isMainThread || DispatchQueue.getSpecific(key: mainQueueKey) == true { return MainActor.assumeIsolated { body() } }
+    return DispatchQueue.main.sync { MainActor.assumeIsolated { body() } }
 }

@@ -81,6 +81,16 @@ public final class FontLibrary: @unchecked Sendable {
         return try body()
     }
 
+    /// Called with each warning (a missing family, a font fallback) as it first happens, besides
+    /// keeping it for `takeWarnings()`: `FontLibrary.shared.onWarning = { print("warning:", $0) }`.
+    /// It runs on the thread that laid the text out, with the library locked: it must not call
+    /// back into the library.
+    public var onWarning: (@Sendable (String) -> Void)? {
+        get { locked { warningHandler } }
+        set { locked { warningHandler = newValue } }
+    }
+    private var warningHandler: (@Sendable (String) -> Void)?
+
     /// Warnings (a missing family, a font fallback) not yet taken, each given once per library.
     public func takeWarnings() -> [String] {
         locked {
@@ -90,7 +100,10 @@ public final class FontLibrary: @unchecked Sendable {
     }
 
     private func warnOnce(_ message: String) {
-        if warned.insert(message).inserted { pendingWarnings.append(message) }
+        if warned.insert(message).inserted {
+            pendingWarnings.append(message)
+            warningHandler?(message)
+        }
     }
 
     // MARK: Resolving

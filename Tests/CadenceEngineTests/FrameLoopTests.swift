@@ -46,11 +46,30 @@ import Testing
         let scene = try OffscreenRendererTests.slidingSquare()
         let sink = PNGFileSink(renderer: try OffscreenRenderer(sizeOf: scene), directory: folder, jobs: 2)
         try FrameLoop(scene: scene).run(frames: 3..<5, fps: 10, into: sink)
-        try sink.waitForFiles()
+        // The loop's finish() waited for the files.
         #expect(sink.written == 2)
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder).sorted() == ["frame_00003.png", "frame_00004.png"])
         let third = try RGBAImage(contentsOfPNG: folder + "/frame_00003.png")
         #expect(third == (try OffscreenRenderer(sizeOf: scene).render(scene, at: 0.3)))
+    }
+
+    /// Every sink's `finish()`, which the loop calls, leaves the finished file: no hidden
+    /// temporary file waiting for `waitForFile()`, which then only gives the same outcome.
+    @Test func animatedFileSinksLeaveTheFileWhenTheLoopEnds() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("cadence-sinks-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let scene = try OffscreenRendererTests.slidingSquare()
+        let apng = try APNGFileSink(renderer: try OffscreenRenderer(sizeOf: scene, backend: .cpu), path: folder + "/a.png", fps: 10)
+        try FrameLoop(scene: scene).run(frames: 0..<3, fps: 10, into: apng)
+        #expect(FileManager.default.fileExists(atPath: folder + "/a.png"))
+        try apng.waitForFile()
+        let gif = try FFmpegFileSink(renderer: try OffscreenRenderer(sizeOf: scene, backend: .cpu), path: folder + "/a.gif", format: .gif, fps: 10)
+        try FrameLoop(scene: scene).run(frames: 0..<3, fps: 10, into: gif)
+        #expect(FileManager.default.fileExists(atPath: folder + "/a.gif"))
+        gif.cancel()  // nothing to drop once the file is in place
+        #expect(FileManager.default.fileExists(atPath: folder + "/a.gif"))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder).sorted() == ["a.gif", "a.png"])
     }
 
     @Test func aFailingFrameStopsTheLoopAndIsThrown() throws {

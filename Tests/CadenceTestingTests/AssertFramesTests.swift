@@ -11,7 +11,7 @@ import Testing
 @MainActor
 @Suite struct AssertFramesTests {
     /// A 64 × 48 scene: a rounded orange layer fading in and sliding right over a second.
-    static func scene() throws -> Scene {
+    nonisolated static func scene() throws -> Scene {
         let json = """
             {"name": "fade", "size": [64, 48], "background": "#FFFFFF",
              "nodes": [{"type": "Layer", "id": "dot", "frame": [8, 12, 24, 24], "cornerRadius": 12,

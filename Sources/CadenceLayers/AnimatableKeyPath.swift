@@ -1,0 +1,108 @@
+/// A layer key path by a typed name, beside the strings scene files use: `.positionY` is
+/// `"position.y"`, `.transformRotation` is `"transform.rotation"`. The compiler checks the name;
+/// whether it fits the layer (`fontSize` needs a TextLayer) is checked when the animation is
+/// added, as for strings. A string literal is one too: `AnimatableKeyPath = "opacity"`.
+///
+/// ```swift
+/// try card.add(.spring(keyPath: .positionY, from: 300, to: 100, stiffness: 180, damping: 14))
+/// try scene.schedule(.setValue(.backgroundColor, .color(.white)), on: "card", at: 1)
+/// ```
+public struct AnimatableKeyPath: RawRepresentable, Hashable, Sendable, ExpressibleByStringLiteral, CustomStringConvertible {
+    /// The key path as scene files write it.
+    public var rawValue: String
+
+    /// The key path `rawValue`, e.g. `position.x`.
+    public init(rawValue: String) {
+        self.rawValue = rawValue
+    }
+
+    /// The key path `value`.
+    public init(stringLiteral value: String) {
+        rawValue = value
+    }
+
+    public var description: String { rawValue }
+
+    /// `position`.
+    public static let position = AnimatableKeyPath(rawValue: "position")
+    /// `position.x`.
+    public static let positionX = AnimatableKeyPath(rawValue: "position.x")
+    /// `position.y`.
+    public static let positionY = AnimatableKeyPath(rawValue: "position.y")
+    /// `bounds.size`.
+    public static let boundsSize = AnimatableKeyPath(rawValue: "bounds.size")
+    /// `bounds.size.width`.
+    public static let boundsSizeWidth = AnimatableKeyPath(rawValue: "bounds.size.width")
+    /// `bounds.size.height`.
+    public static let boundsSizeHeight = AnimatableKeyPath(rawValue: "bounds.size.height")
+    /// `anchorPoint`.
+    public static let anchorPoint = AnimatableKeyPath(rawValue: "anchorPoint")
+    /// `opacity`.
+    public static let opacity = AnimatableKeyPath(rawValue: "opacity")
+    /// `backgroundColor`.
+    public static let backgroundColor = AnimatableKeyPath(rawValue: "backgroundColor")
+    /// `borderColor`.
+    public static let borderColor = AnimatableKeyPath(rawValue: "borderColor")
+    /// `borderWidth`.
+    public static let borderWidth = AnimatableKeyPath(rawValue: "borderWidth")
+    /// `cornerRadius`.
+    public static let cornerRadius = AnimatableKeyPath(rawValue: "cornerRadius")
+    /// `zPosition`.
+    public static let zPosition = AnimatableKeyPath(rawValue: "zPosition")
+    /// `transform.rotation`.
+    public static let transformRotation = AnimatableKeyPath(rawValue: "transform.rotation")
+    /// `transform.rotation.z`.
+    public static let transformRotationZ = AnimatableKeyPath(rawValue: "transform.rotation.z")
+    /// `transform.scale`.
+    public static let transformScale = AnimatableKeyPath(rawValue: "transform.scale")
+    /// `transform.scale.x`.
+    public static let transformScaleX = AnimatableKeyPath(rawValue: "transform.scale.x")
+    /// `transform.scale.y`.
+    public static let transformScaleY = AnimatableKeyPath(rawValue: "transform.scale.y")
+    /// `transform.translation`.
+    public static let transformTranslation = AnimatableKeyPath(rawValue: "transform.translation")
+    /// `transform.translation.x`.
+    public static let transformTranslationX = AnimatableKeyPath(rawValue: "transform.translation.x")
+    /// `transform.translation.y`.
+    public static let transformTranslationY = AnimatableKeyPath(rawValue: "transform.translation.y")
+    /// `shadowOpacity`.
+    public static let shadowOpacity = AnimatableKeyPath(rawValue: "shadowOpacity")
+    /// `shadowRadius`.
+    public static let shadowRadius = AnimatableKeyPath(rawValue: "shadowRadius")
+    /// `shadowColor`.
+    public static let shadowColor = AnimatableKeyPath(rawValue: "shadowColor")
+    /// `shadowOffset`.
+    public static let shadowOffset = AnimatableKeyPath(rawValue: "shadowOffset")
+    /// `hidden`.
+    public static let hidden = AnimatableKeyPath(rawValue: "hidden")
+    /// `foregroundColor`.
+    public static let foregroundColor = AnimatableKeyPath(rawValue: "foregroundColor")
+    /// `fontSize`.
+    public static let fontSize = AnimatableKeyPath(rawValue: "fontSize")
+    /// `strokeStart`.
+    public static let strokeStart = AnimatableKeyPath(rawValue: "strokeStart")
+    /// `strokeEnd`.
+    public static let strokeEnd = AnimatableKeyPath(rawValue: "strokeEnd")
+    /// `lineWidth`.
+    public static let lineWidth = AnimatableKeyPath(rawValue: "lineWidth")
+    /// `lineDashPhase`.
+    public static let lineDashPhase = AnimatableKeyPath(rawValue: "lineDashPhase")
+    /// `miterLimit`.
+    public static let miterLimit = AnimatableKeyPath(rawValue: "miterLimit")
+    /// `fillColor`.
+    public static let fillColor = AnimatableKeyPath(rawValue: "fillColor")
+    /// `strokeColor`.
+    public static let strokeColor = AnimatableKeyPath(rawValue: "strokeColor")
+    /// `path`.
+    public static let path = AnimatableKeyPath(rawValue: "path")
+
+    /// Every key path with a typed name.
+    public static let all: [AnimatableKeyPath] = [
+        .position, .positionX, .positionY, .boundsSize, .boundsSizeWidth, .boundsSizeHeight, .anchorPoint, .opacity,
+        .backgroundColor, .borderColor, .borderWidth, .cornerRadius, .zPosition, .transformRotation,
+        .transformRotationZ, .transformScale, .transformScaleX, .transformScaleY, .transformTranslation,
+        .transformTranslationX, .transformTranslationY, .shadowOpacity, .shadowRadius, .shadowColor, .shadowOffset,
+        .hidden, .foregroundColor, .fontSize, .strokeStart, .strokeEnd, .lineWidth, .lineDashPhase, .miterLimit,
+        .fillColor, .strokeColor, .path,
+    ]
+}
