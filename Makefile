@@ -17,7 +17,7 @@ APT_PACKAGES := pkg-config \
 # A separate package that uses Cadence as its users do (by path): `make test` builds and tests it.
 CLIENT := Examples/ClientPackage
 
-.PHONY: all deps build release run test test-client fuzz test-asan test-tsan docs bench-peers clean
+.PHONY: all deps build release run install test test-client test-install fuzz test-asan test-tsan docs bench-peers clean
 
 all: build
 
@@ -56,7 +56,43 @@ test: deps
 	$(SWIFT) build --build-tests
 	$(XVFB_RUN) $(SWIFT) test
 	$(MAKE) test-client
+	$(MAKE) test-install
 	$(MAKE) fuzz FUZZ_SECONDS=60 FUZZ_OPTIONS_SECONDS=30 FUZZ_LOTTIE_SECONDS=45
+
+# `make install PREFIX=/usr/local` (the default; DESTDIR is put before it, for packaging): the
+# release binary to PREFIX/bin, its bash, zsh and fish completions and its man page (cadence.1),
+# both generated from the commands by swift-argument-parser (--generate-completion-script and the
+# generate-manual plugin), so they never drift from the options.
+PREFIX ?= /usr/local
+INSTALL_ROOT = $(DESTDIR)$(PREFIX)
+GENERATED := .build/generated
+install: release
+	$(SWIFT) package --allow-writing-to-package-directory generate-manual
+	mkdir -p $(GENERATED)
+	.build/release/cadence --generate-completion-script bash > $(GENERATED)/cadence.bash
+	.build/release/cadence --generate-completion-script zsh > $(GENERATED)/_cadence
+	.build/release/cadence --generate-completion-script fish > $(GENERATED)/cadence.fish
+	install -d "$(INSTALL_ROOT)/bin" "$(INSTALL_ROOT)/share/man/man1" "$(INSTALL_ROOT)/share/bash-completion/completions" \
+		"$(INSTALL_ROOT)/share/zsh/site-functions" "$(INSTALL_ROOT)/share/fish/vendor_completions.d"
+	install -m 755 .build/release/cadence "$(INSTALL_ROOT)/bin/cadence"
+	install -m 644 .build/plugins/GenerateManual/outputs/CadenceCLI/cadence.1 "$(INSTALL_ROOT)/share/man/man1/cadence.1"
+	install -m 644 $(GENERATED)/cadence.bash "$(INSTALL_ROOT)/share/bash-completion/completions/cadence"
+	install -m 644 $(GENERATED)/_cadence "$(INSTALL_ROOT)/share/zsh/site-functions/_cadence"
+	install -m 644 $(GENERATED)/cadence.fish "$(INSTALL_ROOT)/share/fish/vendor_completions.d/cadence.fish"
+	@echo "installed cadence $$($(INSTALL_ROOT)/bin/cadence --version) under $(INSTALL_ROOT)"
+
+# Installs into a scratch prefix and checks what arrived: the binary runs, the completions name
+# its commands, the man page documents them.
+test-install:
+	rm -rf .build/install-test
+	$(MAKE) --no-print-directory install PREFIX=$(CURDIR)/.build/install-test
+	.build/install-test/bin/cadence --version
+	grep -q "render" .build/install-test/share/bash-completion/completions/cadence
+	grep -q "render" .build/install-test/share/zsh/site-functions/_cadence
+	grep -q "render" .build/install-test/share/fish/vendor_completions.d/cadence.fish
+	grep -q "^.Dt CADENCE 1" .build/install-test/share/man/man1/cadence.1
+	grep -q "lottie" .build/install-test/share/man/man1/cadence.1
+	rm -rf .build/install-test
 
 # The client package proves the library products work from outside: it builds, renders and
 # checks its own goldens through CadenceTesting.

@@ -253,7 +253,7 @@ struct RenderSpeed: ParsableCommand {
     @Option(name: .customLong("png-encoder"), help: "The dump's PNG encoder: incremental, libpng or libdeflate (as cadence render --png-encoder).")
     var pngEncoder = PNGOptions.Encoder.incremental.rawValue
 
-    @Option(help: "Also time a whole render into this format (png, apng, gif, mp4 or webm, as cadence render --format): frames/s and bytes.")
+    @Option(help: "Also time a whole render into this format (png, apng, gif, mp4, webm or mov, as cadence render --format): frames/s and bytes.")
     var format: OutputFormat?
 
     @OptionGroup var backendOptions: BackendOptions

@@ -21,10 +21,10 @@ struct Render: ParsableCommand {
     @Argument(help: "A scene file (JSON) or a Lottie animation (.json). Default: the built-in demo scene.")
     var scene: String?
 
-    @Option(help: "png: the folder to write frame_00000.png, … into (default: frames). apng, gif, mp4, webm: the file to write (default: animation.<format>). Created if missing.")
+    @Option(help: "png: the folder to write frame_00000.png, … into (default: frames). apng, gif, mp4, webm, mov: the file to write (default: animation.<format>). Created if missing.")
     var out: String?
 
-    @Option(help: "png (one file per frame), apng (written by Cadence: later frames hold only what changed), gif, mp4 (H.264) or webm (VP9), the last three through ffmpeg.")
+    @Option(help: "png (one file per frame), apng (written by Cadence: later frames hold only what changed), gif, mp4 (H.264), webm (VP9; with alpha when the background is transparent) or mov (ProRes 4444 with alpha), the last four through ffmpeg.")
     var format: OutputFormat = .png
 
     @Option(parsing: .unconditional, help: "Frame size in pixels, WxH. Default: the scene's size. The scene is scaled to fit.")
@@ -347,7 +347,7 @@ struct Shard: ExpressibleByArgument {
     }
 }
 
-/// `--format png|apng|gif|mp4|webm`.
+/// `--format png|apng|gif|mp4|webm|mov`.
 extension OutputFormat: ExpressibleByArgument {}
 
 /// Runs `body` on the main actor (GL and GLFW live there) and turns an engine error into its

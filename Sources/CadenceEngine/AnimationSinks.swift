@@ -15,14 +15,16 @@ nonisolated public enum OutputFormat: String, Sendable, CaseIterable {
     case gif
     /// One H.264 MP4 (yuv420p) through ffmpeg.
     case mp4
-    /// One VP9 WebM through ffmpeg.
+    /// One VP9 WebM through ffmpeg: with alpha (`yuva420p`) when the background is transparent.
     case webm
+    /// One QuickTime movie of ProRes 4444 through ffmpeg, with alpha: for video editors.
+    case mov
 
     /// Whether the output is one file rather than a folder of frames.
     public var isAnimated: Bool { self != .png }
 
     /// Whether ffmpeg encodes it.
-    public var usesFFmpeg: Bool { self == .gif || self == .mp4 || self == .webm }
+    public var usesFFmpeg: Bool { self == .gif || self == .mp4 || self == .webm || self == .mov }
 }
 
 /// The first error of work done on another thread.
@@ -179,8 +181,10 @@ public final class FFmpegFileSink: FrameSink {
     /// Starts ffmpeg (found on `PATH`) to encode `format` at `fps` into `path`, whose folder
     /// must exist; `progress(written)` as each frame is piped. `frameCount`, when known, lets a
     /// GIF's palette be made for the whole animation while that fits `gifPaletteMemory`.
+    /// With `alpha`, a WebM keeps the frames' alpha (VP9 `yuva420p`); a MOV always does, and a
+    /// GIF or MP4 never.
     public init(renderer: OffscreenRenderer, path: String, format: OutputFormat, fps: Double, frameCount: Int? = nil,
-                progress: @escaping (Int) -> Void = { _ in }) throws(EngineError) {
+                alpha: Bool = false, progress: @escaping (Int) -> Void = { _ in }) throws(EngineError) {
         guard format.usesFFmpeg else {
             throw .invalidOption(name: "format", message: "\(format.rawValue) is not encoded by ffmpeg")
         }
@@ -200,7 +204,7 @@ public final class FFmpegFileSink: FrameSink {
         process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = Self.arguments(
-            format: format, width: renderer.width, height: renderer.height, fps: fps, frameCount: frameCount, output: temporary
+            format: format, width: renderer.width, height: renderer.height, fps: fps, frameCount: frameCount, alpha: alpha, output: temporary
         )
         let stdin = Pipe()
         let stderr = Pipe()
@@ -236,7 +240,9 @@ public final class FFmpegFileSink: FrameSink {
     }
 
     /// ffmpeg's arguments: raw RGBA frames on stdin, `format` into `output`.
-    static func arguments(format: OutputFormat, width: Int, height: Int, fps: Double, frameCount: Int? = nil, output: String) -> [String] {
+    static func arguments(
+        format: OutputFormat, width: Int, height: Int, fps: Double, frameCount: Int? = nil, alpha: Bool = false, output: String
+    ) -> [String] {
         var arguments = [
             "-hide_banner", "-loglevel", "error", "-y",
             "-f", "rawvideo", "-pix_fmt", "rgba", "-s", "\(width)x\(height)", "-r", String(fps), "-i", "-",
@@ -254,9 +260,11 @@ public final class FFmpegFileSink: FrameSink {
             ]
         case .webm:
             arguments += [
-                "-c:v", "libvpx-vp9", "-pix_fmt", "yuv420p", "-b:v", "0", "-crf", "32", "-deadline", "realtime", "-cpu-used", "8",
-                "-row-mt", "1", "-f", "webm",
+                "-c:v", "libvpx-vp9", "-pix_fmt", alpha ? "yuva420p" : "yuv420p", "-b:v", "0", "-crf", "32", "-deadline", "realtime",
+                "-cpu-used", "8", "-row-mt", "1", "-f", "webm",
             ]
+        case .mov:
+            arguments += ["-c:v", "prores_ks", "-profile:v", "4444", "-pix_fmt", "yuva444p10le", "-vendor", "apl0", "-f", "mov"]
         case .png, .apng:
             break
         }

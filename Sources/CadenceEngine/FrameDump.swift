@@ -314,7 +314,8 @@ public enum FrameDump {
             }
         } else {
             let sink = try FFmpegFileSink(
-                renderer: renderer, path: path, format: settings.format, fps: fps, frameCount: selection.count, progress: progress
+                renderer: renderer, path: path, format: settings.format, fps: fps, frameCount: selection.count,
+                alpha: loop.scene.background.alpha < 1, progress: progress
             )
             do throws(EngineError) {
                 try loop.run(frames: selection, fps: fps, into: sink)

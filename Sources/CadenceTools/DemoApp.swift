@@ -16,8 +16,27 @@ import Foundation
 /// in headless renders. Keys: Tab / Shift-Tab or a click move focus between text inputs; typing,
 /// Backspace and Ctrl+U / Ctrl+A (clear) edit the focused one. With no text input focused,
 /// R restarts the counters, L loads (or reloads) the images, S toggles slow motion (10×), F the
-/// frame-timing overlay. Esc or closing the window exits.
+/// frame-timing overlay, Space pauses and plays, Left / Right (or `,` / `.`) step a frame back or
+/// forward, Home and the digits 0 … 9 jump to that second. The title shows the scene time and
+/// frame. Esc or closing the window exits.
+///
+/// With a `watch`, the scene file is read again when it changes, at the time shown: a file that
+/// does not read keeps the last good scene playing, with the error on stderr and in the window.
 public final class DemoApp {
+    /// A scene file to read again whenever it changes (`cadence demo SCENE --watch`).
+    public struct SceneWatch: Sendable {
+        /// The file watched (its modification time, size and inode).
+        public var path: String
+        /// Reads the scene again, or throws what is wrong with it.
+        public var reload: @MainActor @Sendable () throws(EngineError) -> Scene
+
+        /// A watch of `path`, read again by `reload`.
+        public init(path: String, reload: @escaping @MainActor @Sendable () throws(EngineError) -> Scene) {
+            self.path = path
+            self.reload = reload
+        }
+    }
+
     /// How the demo runs: a screenshot to take, scripted events, whether the window shows.
     public struct Options: Sendable {
         /// Where to write a screenshot of the frame at `after` seconds, then quit; nil to run until closed.
@@ -33,11 +52,13 @@ public final class DemoApp {
         public var recordClock: String?
         /// What draws the frames: GL, or the CPU backend whose pictures the window shows.
         public var backend: RenderBackendKind
+        /// The scene file to reload when it changes; nil watches nothing.
+        public var watch: SceneWatch?
 
         /// Options for a visible run with no screenshot and no events unless told.
         public init(
             screenshot: String? = nil, after: Double = 0, events: [SceneEvent] = [], visible: Bool = true, recordClock: String? = nil,
-            backend: RenderBackendKind = .default
+            backend: RenderBackendKind = .default, watch: SceneWatch? = nil
         ) {
             self.screenshot = screenshot
             self.after = after
@@ -45,6 +66,7 @@ public final class DemoApp {
             self.visible = visible
             self.recordClock = recordClock
             self.backend = backend
+            self.watch = watch
         }
     }
 
@@ -84,11 +106,24 @@ public final class DemoApp {
     private var shot: String?
     private var recorded: [VSyncTime] = []
     private var shownTimes: [Double] = []
+    /// The scene time shown, against the display link's.
+    private var playhead: Playhead
+    /// The display link's time of the frame being made.
+    private var link = 0.0
+    /// What the watched file's last reload said was wrong; nil when it read.
+    private var reloadError: String?
+    /// The watched file as last seen, and when it was last looked at (host nanoseconds).
+    private var watchStamp: FileStamp?
+    private var lastWatchCheck: UInt64 = 0
+    private var lastTitle = ""
+    private var lastTitleUpdate: UInt64 = 0
 
     /// The demo of `scene` with `options`; the scripted events are applied here.
     public init(scene: Scene, options: Options) {
         self.scene = scene
         self.options = options
+        playhead = Playhead(framesPerSecond: scene.framesPerSecond ?? 60)
+        watchStamp = options.watch.flatMap { FileStamp(path: $0.path) }
         self.scene.apply(options.events)
         images.prefetch(self.scene.imageSources + ["builtin:sunset"])
     }
@@ -128,7 +163,7 @@ public final class DemoApp {
             guard let character = Unicode.Scalar(scalar) else { return }
             if focus != nil {
                 pending.append(.type(String(character), charactersPerSecond: nil))
-            } else if "rlsfRLSF".unicodeScalars.contains(character) {
+            } else if "rlsfRLSF .,0123456789".unicodeScalars.contains(character) {
                 toggles.append(Character(String(character).lowercased()))
             }
         }
@@ -140,14 +175,17 @@ public final class DemoApp {
         recorded = []
         var frameStart: UInt64 = 0
         let loop = FrameLoop(scene: scene, context: RenderContext(images: images))
-        loop.willDraw = { [unowned self, unowned loop] frame in
+        loop.willDraw = { [unowned self, unowned loop, unowned window] frame in
             frameStart = HostClock.now()
-            now = frame.animationTime
-            applyInput(at: now, source: driver.source)
+            link = frame.animationTime
+            checkWatchedFile(at: frameStart)
+            applyInput(at: playhead.sceneTime(atLink: link), source: driver.source)
+            now = playhead.sceneTime(atLink: link)
+            updateTitle(window: window, at: frameStart)
             loop.scene = scene
         }
         // The screenshot frame shows the scene at exactly --after, whichever vsync reached it.
-        loop.time = { [options] frame in options.screenshot != nil && frame.animationTime >= options.after ? options.after : frame.animationTime }
+        loop.time = { [unowned self] frame in shownTime(of: frame) }
         let sink = DemoSink { [unowned self, unowned window] list, frame throws(EngineError) in
             defer {
                 recorded.append(VSyncTime(timestamp: frame.timestamp, targetTimestamp: frame.targetTimestamp))
@@ -157,15 +195,15 @@ public final class DemoApp {
                 if frameTimes.count > 240 { frameTimes.removeFirst(frameTimes.count - 240) }
             }
             guard let frames, let size = window.defaultFramebufferSize, size.width > 0, size.height > 0 else { return }
-            shownTimes.append(options.screenshot != nil && frame.animationTime >= options.after ? options.after : frame.animationTime)
-            let screenshotDue = options.screenshot != nil && frame.animationTime >= options.after
+            shownTimes.append(shownTime(of: frame))
+            let screenshotDue = options.screenshot != nil && playhead.sceneTime(atLink: frame.animationTime) >= options.after
             var list = list.fitted(to: Size(width: Double(size.width), height: Double(size.height)))
-            if overlay {
-                do throws(TextError) {
-                    try drawOverlay(into: &list, scale: Double(size.width) / Double(window.windowSize.width), height: Double(size.height))
-                } catch {
-                    throw .text(error)
-                }
+            let scale = Double(size.width) / Double(max(window.windowSize.width, 1))
+            do throws(TextError) {
+                if overlay { try drawOverlay(into: &list, scale: scale, height: Double(size.height)) }
+                if let reloadError { try drawError(reloadError, into: &list, scale: scale, width: Double(size.width)) }
+            } catch {
+                throw .text(error)
             }
             try frames.draw(list, size: size)
             if let path = options.screenshot, screenshotDue {
@@ -243,6 +281,12 @@ public final class DemoApp {
             pending.append(.moveCaret(.right))
         case WindowContext.Key.home where focus != nil:
             pending.append(.moveCaret(.home))
+        case WindowContext.Key.left:
+            toggles.append(",")
+        case WindowContext.Key.right:
+            toggles.append(".")
+        case WindowContext.Key.home:
+            toggles.append("0")
         case WindowContext.Key.end where focus != nil:
             pending.append(.moveCaret(.end))
         default:
@@ -302,12 +346,79 @@ public final class DemoApp {
             case "s":
                 slowMotion.toggle()
                 try? source.setTimeDilation(slowMotion ? 10 : 1)
-            default:
+            case "f":
                 overlay.toggle()
+            case " ":
+                playhead.togglePlaying(atLink: link)
+            case ".":
+                playhead.step(1, atLink: link)
+            case ",":
+                playhead.step(-1, atLink: link)
+            default:
+                if let second = toggle.wholeNumberValue { playhead.jump(to: Double(second), atLink: link) }
             }
         }
         toggles.removeAll()
         scene.apply(events)
+    }
+
+    // MARK: Time, title and the watched file
+
+    /// The scene time `frame` shows: the playhead's, or exactly `--after` for the screenshot frame.
+    private func shownTime(of frame: FrameInfo) -> Double {
+        let time = playhead.sceneTime(atLink: frame.animationTime)
+        return options.screenshot != nil && time >= options.after ? options.after : time
+    }
+
+    /// The title, with the scene time and frame shown, at most ten times a second.
+    private func updateTitle(window: WindowContext, at host: UInt64) {
+        guard host >= lastTitleUpdate + 100_000_000 || lastTitleUpdate == 0 else { return }
+        lastTitleUpdate = host
+        let title = String(
+            format: "Cadence — %@ — t = %.2f s, frame %d%@%@", scene.name, now, playhead.frame(atLink: link),
+            playhead.isPlaying ? "" : " (paused)", reloadError == nil ? "" : " — error in the file"
+        )
+        if title != lastTitle {
+            window.setTitle(title)
+            lastTitle = title
+        }
+    }
+
+    /// Reads the watched file again when it changed (looked at every quarter second): the new
+    /// scene at the same time, or the error on stderr and in the window with the old scene kept.
+    private func checkWatchedFile(at host: UInt64) {
+        guard let watch = options.watch, host >= lastWatchCheck + 250_000_000 else { return }
+        lastWatchCheck = host
+        let stamp = FileStamp(path: watch.path)
+        guard stamp != watchStamp else { return }
+        watchStamp = stamp
+        do throws(EngineError) {
+            let fresh = try watch.reload()
+            scene = fresh
+            playhead.framesPerSecond = fresh.framesPerSecond ?? 60
+            focus = nil
+            focusChanges.removeAll()
+            pending.removeAll()
+            images.prefetch(scene.imageSources)
+            reloadError = nil
+            FileHandle.standardError.write(Data("cadence: reloaded \(watch.path) at \(String(format: "%.2f", now)) s\n".utf8))
+        } catch {
+            let message = error.description
+            reloadError = message
+            FileHandle.standardError.write(Data("cadence: \(message) (the last good scene keeps playing)\n".utf8))
+        }
+    }
+
+    /// A red band across the top with `message` (its first lines), in framebuffer pixels.
+    private func drawError(_ message: String, into list: inout DisplayList, scale: Double, width: Double) throws(TextError) {
+        let text = message.split(separator: "\n").prefix(3).joined(separator: "\n")
+        let layout = try FontLibrary.shared.layout(
+            AttributedText(text, attributes: TextAttributes(font: try FontDescriptor(family: "DejaVu Sans", size: 13 * scale), color: .white)),
+            options: TextLayoutOptions(width: max(width - 24 * scale, 1))
+        )
+        list.roundedRect(RoundedRect(rect: Rect(x: 0, y: 0, width: width, height: layout.size.height + 16 * scale), cornerRadius: 0,
+                                     fill: Color(red: 0.8, green: 0.1, blue: 0.1, alpha: 0.92)))
+        for run in layout.glyphRuns(at: Point(x: 12 * scale, y: 8 * scale)) { list.glyphs(run) }
     }
 
     // MARK: Overlay
@@ -349,5 +460,24 @@ private final class DemoSink: FrameSink {
 
     func take(_ list: DisplayList, frame: FrameInfo) throws(EngineError) {
         try show(list, frame)
+    }
+}
+
+/// What identifies a file's version: its modification time, size and inode (an editor that
+/// saves by renaming a new file over the old changes the inode).
+struct FileStamp: Equatable {
+    var seconds: Int
+    var nanoseconds: Int
+    var size: Int64
+    var inode: UInt64
+
+    /// The stamp of the file at `path`, or nil when there is none.
+    init?(path: String) {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return nil }
+        seconds = Int(info.st_mtim.tv_sec)
+        nanoseconds = Int(info.st_mtim.tv_nsec)
+        size = Int64(info.st_size)
+        inode = UInt64(info.st_ino)
     }
 }

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// `cadence render --format apng|gif|mp4|webm`, `--shard` with them, and `--shard auto/N`.
+/// `cadence render --format apng|gif|mp4|webm|mov`, `--shard` with them, and `--shard auto/N`.
 @Suite struct AnimatedFormatTests {
     let folder: String
 
@@ -47,6 +47,7 @@ import Testing
         ("gif", Array("GIF89a".utf8).map(Int.init), 0, 161, 91),
         ("mp4", Array("ftyp".utf8).map(Int.init), 4, 162, 92),
         ("webm", [0x1A, 0x45, 0xDF, 0xA3], 0, 161, 91),
+        ("mov", Array("ftypqt".utf8).map(Int.init), 4, 161, 91),
     ])
     func eachFormatWritesOneFileFfprobeReads(format: String, magic: [Int], at offset: Int, width: Int, height: Int) throws {
         defer { try? FileManager.default.removeItem(atPath: folder) }
@@ -59,6 +60,49 @@ import Testing
         #expect(probed.frames == 10 && probed.width == width && probed.height == height, "\(probed)")
         // Nothing else: no temporary file left behind.
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder + "/clips") == ["demo.\(format)"])
+    }
+
+    /// Runs a tool found on `PATH` and returns its standard output.
+    func tool(_ arguments: [String]) throws -> Data {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = arguments
+        let out = Pipe()
+        process.standardOutput = out
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let data = out.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return data
+    }
+
+    /// A transparent background keeps its alpha in WebM (VP9 yuva420p) and MOV (ProRes 4444);
+    /// an opaque one gives a WebM without alpha, as before.
+    @Test func transparentScenesKeepTheirAlphaInWebMAndMOV() throws {
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let scene = ##"{"size": [64, 48], "background": "#00000000", "nodes": [{"type": "Layer", "id": "half", "frame": [0, 0, 32, 48], "backgroundColor": "#FF000080"}]}"##
+        try Data(scene.utf8).write(to: URL(fileURLWithPath: folder + "/clear.json"))
+        for format in ["webm", "mov"] {
+            let result = try CLI.run(["render", "clear.json", "--fps", "10", "--duration", "0.5", "--backend", "cpu", "--format", format, "--out", "clear.\(format)"], in: folder)
+            #expect(result.status == 0, "\(result.stderr)")
+        }
+        let webm = String(decoding: try tool(["ffprobe", "-v", "error", "-show_entries", "stream_tags=alpha_mode", "-of", "default=noprint_wrappers=1", folder + "/clear.webm"]), as: UTF8.self)
+        #expect(webm.contains("alpha_mode=1"), "\(webm)")
+        let mov = String(decoding: try tool(["ffprobe", "-v", "error", "-show_entries", "stream=codec_name,profile,pix_fmt", "-of", "default=noprint_wrappers=1", folder + "/clear.mov"]), as: UTF8.self)
+        #expect(mov.contains("codec_name=prores") && mov.contains("pix_fmt=yuva444p"), "\(mov)")
+        // Decoded, the left half is red at half alpha, the right half clear.
+        for (file, decoder) in [("clear.webm", ["-c:v", "libvpx-vp9"]), ("clear.mov", [])] {
+            let pixels = [UInt8](try tool(["ffmpeg", "-v", "error"] + decoder + ["-i", folder + "/" + file, "-frames:v", "1", "-f", "rawvideo", "-pix_fmt", "rgba", "-"]))
+            try #require(pixels.count == 64 * 48 * 4, "\(file)")
+            let left = (24 * 64 + 8) * 4
+            let right = (24 * 64 + 56) * 4
+            #expect(abs(Int(pixels[left + 3]) - 128) <= 4 && pixels[left] > 200, "\(file): \(pixels[left..<left + 4])")
+            #expect(pixels[right + 3] <= 4, "\(file): \(pixels[right..<right + 4])")
+        }
+        let opaque = try render(["--format", "webm", "--out", "opaque.webm"])
+        #expect(opaque.status == 0)
+        let tags = String(decoding: try tool(["ffprobe", "-v", "error", "-show_entries", "stream_tags=alpha_mode", "-of", "default=noprint_wrappers=1", folder + "/opaque.webm"]), as: UTF8.self)
+        #expect(!tags.contains("alpha_mode=1"), "\(tags)")
     }
 
     @Test func theDefaultFileIsNamedAfterTheFormat() throws {

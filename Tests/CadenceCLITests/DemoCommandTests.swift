@@ -44,6 +44,42 @@ private let hasDisplay = ProcessInfo.processInfo.environment["DISPLAY"].map { !$
         #expect(outcome.passed, "\(outcome.message)")
     }
 
+    /// `--watch`: the file is read again when it changes, at the time shown; a broken version is
+    /// an error on stderr while the last good scene plays on; the next good one takes over.
+    @Test(.enabled(if: hasDisplay, "needs an X display: make test runs the suite under xvfb-run"))
+    func watchReloadsTheSceneAndSurvivesABrokenOne() throws {
+        func scene(_ color: String) -> Data {
+            Data(##"{"name": "box", "size": [64, 48], "background": "\##(color)"}"##.utf8)
+        }
+        let path = folder + "/box.json"
+        try scene("#FF0000").write(to: URL(fileURLWithPath: path))
+        let process = Process()
+        process.executableURL = CLI.executable
+        process.arguments = ["demo", "box.json", "--watch", "--backend", "cpu", "--screenshot", "shot.png", "--after", "5"]
+        process.currentDirectoryURL = URL(fileURLWithPath: folder)
+        let errors = Pipe()
+        process.standardError = errors
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        Thread.sleep(forTimeInterval: 1.0)
+        try Data(#"{"size": [64, 48], "background": }"#.utf8).write(to: URL(fileURLWithPath: path))
+        Thread.sleep(forTimeInterval: 1.5)
+        try scene("#0000FF").write(to: URL(fileURLWithPath: path))
+        let stderr = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0, "\(stderr)")
+        #expect(stderr.contains("not valid JSON") && stderr.contains("(the last good scene keeps playing)"), "\(stderr)")
+        #expect(stderr.contains("cadence: reloaded box.json at "), "\(stderr)")
+        let shot = try RGBAImage(contentsOfPNG: folder + "/shot.png")
+        #expect(shot[32, 24] == (0, 0, 255, 255), "\(shot[32, 24])")
+    }
+
+    @Test func watchNeedsASceneFile() throws {
+        let result = try CLI.run(["demo", "--watch"], in: folder)
+        #expect(result.status == 64)
+        #expect(result.stderr.contains("--watch needs a scene file"), "\(result.stderr)")
+    }
+
     /// `--backend cpu`: the window shows the CPU backend's pictures, the same frame as GL's golden
     /// within the backends' agreement.
     @Test(.enabled(if: hasDisplay, "needs an X display: make test runs the suite under xvfb-run"))
