@@ -1,0 +1,204 @@
+import Foundation
+import Testing
+
+/// Every command the README and the reference pages show in a shell block (```sh) runs, in the
+/// page's order, from a scratch folder holding the files the examples name: `hello.json` is the
+/// README's first scene as printed, the Lottie files are this project's own test files, `Examples`
+/// is the repository's folder. Each must exit 0. The few that are not run here (`make`, `swift
+/// test`, the reference-player benchmark) each have a reason, and a test keeps that list and the
+/// pages in step. Commands named in prose are names, not examples.
+///
+/// The release binary is used when it is at least as new as the debug one (`make test` builds
+/// it first), as the long ones (a 100,000-frame soak) take twice as long in debug.
+@Suite(.serialized) struct DocCommandTests {
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    /// The README and every reference page.
+    static let pages: [String] = {
+        let docs = (try? FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent("docs").path)) ?? []
+        return ["README.md"] + docs.filter { $0.hasSuffix(".md") }.sorted().map { "docs/" + $0 }
+    }()
+
+    /// The commands shown that are not run here, and why.
+    static let notRun: [String: String] = [
+        "make run": "builds the release binary and runs `cadence render`, which the tests run themselves",
+        "make test": "is the suite this test is part of",
+        "swift build -c release --product cadence": "is the first step of make test",
+        "CADENCE_RECORD_GOLDENS=1 swift test --package-path Examples/ClientPackage": "records goldens, on purpose only",
+        "swift test --package-path Examples/ClientPackage": "make test runs it (test-client)",
+        "CADENCE_RECORD_GOLDENS=1 swift test --filter GoldenTests": "records goldens, on purpose only",
+        "make fuzz": "make test runs the fuzz targets (for 60, 30 and 45 s)",
+        "make fuzz FUZZ_SECONDS=3600 FUZZ_OPTIONS_SECONDS=600": "an hour of fuzzing, on demand",
+        "make test-asan": "the whole suite again under AddressSanitizer, several minutes, on demand",
+        "make test-tsan": "the whole suite again under ThreadSanitizer, several minutes, on demand",
+        "make bench-peers": "installs Skia and Blend2D's Python bindings from the network",
+        "$(../shared/tools/lottie-ref-venv.sh) Benchmarks/lottie.py ../shared/lottie/corpus/rlottie/example/resource --frames 60 --tsv lottie.tsv":
+            "needs the reference players and the public corpus, which are not part of the project",
+        "PY=$(../shared/tools/lottie-ref-venv.sh)": "sets up the reference players, which are not part of the project",
+        "$PY Benchmarks/lottie.py ../shared/lottie/corpus/rlottie/example/resource --frames 60 --tsv lottie.tsv":
+            "needs the reference players and the public corpus, which are not part of the project",
+        "parallel cadence render --duration 60 --shard {}/8 --out frames ::: 1 2 3 4 5 6 7 8":
+            "GNU parallel is not a dependency; each shard is `cadence render --shard K/N`, which DumpOptionsTests runs and compares with a whole render",
+    ]
+
+    /// One command as a page shows it.
+    struct Shown: CustomStringConvertible {
+        var page: String
+        var line: Int
+        var command: String
+        var description: String { "\(page):\(line): \(command)" }
+    }
+
+    /// The commands of `page`'s shell blocks, comments dropped: in a block with `$ ` prompts only
+    /// the prompted lines (the rest is output), else every line.
+    static func commands(of page: String) throws -> [Shown] {
+        let text = try String(contentsOf: root.appendingPathComponent(page), encoding: .utf8)
+        var found: [Shown] = []
+        var block: [(Int, String)]?
+        for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            if block == nil, line == "```sh" {
+                block = []
+            } else if block != nil, line == "```" {
+                let lines = block ?? []
+                let prompted = lines.contains { $0.1.hasPrefix("$ ") }
+                for (number, text) in lines {
+                    guard !prompted || text.hasPrefix("$ ") else { continue }
+                    var command = prompted ? String(text.dropFirst(2)) : text
+                    if let comment = command.range(of: " #") { command = String(command[..<comment.lowerBound]) }
+                    command = command.trimmingCharacters(in: .whitespaces)
+                    if !command.isEmpty { found.append(Shown(page: page, line: number, command: command)) }
+                }
+                block = nil
+            } else if block != nil {
+                block?.append((index + 1, String(line)))
+            }
+        }
+        return found
+    }
+
+    static func isCadence(_ command: String) -> Bool {
+        command.hasPrefix("cadence ") || command.hasPrefix("xvfb-run -a cadence ")
+    }
+
+    @Test func everyCommandShownRunsOrSaysWhyNot() throws {
+        let all = try Self.pages.flatMap { try Self.commands(of: $0) }
+        #expect(all.filter { Self.isCadence($0.command) }.count >= 25, "\(all)")
+        // Only commands some page shows have reasons; other shell lines run.
+        let shown = Set(all.map(\.command))
+        #expect(Set(Self.notRun.keys).isSubset(of: shown), "reasons for commands no page shows: \(Set(Self.notRun.keys).subtracting(shown))")
+        let others = shown.filter { !Self.isCadence($0) && Self.notRun[$0] == nil }
+        #expect(others == ["grep -o '\"name\": \"[a-z ]*\", \"cat\": \"image\"' trace.json"], "shell lines that run besides cadence's: \(others)")
+    }
+
+    /// The folder of the `cadence` binary to run: release when it is as new as debug.
+    static let binaries: String = {
+        let debug = CLI.executable
+        let release = root.appendingPathComponent(".build/release/cadence")
+        func modified(_ url: URL) -> Date? { (try? FileManager.default.attributesOfItem(atPath: url.path))?[.modificationDate] as? Date }
+        if let releaseDate = modified(release), let debugDate = modified(debug), releaseDate >= debugDate {
+            return release.deletingLastPathComponent().path
+        }
+        return debug.deletingLastPathComponent().path
+    }()
+
+    @Test(arguments: pages)
+    func theCommandsOfAPageRun(page: String) throws {
+        let shown = try Self.commands(of: page).filter { Self.notRun[$0.command] == nil }
+        guard !shown.isEmpty else { return }
+        let folder = NSTemporaryDirectory() + "cadence-doc-\(UUID().uuidString)"
+        try Self.makeFixtures(in: folder)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        for command in shown {
+            let (status, output) = try Self.run(command.command, in: folder)
+            #expect(status == 0, "\(command) exited \(status):\n\(output)")
+        }
+    }
+
+    /// Runs `command` with `sh -c` in `folder`, the binary first on `PATH`; at most 5 minutes.
+    static func run(_ command: String, in folder: String) throws -> (Int32, String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        process.arguments = ["-c", command]
+        process.currentDirectoryURL = URL(fileURLWithPath: folder)
+        var environment = ProcessInfo.processInfo.environment
+        environment["PATH"] = binaries + ":" + (environment["PATH"] ?? "/usr/bin:/bin")
+        process.environment = environment
+        let log = folder + "/.output-\(UUID().uuidString)"
+        _ = FileManager.default.createFile(atPath: log, contents: nil)
+        let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: log))
+        process.standardOutput = handle
+        process.standardError = handle
+        try process.run()
+        let deadline = Date().addingTimeInterval(300)
+        while process.isRunning, Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
+        if process.isRunning { process.terminate() }
+        process.waitUntilExit()
+        try handle.close()
+        let output = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
+        try? FileManager.default.removeItem(atPath: log)
+        return (process.terminationStatus, String(output.suffix(2000)))
+    }
+
+    // MARK: The files the examples name
+
+    static func makeFixtures(in folder: String) throws {
+        let manager = FileManager.default
+        try manager.createDirectory(atPath: folder + "/docs", withIntermediateDirectories: true)
+        try manager.createSymbolicLink(atPath: folder + "/Examples", withDestinationPath: root.appendingPathComponent("Examples").path)
+        // The README's first scene, as printed.
+        let readme = try String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)
+        let start = try #require(readme.range(of: "```json\n"))
+        let end = try #require(readme.range(of: "```", range: start.upperBound..<readme.endIndex))
+        try Data(readme[start.upperBound..<end.lowerBound].utf8).write(to: URL(fileURLWithPath: folder + "/hello.json"))
+        // Lottie files: the golden tests' own.
+        let lottie = root.appendingPathComponent("Tests/CadenceGLTests/LottieFiles")
+        func lottieFile(_ name: String) throws -> Data { try Data(contentsOf: lottie.appendingPathComponent(name)) }
+        for (name, source) in [("spinner.json", "trim-paths.json"), ("confetti.json", "repeater.json"), ("a.json", "shapes.json"), ("b.json", "dashes.json")] {
+            try lottieFile(source).write(to: URL(fileURLWithPath: folder + "/" + name))
+        }
+        var intro = try #require(try JSONSerialization.jsonObject(with: lottieFile("shapes.json")) as? [String: Any])
+        let inPoint = (intro["ip"] as? Double) ?? 0
+        let outPoint = (intro["op"] as? Double) ?? 60
+        intro["markers"] = [["cm": "intro", "tm": inPoint, "dr": (outPoint - inPoint) / 2], ["cm": "outro", "tm": (inPoint + outPoint) / 2, "dr": (outPoint - inPoint) / 2]]
+        try JSONSerialization.data(withJSONObject: intro).write(to: URL(fileURLWithPath: folder + "/intro.json"))
+        // A Telegram sticker: the spinner gzipped.
+        let (status, _) = try run("gzip -c spinner.json > sticker.tgs", in: folder)
+        try #require(status == 0)
+        // A dotLottie archive with two animations, "wave" among them.
+        try storedZip([
+            ("manifest.json", Data(#"{"version": "1", "animations": [{"id": "spin"}, {"id": "wave"}]}"#.utf8)),
+            ("animations/spin.json", try lottieFile("trim-paths.json")),
+            ("animations/wave.json", try lottieFile("shapes.json")),
+        ]).write(to: URL(fileURLWithPath: folder + "/pack.lottie"))
+    }
+
+    /// A zip archive of `entries`, stored (not compressed).
+    static func storedZip(_ entries: [(String, Data)]) -> Data {
+        func le16(_ value: Int) -> [UInt8] { [UInt8(value & 0xFF), UInt8((value >> 8) & 0xFF)] }
+        func le32(_ value: UInt32) -> [UInt8] { (0..<4).map { UInt8((value >> (8 * $0)) & 0xFF) } }
+        var archive: [UInt8] = []
+        var directory: [UInt8] = []
+        for (name, data) in entries {
+            let bytes = [UInt8](data)
+            let crc = crc32(bytes)
+            let offset = UInt32(archive.count)
+            let fields = le16(20) + le16(0) + le16(0) + le16(0) + le16(0) + le32(crc) + le32(UInt32(bytes.count)) + le32(UInt32(bytes.count))
+                + le16(name.utf8.count) + le16(0)
+            archive += le32(0x0403_4B50) + fields + Array(name.utf8) + bytes
+            directory += le32(0x0201_4B50) + le16(20) + fields + le16(0) + le16(0) + le16(0) + le32(0) + le32(offset) + Array(name.utf8)
+        }
+        let start = UInt32(archive.count)
+        archive += directory
+        archive += le32(0x0605_4B50) + le16(0) + le16(0) + le16(entries.count) + le16(entries.count) + le32(UInt32(directory.count)) + le32(start) + le16(0)
+        return Data(archive)
+    }
+
+    static func crc32(_ bytes: [UInt8]) -> UInt32 {
+        var crc: UInt32 = 0xFFFF_FFFF
+        for byte in bytes {
+            crc ^= UInt32(byte)
+            for _ in 0..<8 { crc = crc & 1 == 1 ? (crc >> 1) ^ 0xEDB8_8320 : crc >> 1 }
+        }
+        return ~crc
+    }
+}
