@@ -7,6 +7,13 @@ import Testing
 @Suite struct ReadmeExamplesTests {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
+    /// The README's Swift tour is `Tests/CadenceTests/HelloTests.swift`, which runs here.
+    @Test func readmeShowsTheHelloTestVerbatim() throws {
+        let readme = try String(contentsOf: Self.root.appendingPathComponent("README.md"), encoding: .utf8)
+        let file = try String(contentsOf: Self.root.appendingPathComponent("Tests/CadenceTests/HelloTests.swift"), encoding: .utf8)
+        #expect(readme.contains("```swift\n" + file + "```"), "README.md does not show Tests/CadenceTests/HelloTests.swift as it is")
+    }
+
     @Test(arguments: [
         "Examples/ClientPackage/Package.swift",
         "Examples/ClientPackage/Sources/CardScene/CardScene.swift",
