@@ -114,6 +114,47 @@ import Testing
         }
     }
 
+    /// The scene examples of the pages (```json blocks of scenes, nodes and events) read under
+    /// `--strict` and render a frame: a whole scene as it is, a node inside a scene, event lines
+    /// after a node as that scene's events. Other JSON blocks (clock traces, bench output) are not
+    /// scenes.
+    @Test(arguments: pages)
+    func theSceneExamplesOfAPageRender(page: String) throws {
+        let text = try String(contentsOf: Self.root.appendingPathComponent(page), encoding: .utf8)
+        var examples: [String] = []
+        var rest = text[...]
+        while let start = rest.range(of: "```json\n"), let end = rest.range(of: "```", range: start.upperBound..<rest.endIndex) {
+            examples.append(String(rest[start.upperBound..<end.lowerBound]))
+            rest = rest[end.upperBound...]
+        }
+        let scenes = examples.compactMap(Self.scene(from:))
+        if page == "docs/scenes.md" { #expect(scenes.count == 3, "the signup scene, the Lottie node with its events, the card layer") }
+        guard !scenes.isEmpty else { return }
+        let folder = NSTemporaryDirectory() + "cadence-doc-\(UUID().uuidString)"
+        try Self.makeFixtures(in: folder)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        for (index, scene) in scenes.enumerated() {
+            try Data(scene.utf8).write(to: URL(fileURLWithPath: folder + "/example-\(index).json"))
+            let (status, output) = try Self.run(
+                "cadence render example-\(index).json --strict --backend cpu --frames 0..0 --out out-\(index)", in: folder
+            )
+            #expect(status == 0, "\(page), JSON example \(index) exited \(status):\n\(scene)\n\(output)")
+        }
+    }
+
+    /// A whole scene for an example block: the block when it is one, a node or a node followed by
+    /// event lines wrapped in one; nil for JSON that is not a scene's.
+    static func scene(from example: String) -> String? {
+        let values = example.split(separator: "\n").reduce(into: [String]()) { values, line in
+            if line.hasPrefix("{") || values.isEmpty { values.append(String(line)) } else { values[values.count - 1] += "\n" + line }
+        }
+        guard let first = values.first, first.hasPrefix("{") else { return nil }
+        if example.contains("\"size\"") && example.contains("\"nodes\"") { return example }
+        guard first.contains("\"type\""), first.contains("\"id\"") else { return nil }
+        let events = values.dropFirst().joined(separator: ", ")
+        return #"{"size": [400, 300], "nodes": ["# + first + "], \"events\": [" + events + "]}"
+    }
+
     /// Runs `command` with `sh -c` in `folder`, the binary first on `PATH`; at most 5 minutes.
     static func run(_ command: String, in folder: String) throws -> (Int32, String) {
         let process = Process()
@@ -153,9 +194,13 @@ import Testing
         // Lottie files: the golden tests' own.
         let lottie = root.appendingPathComponent("Tests/CadenceGLTests/LottieFiles")
         func lottieFile(_ name: String) throws -> Data { try Data(contentsOf: lottie.appendingPathComponent(name)) }
-        for (name, source) in [("spinner.json", "trim-paths.json"), ("confetti.json", "repeater.json"), ("a.json", "shapes.json"), ("b.json", "dashes.json")] {
+        for (name, source) in [("spinner.json", "trim-paths.json"), ("a.json", "shapes.json"), ("b.json", "dashes.json")] {
             try lottieFile(source).write(to: URL(fileURLWithPath: folder + "/" + name))
         }
+        // Confetti with a "burst" marker, as the scene-format page's Lottie node plays.
+        var confetti = try #require(try JSONSerialization.jsonObject(with: lottieFile("repeater.json")) as? [String: Any])
+        confetti["markers"] = [["cm": "burst", "tm": (confetti["ip"] as? Double) ?? 0, "dr": 10]]
+        try JSONSerialization.data(withJSONObject: confetti).write(to: URL(fileURLWithPath: folder + "/confetti.json"))
         var intro = try #require(try JSONSerialization.jsonObject(with: lottieFile("shapes.json")) as? [String: Any])
         let inPoint = (intro["ip"] as? Double) ?? 0
         let outPoint = (intro["op"] as? Double) ?? 60
