@@ -59,6 +59,9 @@ extension Layer {
 
         let bounds = Rect(origin: .zero, size: properties.bounds)
         let opacity = min(properties.opacity, 1)
+        // With a mask, the whole picture is a group whose last member, the mask's picture,
+        // multiplies it by its alpha.
+        if layer.mask != nil { list.append(mapping.map(.pushGroup(Group(matte: .alpha)))) }
         layer.drawShadow(bounds: bounds, opacity: opacity, context: inner, into: &local)
         emit(&local)
 
@@ -90,6 +93,12 @@ extension Layer {
         }
 
         if let group { list.endFadingGroup(openedAt: group) }
+        if let mask = layer.mask {
+            list.append(mapping.map(.pushGroup(Group(isMatte: true))))
+            try mask.draw(at: time, context: inner, transform: toList, into: &list)
+            list.append(.popGroup)
+            list.append(.popGroup)
+        }
     }
 
     /// The zPosition the layer has at `time`.

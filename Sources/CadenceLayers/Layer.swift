@@ -41,6 +41,19 @@ public struct Layer: Sendable {
     /// What the layer and its subtree do under the `reduced` motion profile (`"reducedMotion"`);
     /// nil: each animation's and widget's default rule, or the nearest ancestor's setting.
     public var reducedMotion: ReducedMotion?
+    /// `CALayer.mask`: a layer (with its sublayers) whose alpha masks the layer's composited
+    /// picture — shadow, background, content, sublayers and border. It sits in the layer's own
+    /// coordinates, as a sublayer would, animates as any layer does, and is drawn only as the
+    /// mask. Nil: no mask.
+    public var mask: Layer? {
+        get { maskStorage.first }
+        set { maskStorage = newValue.map { [$0] } ?? [] }
+    }
+    /// The mask, boxed: a struct cannot hold itself directly.
+    private var maskStorage: [Layer] = []
+
+    /// The index that stands for the mask in a path of sublayer indices (`path(to:)`).
+    public static let maskIndex = -1
 
     /// A layer called `id` with `content`, `properties` (Core Animation's defaults unless given) and `sublayers`.
     public init(id: String, content: Content = .none, properties: LayerProperties = LayerProperties(), sublayers: [Layer] = []) {
@@ -64,19 +77,22 @@ public struct Layer: Sendable {
         }
     }
 
-    /// The layer called `id` in this subtree, as a path of sublayer indices (empty: this layer).
+    /// The layer called `id` in this subtree, as a path of sublayer indices (empty: this layer;
+    /// `maskIndex` for the mask).
     public func path(to id: String) -> [Int]? {
         if self.id == id { return [] }
         for (index, sublayer) in sublayers.enumerated() {
             if let rest = sublayer.path(to: id) { return [index] + rest }
         }
+        if let rest = mask?.path(to: id) { return [Self.maskIndex] + rest }
         return nil
     }
 
-    /// The layer at `path` (sublayer indices from this one).
+    /// The layer at `path` (sublayer indices from this one, `maskIndex` for the mask).
     public subscript(path path: [Int]) -> Layer {
         get {
             guard let first = path.first else { return self }
+            if first == Self.maskIndex, let mask { return mask[path: Array(path.dropFirst())] }
             return sublayers[first][path: Array(path.dropFirst())]
         }
         set {
@@ -84,13 +100,19 @@ public struct Layer: Sendable {
                 self = newValue
                 return
             }
+            if first == Self.maskIndex {
+                guard var mask else { return }
+                mask[path: Array(path.dropFirst())] = newValue
+                self.mask = mask
+                return
+            }
             sublayers[first][path: Array(path.dropFirst())] = newValue
         }
     }
 
-    /// Every layer of the subtree, this one first, depth first.
+    /// Every layer of the subtree, this one first, depth first (sublayers, then the mask's tree).
     public var allLayers: [Layer] {
-        [self] + sublayers.flatMap(\.allLayers)
+        [self] + sublayers.flatMap(\.allLayers) + (mask?.allLayers ?? [])
     }
 }
 

@@ -50,5 +50,6 @@ extension Layer {
         }
         result.append(NodeValues(id: id, typeName: typeName, values: values))
         for sublayer in shown.sublayers { sublayer.appendAnimatedValues(at: time, to: &result) }
+        shown.mask?.appendAnimatedValues(at: time, to: &result)
     }
 }

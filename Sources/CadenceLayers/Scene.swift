@@ -102,6 +102,7 @@ public struct Scene: Sendable {
         func walk(_ layer: Layer, node: Int, path: [Int]) {
             if found[layer.id] == nil { found[layer.id] = (node, path) }
             for (index, sublayer) in layer.sublayers.enumerated() { walk(sublayer, node: node, path: path + [index]) }
+            if let mask = layer.mask { walk(mask, node: node, path: path + [Layer.maskIndex]) }
         }
         for (index, node) in nodes.enumerated() {
             if case .layer(let layer) = node {

@@ -34,7 +34,7 @@ extension Reader {
     static let layerKeys = [
         "position", "bounds", "anchorPoint", "transform", "opacity", "backgroundColor", "cornerRadius", "borderWidth",
         "borderColor", "masksToBounds", "hidden", "zPosition", "shadowColor", "shadowOffset", "shadowOpacity", "shadowRadius",
-        "sublayers", "animations", "reducedMotion",
+        "sublayers", "mask", "animations", "reducedMotion",
     ]
 
     /// A `Layer`, `TextLayer`, `ImageLayer` or `ShapeLayer` node.
@@ -151,6 +151,16 @@ extension Reader {
                 case .layer(let sublayer): layer.sublayers.append(sublayer)
                 case let other: layer.sublayers.append(Layer.wrapping(other))
                 }
+            }
+        }
+        if let value = object["mask"] {
+            guard case .object = value else { throw error("must be a layer node (an object with type and id), as sublayers are", node: id, key: "mask") }
+            guard depth + 1 < Layer.maximumDepth else {
+                throw error("the mask nests deeper than \(Layer.maximumDepth) levels", node: id, key: "mask")
+            }
+            switch try node(value, index: 0, depth: depth + 1) {
+            case .layer(let mask): layer.mask = mask
+            case let other: layer.mask = Layer.wrapping(other)
             }
         }
         if let value = object["animations"] {

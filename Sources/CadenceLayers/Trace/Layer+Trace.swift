@@ -34,6 +34,7 @@ extension Layer {
             }
         }
         for sublayer in sublayers { events += sublayer.traceEvents(motion: setting) }
+        if let mask { events += mask.traceEvents(motion: setting) }
         return events.sortedByTime()
     }
 }
@@ -52,7 +53,7 @@ extension Layer {
         let setting = motion.overridden(by: reducedMotion)
         var end = 0.0
         if case .widget(let node) = content { end = node.activeEnd(motion: setting) }
-        for sublayer in sublayers { end = max(end, sublayer.widgetsEnd(motion: setting)) }
+        for sublayer in sublayers + (mask.map { [$0] } ?? []) { end = max(end, sublayer.widgetsEnd(motion: setting)) }
         return end
     }
 }

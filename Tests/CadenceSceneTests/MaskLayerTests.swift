@@ -1,0 +1,70 @@
+import CadenceDraw
+import CadenceScene
+import CadenceText
+import Foundation
+import Testing
+
+/// `mask` on any layer: a layer tree whose alpha masks the layer's picture, read from files and
+/// set from Swift, animatable and targetable by events like any layer.
+@Suite struct MaskLayerTests {
+    func parse(_ json: String) throws(SceneError) -> Scene {
+        try SceneFile.parse(Data(json.utf8), file: "mask.json", strict: true).scene
+    }
+
+    static let wipe = """
+        {"size": [40, 20], "background": "#FFFFFF",
+         "nodes": [{"type": "Layer", "id": "card", "frame": [0, 0, 40, 20], "backgroundColor": "#FF0000",
+                    "mask": {"type": "Layer", "id": "wipe", "frame": [0, 0, 20, 20], "backgroundColor": "#000000"}}],
+         "events": [{"at": 1, "target": "wipe", "type": "setValue", "keyPath": "position.x", "value": 30, "animated": false}]}
+        """
+
+    @Test func aMaskShowsOnlyWhereItIsOpaqueAndEventsReachIt() throws {
+        let scene = try parse(Self.wipe)
+        let card = try #require(scene.layer(id: "card"))
+        #expect(card.mask?.id == "wipe")
+        #expect(scene.layer(id: "wipe")?.properties.bounds == Size(width: 20, height: 20))
+        let fonts = FontLibrary()
+        // The group is the card's picture, its last member the mask's.
+        let list = try scene.displayList(at: 0, fonts: fonts)
+        guard case .pushGroup(let group)? = list.commands.first else {
+            Issue.record("no matte group: \(list.commands)")
+            return
+        }
+        #expect(group.matte == .alpha)
+        #expect(list.commands.contains { if case .pushGroup(let member) = $0 { member.isMatte } else { false } })
+        // The event moved the mask: the picture at 2 s differs from the one at 0.
+        #expect(try scene.displayList(at: 2, fonts: fonts) != list)
+        #expect(scene.layer(id: "wipe").map { $0.presentation(at: 2).position.x } == 30)
+    }
+
+    @Test func maskIDsAreTheScenesAndMasksNest() throws {
+        let duplicate = #"{"size": [9, 9], "nodes": [{"type": "Layer", "id": "a", "mask": {"type": "Layer", "id": "a"}}]}"#
+        #expect(throws: SceneError.self) { try parse(duplicate) }
+        let missing = #"{"size": [9, 9], "nodes": [{"type": "Layer", "id": "a", "mask": {"type": "Layer"}}]}"#
+        let error = try #require(throws: SceneError.self) { try parse(missing) }
+        #expect(error.key == "id")
+        let wrong = try #require(throws: SceneError.self) { try parse(#"{"size": [9, 9], "nodes": [{"type": "Layer", "id": "a", "mask": true}]}"#) }
+        #expect(wrong.node == "a" && wrong.key == "mask" && wrong.message.contains("must be a layer node"))
+        // A mask's own mask, and so on: held to the layer depth limit like sublayers.
+        var nested = #"{"type": "Layer", "id": "m0"}"#
+        for depth in 1...Layer.maximumDepth { nested = #"{"type": "Layer", "id": "m\#(depth)", "mask": "# + nested + "}" }
+        let deep = try #require(throws: SceneError.self) { try parse(#"{"size": [9, 9], "nodes": ["# + nested + "]}") }
+        #expect(deep.message.contains("deeper than \(Layer.maximumDepth) levels"), "\(deep)")
+    }
+
+    @Test func swiftSetsTheSameMask() throws {
+        let file = try parse(Self.wipe)
+        var card = Layer(id: "card", frame: Rect(x: 0, y: 0, width: 40, height: 20))
+        card.backgroundColor = Color(hex: "#FF0000")!
+        var wipe = Layer(id: "wipe", frame: Rect(x: 0, y: 0, width: 20, height: 20))
+        wipe.backgroundColor = .black
+        card.mask = wipe
+        var scene = Scene(name: "mask", size: Size(width: 40, height: 20), background: .white, nodes: [.layer(card)])
+        try scene.schedule(.setValue(.positionX, .number(30), animated: false), on: "wipe", at: 1)
+        let fonts = FontLibrary()
+        for time in [0.0, 2.0] {
+            #expect(try scene.displayList(at: time, fonts: fonts) == file.displayList(at: time, fonts: fonts), "t = \(time)")
+        }
+        #expect(scene.naturalDuration == 1)
+    }
+}
