@@ -8,7 +8,7 @@ in vec2 vMask;
 in vec2 vPixel;
 flat in vec4 vColor;                    // premultiplied
 flat in vec4 vLine;                     // start.xy, end.xy
-flat in vec4 vPaint;                    // kind, focus.xy
+flat in vec4 vPaint;                    // kind (1 linear, 2 radial, 3 conic), focus.xy
 
 // --- Uniforms -----------------------------------------------------------------
 uniform sampler2D uMask;                // R8 coverage, row 0 = the mask's top row
@@ -24,6 +24,13 @@ float gradientOffset(vec2 p) {
         vec2 d = end - start;
         float length2 = dot(d, d);
         return length2 > 0.0 ? dot(p - start, d) / length2 : 1.0;
+    }
+    if (vPaint.x > 2.5) {
+        const float turn = 6.283185307179586;
+        vec2 toPoint = p - start;
+        if (dot(toPoint, toPoint) <= 0.0) return 0.0;
+        float angle = atan(toPoint.y, toPoint.x) - atan(end.y - start.y, end.x - start.x);
+        return (angle - floor(angle / turn) * turn) / turn;
     }
     float radius = length(end - start);
     if (radius <= 0.0) return 1.0;

@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// A colour at an offset along a gradient.
 public struct GradientStop: Sendable, Hashable {
     /// Where along the gradient, 0 ... 1.
@@ -19,10 +25,17 @@ public struct GradientStop: Sendable, Hashable {
 /// - `radial`: a circle about `start` through `end`; offset 0 at `focus` (the centre unless
 ///   told), 1 on the circle, along each ray from the focus (SVG's focal point, After Effects'
 ///   highlight).
+/// - `conic`: about `start`, offset 0 along the ray towards `end`, growing with the angle
+///   clockwise on screen (y down) to 1 just before the same ray (CAGradientLayer's `conic`).
+///
+/// With a `space`, the points are in a space of their own that `space` maps to pixels: a
+/// CAGradientLayer's gradient is in unit coordinates of its bounds, so on a wide layer a radial
+/// gradient is an ellipse and a diagonal one's lines of equal colour follow the other diagonal.
 public struct Gradient: Sendable, Hashable {
     public enum Kind: Sendable, Hashable {
         case linear
         case radial
+        case conic
     }
 
     public var kind: Kind
@@ -32,30 +45,51 @@ public struct Gradient: Sendable, Hashable {
     public var focus: Point?
     /// The stops, by increasing offset.
     public var stops: [GradientStop]
+    /// Maps the gradient's own space (where `start`, `end` and `focus` are) to pixels; nil when
+    /// they are in pixels.
+    public var space: AffineTransform? {
+        didSet { inverseSpace = space?.inverted }
+    }
+    /// Pixels to the gradient's space (nil without a `space`, or when it flattens everything).
+    public private(set) var inverseSpace: AffineTransform?
 
     /// How many entries `ramp` has: one per 8-bit step of the offset.
     public static let rampSize = 256
 
-    public init(kind: Kind, start: Point, end: Point, focus: Point? = nil, stops: [GradientStop]) {
+    public init(kind: Kind, start: Point, end: Point, focus: Point? = nil, stops: [GradientStop], space: AffineTransform? = nil) {
         self.kind = kind
         self.start = start
         self.end = end
         self.focus = focus
         self.stops = stops
+        self.space = space
+        inverseSpace = space?.inverted
     }
 
-    /// The gradient with its points mapped by `transform`.
+    /// The gradient as `transform` maps what it paints: with a `space`, `transform` added to it
+    /// (exact under any transform); without, its points mapped (the Lottie importer's gradients,
+    /// whose circles stay circles as the reference players draw them).
     public func transformed(by transform: AffineTransform) -> Gradient {
         var copy = self
-        copy.start = transform.apply(to: start)
-        copy.end = transform.apply(to: end)
-        copy.focus = focus.map(transform.apply)
+        if let space {
+            copy.space = space.concatenating(transform)
+        } else {
+            copy.start = transform.apply(to: start)
+            copy.end = transform.apply(to: end)
+            copy.focus = focus.map(transform.apply)
+        }
         return copy
     }
 
-    /// The offset (0 ... 1, padded) at the point (`x`, `y`).
+    /// The offset (0 ... 1, padded) at the pixel (`x`, `y`).
     @inline(__always)
     public func offset(x: Double, y: Double) -> Double {
+        var x = x, y = y
+        if let inverseSpace {
+            let point = inverseSpace.apply(to: Point(x: x, y: y))
+            x = point.x
+            y = point.y
+        }
         let t: Double
         switch kind {
         case .linear:
@@ -77,6 +111,11 @@ public struct Gradient: Sendable, Hashable {
             let c = ox * ox + oy * oy - radius * radius
             let reach = -b + max(b * b - c, 0).squareRoot()
             t = reach > 0 ? distance / reach : 1
+        case .conic:
+            let turn = 2 * Double.pi
+            let angle = atan2(y - start.y, x - start.x) - atan2(end.y - start.y, end.x - start.x)
+            let wrapped = angle - (angle / turn).rounded(.down) * turn
+            t = wrapped / turn
         }
         return t.isNaN ? 0 : min(max(t, 0), 1)
     }

@@ -202,13 +202,13 @@ extension InstancedPipeline {
         )
     }
 
-    /// Path coverage masks: the mask's pixel rectangle, colour, and a gradient's line and kind
-    /// and focus (`Shaders/path.*`).
+    /// Path coverage masks: the mask's pixel rectangle, colour, a gradient's line, kind and
+    /// focus, and the map from pixels to the gradient's space as two rows (`Shaders/path.*`).
     static func paths() throws(GLError) -> InstancedPipeline {
         try InstancedPipeline(
             vertex: .init(file: "Shaders/path.vert", bytes: PackageResources.path_vert),
             fragment: .init(file: "Shaders/path.frag", bytes: PackageResources.path_frag),
-            layout: Layout(attributes: [(1, 4, 0), (2, 4, 4), (3, 4, 8), (4, 4, 12)], floatsPerInstance: 16)
+            layout: Layout(attributes: [(1, 4, 0), (2, 4, 4), (3, 4, 8), (4, 4, 12), (5, 3, 16), (6, 3, 19)], floatsPerInstance: 22)
         )
     }
 

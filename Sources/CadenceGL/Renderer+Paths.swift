@@ -50,10 +50,17 @@ extension Renderer {
             InstancedPipeline.encode(path.color, into: &floats)
             if let gradient {
                 let focus = gradient.focus ?? gradient.start
+                let kind: Float = switch gradient.kind {
+                case .linear: 1
+                case .radial: 2
+                case .conic: 3
+                }
                 floats += [gradient.start.x, gradient.start.y, gradient.end.x, gradient.end.y].map { Float($0) }
-                floats += [gradient.kind == .linear ? 1 : 2, Float(focus.x), Float(focus.y), 0]
+                floats += [kind, Float(focus.x), Float(focus.y), 0]
+                InstancedPipeline.encode(gradient.inverseSpace ?? .identity, into: &floats)
             } else {
                 floats += [0, 0, 0, 0, 0, 0, 0, 0]
+                InstancedPipeline.encode(.identity, into: &floats)
             }
         }
         if let gradient { uploadRamp(gradient.ramp) }

@@ -95,6 +95,14 @@ public struct AnimatableKeyPath: RawRepresentable, Hashable, Sendable, Expressib
     public static let strokeColor = AnimatableKeyPath(rawValue: "strokeColor")
     /// `path`.
     public static let path = AnimatableKeyPath(rawValue: "path")
+    /// `startPoint` (GradientLayer).
+    public static let startPoint = AnimatableKeyPath(rawValue: "startPoint")
+    /// `endPoint` (GradientLayer).
+    public static let endPoint = AnimatableKeyPath(rawValue: "endPoint")
+    /// `colors` (GradientLayer).
+    public static let colors = AnimatableKeyPath(rawValue: "colors")
+    /// `locations` (GradientLayer).
+    public static let locations = AnimatableKeyPath(rawValue: "locations")
 
     /// Every key path with a typed name.
     public static let all: [AnimatableKeyPath] = [
@@ -103,6 +111,6 @@ public struct AnimatableKeyPath: RawRepresentable, Hashable, Sendable, Expressib
         .transformRotationZ, .transformScale, .transformScaleX, .transformScaleY, .transformTranslation,
         .transformTranslationX, .transformTranslationY, .shadowOpacity, .shadowRadius, .shadowColor, .shadowOffset,
         .hidden, .foregroundColor, .fontSize, .strokeStart, .strokeEnd, .lineWidth, .lineDashPhase, .miterLimit,
-        .fillColor, .strokeColor, .path,
+        .fillColor, .strokeColor, .path, .startPoint, .endPoint, .colors, .locations,
     ]
 }

@@ -143,6 +143,8 @@ extension Layer {
             image.draw(in: bounds, images: context.images, into: &list)
         case .shape(let shape):
             shape.draw(tolerance: 0.25 / context.pixelScale, visible: context.visible, into: &list)
+        case .gradient(let gradient):
+            gradient.draw(in: bounds, cornerRadius: properties.cornerRadius, tolerance: 0.25 / context.pixelScale, into: &list)
         case .widget(var node):
             node.frame = bounds
             try node.draw(at: time, fonts: context.fonts, images: context.images, motion: context.motion, pixelScale: context.pixelScale, into: &list)
@@ -240,5 +242,73 @@ extension ShapeContent {
         let stroked = polylines.trimmed(from: strokeStart, to: strokeEnd).dashed(pattern: style.lineDashPattern, phase: style.lineDashPhase)
         let outline = stroked.strokeOutline(style, tolerance: tolerance, visible: reachable)
         if !outline.isEmpty { list.append(.path(PathFill(contours: outline, fillRule: .nonZero, color: strokeColor))) }
+    }
+}
+
+extension GradientContent {
+    /// The gradient's stops: each colour at its location (evenly spaced without locations),
+    /// locations kept in order and within 0 ... 1.
+    var stops: [GradientStop] {
+        let count = colors.count
+        var previous = 0.0
+        return colors.enumerated().map { index, color in
+            var offset = locations.flatMap { index < $0.count ? $0[index] : nil } ?? (count > 1 ? Double(index) / Double(count - 1) : 0)
+            offset = offset.isFinite ? min(max(offset, previous), 1) : previous
+            previous = offset
+            return GradientStop(offset: offset, color: color)
+        }
+    }
+
+    /// The gradient over `bounds`, in unit coordinates mapped to the bounds; nil when it draws nothing.
+    func gradient(in bounds: Rect) -> Gradient? {
+        guard !colors.isEmpty, bounds.width > 0, bounds.height > 0 else { return nil }
+        let unit = AffineTransform(scaleX: bounds.width, y: bounds.height).concatenating(AffineTransform(translationX: bounds.minX, y: bounds.minY))
+        switch type {
+        case .axial:
+            return Gradient(kind: .linear, start: startPoint, end: endPoint, stops: stops, space: unit)
+        case .conic:
+            return Gradient(kind: .conic, start: startPoint, end: endPoint, stops: stops, space: unit)
+        case .radial:
+            // A circle of radius 1 about the origin, stretched to the ellipse's radii and moved
+            // to its centre.
+            let rx = abs(endPoint.x - startPoint.x), ry = abs(endPoint.y - startPoint.y)
+            guard rx > 0, ry > 0 else {
+                return Gradient(kind: .radial, start: startPoint, end: startPoint, stops: stops, space: unit)
+            }
+            let ellipse = AffineTransform(scaleX: rx, y: ry).concatenating(AffineTransform(translationX: startPoint.x, y: startPoint.y))
+            return Gradient(kind: .radial, start: .zero, end: Point(x: 1, y: 0), stops: stops, space: ellipse.concatenating(unit))
+        }
+    }
+
+    /// The bounds, rounded by `cornerRadius`, filled with the gradient; curves flattened within
+    /// `tolerance`.
+    func draw(in bounds: Rect, cornerRadius: Double, tolerance: Double, into list: inout DisplayList) {
+        guard let gradient = gradient(in: bounds) else { return }
+        let radius = min(max(cornerRadius, 0), bounds.width / 2, bounds.height / 2)
+        var path = Path()
+        if radius > 0 {
+            // Each corner a quarter circle as one cubic (kappa ≈ 0.5523).
+            let k = radius * (1 - 0.5522847498)
+            let (minX, minY, maxX, maxY) = (bounds.minX, bounds.minY, bounds.maxX, bounds.maxY)
+            path = Path(elements: [
+                .move(Point(x: minX + radius, y: minY)), .line(Point(x: maxX - radius, y: minY)),
+                .curve(control1: Point(x: maxX - k, y: minY), control2: Point(x: maxX, y: minY + k), to: Point(x: maxX, y: minY + radius)),
+                .line(Point(x: maxX, y: maxY - radius)),
+                .curve(control1: Point(x: maxX, y: maxY - k), control2: Point(x: maxX - k, y: maxY), to: Point(x: maxX - radius, y: maxY)),
+                .line(Point(x: minX + radius, y: maxY)),
+                .curve(control1: Point(x: minX + k, y: maxY), control2: Point(x: minX, y: maxY - k), to: Point(x: minX, y: maxY - radius)),
+                .line(Point(x: minX, y: minY + radius)),
+                .curve(control1: Point(x: minX, y: minY + k), control2: Point(x: minX + k, y: minY), to: Point(x: minX + radius, y: minY)),
+                .close,
+            ])
+        } else {
+            path = Path(elements: [
+                .move(Point(x: bounds.minX, y: bounds.minY)), .line(Point(x: bounds.maxX, y: bounds.minY)),
+                .line(Point(x: bounds.maxX, y: bounds.maxY)), .line(Point(x: bounds.minX, y: bounds.maxY)), .close,
+            ])
+        }
+        let contours = path.flattened(tolerance: tolerance, visible: nil, keepingLength: false).map(\.points).filter { $0.count >= 3 }
+        guard !contours.isEmpty else { return }
+        list.append(.path(PathFill(contours: contours, color: .white, gradient: gradient)))
     }
 }

@@ -24,6 +24,8 @@ public struct Layer: Sendable {
         case image(ImageContent)
         /// A path, filled and stroked: `ShapeLayer`.
         case shape(ShapeContent)
+        /// A gradient over the bounds: `GradientLayer`.
+        case gradient(GradientContent)
         /// One of the widgets, drawn in the layer's bounds.
         indirect case widget(Node)
     }
@@ -64,7 +66,7 @@ public struct Layer: Sendable {
     }
 
     /// The layer node types, as scene files name them.
-    public static let typeNames = ["Layer", "TextLayer", "ImageLayer", "ShapeLayer"]
+    public static let typeNames = ["Layer", "TextLayer", "ImageLayer", "ShapeLayer", "GradientLayer"]
 
     /// The node type as scene files name it.
     public var typeName: String {
@@ -73,6 +75,7 @@ public struct Layer: Sendable {
         case .text: "TextLayer"
         case .image: "ImageLayer"
         case .shape: "ShapeLayer"
+        case .gradient: "GradientLayer"
         case .widget(let node): node.typeName
         }
     }
@@ -253,6 +256,45 @@ public struct ImageContent: Sendable, Hashable {
     public init(contents: String? = nil) {
         self.contents = contents
     }
+}
+
+/// What a `GradientLayer` shows, as `CAGradientLayer`: `colors` at `locations` between
+/// `startPoint` and `endPoint`, in unit coordinates of the bounds ((0, 0) the top-left corner,
+/// (1, 1) the bottom-right), filling the bounds (rounded by `cornerRadius`), between the
+/// background and the sublayers.
+///
+/// - `axial`: along the line from `startPoint` to `endPoint`, the colour constant across it.
+/// - `radial`: an ellipse about `startPoint` whose radii are `endPoint`'s distances from it
+///   along x and along y.
+/// - `conic`: about `startPoint`, the colours sweeping clockwise from the direction of `endPoint`.
+///
+/// Colours between stops are interpolated in straight sRGB; outside the first and last
+/// locations the end colours extend.
+public struct GradientContent: Sendable, Hashable {
+    /// The gradient's shape, as `CAGradientLayerType`.
+    public enum GradientType: String, Sendable, Hashable, CaseIterable {
+        case axial, radial, conic
+    }
+
+    /// The colours, in order; none draws nothing.
+    public var colors: [Color] = []
+    /// Where each colour sits, 0 ... 1, one per colour and not decreasing; nil spaces them evenly.
+    public var locations: [Double]?
+    /// Where the gradient starts (the centre of a radial or conic one), in unit coordinates.
+    public var startPoint = Point(x: 0.5, y: 0)
+    /// Where it ends, in unit coordinates.
+    public var endPoint = Point(x: 0.5, y: 1)
+    /// Its shape.
+    public var type = GradientType.axial
+
+    /// CAGradientLayer's defaults: no colours, top to bottom, axial.
+    public init(colors: [Color] = [], locations: [Double]? = nil) {
+        self.colors = colors
+        self.locations = locations
+    }
+
+    /// The most colours a gradient takes.
+    public static let maximumColors = 256
 }
 
 /// What a `ShapeLayer` shows: a path, filled then stroked, as `CAShapeLayer`.

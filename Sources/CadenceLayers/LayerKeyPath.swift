@@ -13,8 +13,9 @@ import CadenceDraw
 public struct LayerKeyPath: Sendable {
     /// The kind of value a key path holds, as scene files write it.
     public enum ValueType: String, Sendable, Hashable {
-        /// One number; a point; a size; a colour; a flag; a path.
-        case number, point, size, color, bool, path
+        /// One number; a point; a size; a colour; a flag; a path; a list of colours (as many as
+        /// the layer has); a list of numbers (as many as the layer has).
+        case number, point, size, color, bool, path, colors, numbers
 
         /// How scene files write it, for messages.
         public var expected: String {
@@ -25,6 +26,8 @@ public struct LayerKeyPath: Sendable {
             case .color: "a colour string (#RGB, #RRGGBB or #RRGGBBAA)"
             case .bool: "true or false"
             case .path: "SVG path data (a string)"
+            case .colors: "a list of colour strings, as many as the layer's"
+            case .numbers: "a list of numbers, as many as the layer's"
             }
         }
     }
@@ -159,6 +162,32 @@ public struct LayerKeyPath: Sendable {
         shape("strokeColor", .color, read: { animationVector($0.strokeColor) }, write: { $0.strokeColor = animationColor(from: $1) })
         shape("path", .path, read: { $0.path.components }, write: { shape, value in
             if let path = shape.path.withComponents(value) { shape.path = path }
+        })
+        func gradient(_ name: String, _ type: ValueType, read: @escaping @Sendable (GradientContent) -> [Double],
+                      write: @escaping @Sendable (inout GradientContent, [Double]) -> Void) {
+            all.append(LayerKeyPath(name: name, type: type, layerTypes: ["GradientLayer"],
+                                    read: { layer in
+                                        guard case .gradient(let gradient) = layer.content else { return [] }
+                                        return read(gradient)
+                                    },
+                                    write: { layer, value in
+                                        guard case .gradient(var gradient) = layer.content else { return }
+                                        write(&gradient, value)
+                                        layer.content = .gradient(gradient)
+                                    }))
+        }
+        gradient("startPoint", .point, read: { [$0.startPoint.x, $0.startPoint.y] }, write: { $0.startPoint = Point(x: $1[0], y: $1[1]) })
+        gradient("endPoint", .point, read: { [$0.endPoint.x, $0.endPoint.y] }, write: { $0.endPoint = Point(x: $1[0], y: $1[1]) })
+        gradient("colors", .colors, read: { $0.colors.flatMap(animationVector) }, write: { gradient, value in
+            guard value.count == gradient.colors.count * 4 else { return }
+            gradient.colors = stride(from: 0, to: value.count, by: 4).map { animationColor(from: Array(value[$0..<$0 + 4])) }
+        })
+        // Without locations, the even spacing is what animates.
+        gradient("locations", .numbers, read: { gradient in
+            gradient.locations ?? gradient.colors.indices.map { gradient.colors.count > 1 ? Double($0) / Double(gradient.colors.count - 1) : 0 }
+        }, write: { gradient, value in
+            guard value.count == gradient.colors.count else { return }
+            gradient.locations = value
         })
         return Dictionary(uniqueKeysWithValues: all.map { ($0.name, $0) })
     }()

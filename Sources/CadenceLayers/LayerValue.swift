@@ -26,6 +26,8 @@ public enum LayerValue: Sendable, Hashable, ExpressibleByFloatLiteral, Expressib
     case bool(Bool)
     /// A path with the same commands as the shape layer's own: `path`.
     case path(Path)
+    /// Colours, as many as the gradient layer's: `colors`.
+    case colors([Color])
 
     /// A point, as `[x, y]`.
     public static func point(_ point: Point) -> LayerValue { .numbers([point.x, point.y]) }

@@ -367,7 +367,7 @@ extension RasterPass {
         let (canvasWidth, originX, originY) = (target.width, target.originX, target.originY)
         let dx = gradient.end.x - gradient.start.x, dy = gradient.end.y - gradient.start.y
         let length = dx * dx + dy * dy
-        let linear = gradient.kind == .linear && length > 0 && length.isFinite
+        let linear = gradient.kind == .linear && gradient.space == nil && length > 0 && length.isFinite
         let step = linear ? dx / length * last : 0
         let alpha = mask.alpha
         target.withMutablePixels { pixels in

@@ -136,6 +136,20 @@ extension Reader {
             return .color(color)
         case (.bool, .bool(let flag)): return .bool(flag)
         case (.path, .string(let data)): return .path(try path(data, node: layer.id, key: key))
+        case (.colors, .array(let list)):
+            var colors: [Color] = []
+            for (index, item) in list.enumerated() {
+                guard case .string = item, let color = try color(item, key: "\(key)[\(index)]", node: layer.id) else { throw wrong }
+                colors.append(color)
+            }
+            return .colors(colors)
+        case (.numbers, .array(let list)):
+            var numbers: [Double] = []
+            for item in list {
+                guard case .number(let number) = item else { throw wrong }
+                numbers.append(number)
+            }
+            return .numbers(numbers)
         default: throw wrong
         }
     }
@@ -255,6 +269,18 @@ extension Reader {
                 throw error("a path value must have the same commands as the layer's path (after H, V, S, T and A are converted)", node: id, key: key)
             }
             return path.components
+        case (.colors, .colors(let colors)):
+            let count = lens.value(of: layer).count / 4
+            guard colors.count == count else {
+                throw error("must be \(count) colours, as many as the layer's colors (a gradient's colours animate one to one)", node: id, key: key)
+            }
+            return colors.flatMap(animationVector)
+        case (.numbers, .numbers(let list)):
+            let count = lens.value(of: layer).count
+            guard list.count == count, list.allSatisfy({ $0.isFinite && $0 >= 0 && $0 <= 1 }) else {
+                throw error("must be \(count) numbers from 0 to 1, one per colour of the layer", node: id, key: key)
+            }
+            return list
         default:
             throw wrong
         }

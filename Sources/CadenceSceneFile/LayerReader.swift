@@ -17,6 +17,9 @@ extension SceneFile {
         "path", "fillColor", "fillRule", "strokeColor", "lineWidth", "lineCap", "lineJoin", "miterLimit", "lineDashPattern",
         "lineDashPhase", "strokeStart", "strokeEnd",
     ]
+    /// The keys of a `GradientLayer` beyond a layer's.
+    /// CAGradientLayer's `type` is `gradientType`: a node's `type` is its node type.
+    public static let gradientLayerKeys = ["colors", "locations", "startPoint", "endPoint", "gradientType"]
     /// The keys of an animation object.
     public static let animationKeys = [
         "keyPath", "type", "from", "to", "by", "values", "keyTimes", "timingFunction", "timingFunctions", "calculationMode",
@@ -58,6 +61,9 @@ extension Reader {
         case "ShapeLayer":
             own = SceneFile.shapeLayerKeys
             layer.content = .shape(try shapeContent(object, id: id))
+        case "GradientLayer":
+            own = SceneFile.gradientLayerKeys
+            layer.content = .gradient(try gradientContent(object, id: id))
         default:
             break
         }
@@ -203,6 +209,48 @@ extension Reader {
     }
 
     // MARK: Content
+
+    /// A `GradientLayer`'s colours, locations, points and shape (`gradientType`, CAGradientLayer's
+    /// `type`: the node's `type` is `GradientLayer`).
+    func gradientContent(_ object: [String: JSONValue], id: String) throws(SceneError) -> GradientContent {
+        var gradient = GradientContent()
+        if let value = object["colors"] {
+            guard case .array(let list) = value else { throw error("must be a list of colours", node: id, key: "colors") }
+            guard list.count <= GradientContent.maximumColors else {
+                throw error("\(list.count) colours, above the limit of \(GradientContent.maximumColors)", node: id, key: "colors")
+            }
+            for (index, item) in list.enumerated() {
+                guard let color = try color(item, key: "colors[\(index)]", node: id) else { throw error("must be a colour", node: id, key: "colors[\(index)]") }
+                gradient.colors.append(color)
+            }
+        }
+        if let value = object["locations"] {
+            guard case .array(let list) = value, list.count == gradient.colors.count else {
+                throw error("must be a list of \(gradient.colors.count) numbers, one per colour", node: id, key: "locations")
+            }
+            var locations: [Double] = []
+            for (index, item) in list.enumerated() {
+                guard case .number(let location) = item, location.isFinite, location >= 0, location <= 1 else {
+                    throw error("must be a number from 0 to 1", node: id, key: "locations[\(index)]")
+                }
+                if let previous = locations.last, location < previous {
+                    throw error("must not be below the location before it (\(previous))", node: id, key: "locations[\(index)]")
+                }
+                locations.append(location)
+            }
+            gradient.locations = locations
+        }
+        if let value = object["startPoint"] { gradient.startPoint = try point(value, node: id, key: "startPoint") }
+        if let value = object["endPoint"] { gradient.endPoint = try point(value, node: id, key: "endPoint") }
+        if let text = try string(object["gradientType"], key: "gradientType", node: id) {
+            let names = GradientContent.GradientType.allCases.map(\.rawValue)
+            guard let type = GradientContent.GradientType(rawValue: text) else {
+                throw error("must be one of \(names.joined(separator: ", "))\(Spelling.suggestion(for: text, among: names))", node: id, key: "gradientType")
+            }
+            gradient.type = type
+        }
+        return gradient
+    }
 
     func textContent(_ object: [String: JSONValue], id: String) throws(SceneError) -> TextContent {
         var text = TextContent(font: try font(object["font"], key: "font", node: id) ?? SceneFile.defaultFont)

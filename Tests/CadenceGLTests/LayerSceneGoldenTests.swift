@@ -20,6 +20,7 @@ import Testing
         ("heartbeat", [0, 0.1, 0.15, 0.3, 0.45, 0.7]),
         ("checkmark", [0, 0.5, 1.1, 1.3, 1.45, 2.0]),
         ("mask-reveal", [0, 0.3, 0.4, 0.6, 0.9, 1.6]),
+        ("skeleton-shimmer", [0, 0.2, 0.4, 0.6, 0.8, 1.0]),
     ]
 
     static func scene(_ name: String) throws -> Scene {

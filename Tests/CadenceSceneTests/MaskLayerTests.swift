@@ -68,3 +68,56 @@ import Testing
         #expect(scene.naturalDuration == 1)
     }
 }
+
+/// GradientLayer read from files: colours, locations, points and shape; animatable colours,
+/// locations and points; bad input named.
+@Suite struct GradientLayerTests {
+    func parse(_ json: String) throws(SceneError) -> Scene {
+        try SceneFile.parse(Data(json.utf8), file: "gradient.json", strict: true).scene
+    }
+
+    @Test func readsAndAnimatesItsColoursAndPoints() throws {
+        let scene = try parse("""
+            {"size": [100, 100], "nodes": [{"type": "GradientLayer", "id": "g", "frame": [0, 0, 100, 100],
+              "colors": ["#FF0000", "#0000FF"], "startPoint": [0, 0.5], "endPoint": [1, 0.5], "gradientType": "conic",
+              "animations": [
+                {"keyPath": "colors", "from": ["#FF0000", "#0000FF"], "to": ["#00FF00", "#FFFFFF"], "duration": 1, "fillMode": "forwards"},
+                {"keyPath": "locations", "from": [0, 1], "to": [0.4, 0.6], "duration": 1, "fillMode": "forwards"},
+                {"keyPath": "endPoint", "to": [0.5, 1], "duration": 1, "fillMode": "forwards"}]}]}
+            """)
+        let layer = try #require(scene.layer(id: "g"))
+        guard case .gradient(let model) = layer.content, case .gradient(let shown) = layer.presentation(at: 2).content else {
+            Issue.record("not a gradient layer")
+            return
+        }
+        #expect(model.colors == [Color(hex: "#FF0000")!, Color(hex: "#0000FF")!])
+        #expect(model.type == .conic && model.startPoint == Point(x: 0, y: 0.5))
+        #expect(shown.colors.allSatisfy { abs($0.green - 1) < 1e-9 })
+        #expect(shown.locations == [0.4, 0.6])
+        #expect(shown.endPoint == Point(x: 0.5, y: 1))
+        #expect(layer.typeName == "GradientLayer")
+    }
+
+    @Test(arguments: [
+        (##""colors": "red""##, "colors"),
+        (##""colors": ["#FF0000"], "locations": [0, 1]"##, "locations"),
+        (##""colors": ["#FF0000", "#00FF00"], "locations": [0.5, 0.2]"##, "locations[1]"),
+        (##""colors": ["#FF0000", "#00FF00"], "locations": [0, 2]"##, "locations[1]"),
+        (##""gradientType": "conical""##, "gradientType"),
+        (##""startPoint": [0]"##, "startPoint"),
+        (##""colors": ["#FF0000", "#00FF00"], "animations": [{"keyPath": "colors", "to": ["#FFFFFF"]}]"##, "animations[0].to"),
+        (##""colors": ["#FF0000", "#00FF00"], "animations": [{"keyPath": "locations", "to": [0, 3]}]"##, "animations[0].to"),
+    ])
+    func badGradientsNameTheKey(fragment: String, key: String) throws {
+        let json = #"{"size": [9, 9], "nodes": [{"type": "GradientLayer", "id": "g", "# + fragment + "}]}"
+        let error = try #require(throws: SceneError.self) { try parse(json) }
+        #expect(error.node == "g" && error.key == key, "\(error)")
+    }
+
+    @Test func tooManyColoursAreRefused() throws {
+        let colors = Array(repeating: ##""#FFFFFF""##, count: GradientContent.maximumColors + 1).joined(separator: ", ")
+        let json = ##"{"size": [9, 9], "nodes": [{"type": "GradientLayer", "id": "g", "colors": ["## + colors + "]}]}"
+        let error = try #require(throws: SceneError.self) { try parse(json) }
+        #expect(error.message.contains("above the limit of 256"))
+    }
+}
