@@ -165,6 +165,43 @@ extension Group {
 extension DrawCommand {
     /// The command with its colours faded by `opacity` (0 ... 1), as drawing it into a group of
     /// that opacity would give; nil for the commands that bracket others.
+    /// The command with every colour multiplied, component by component, by `tint`
+    /// (CAReplicatorLayer's `instanceColor`): fills, strokes, text, shadows and gradient stops;
+    /// an image by the tint's alpha only. Clips and groups are as they were.
+    public func tinted(by tint: Color) -> DrawCommand {
+        func times(_ color: Color) -> Color {
+            Color(red: color.red * tint.red, green: color.green * tint.green, blue: color.blue * tint.blue, alpha: color.alpha * tint.alpha)
+        }
+        switch self {
+        case .roundedRect(var shape):
+            shape.fill = times(shape.fill)
+            shape.stroke = times(shape.stroke)
+            return .roundedRect(shape)
+        case .line(var line):
+            line.color = times(line.color)
+            return .line(line)
+        case .glyphs(var run):
+            run.color = times(run.color)
+            return .glyphs(run)
+        case .image(var draw):
+            draw.alpha *= tint.alpha
+            return .image(draw)
+        case .path(var path):
+            if var gradient = path.gradient {
+                gradient.stops = gradient.stops.map { GradientStop(offset: $0.offset, color: times($0.color)) }
+                path.gradient = gradient
+            } else {
+                path.color = times(path.color)
+            }
+            return .path(path)
+        case .shadow(var shadow):
+            shadow.color = times(shadow.color)
+            return .shadow(shadow)
+        case .pushClip, .popClip, .pushGroup, .popGroup:
+            return self
+        }
+    }
+
     public func fading(by opacity: Double) -> DrawCommand? {
         func faded(_ color: Color) -> Color {
             var color = color

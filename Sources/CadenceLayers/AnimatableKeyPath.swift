@@ -103,6 +103,18 @@ public struct AnimatableKeyPath: RawRepresentable, Hashable, Sendable, Expressib
     public static let colors = AnimatableKeyPath(rawValue: "colors")
     /// `locations` (GradientLayer).
     public static let locations = AnimatableKeyPath(rawValue: "locations")
+    /// `instanceDelay` (ReplicatorLayer).
+    public static let instanceDelay = AnimatableKeyPath(rawValue: "instanceDelay")
+    /// `instanceColor` (ReplicatorLayer).
+    public static let instanceColor = AnimatableKeyPath(rawValue: "instanceColor")
+    /// `instanceAlphaOffset` (ReplicatorLayer); also `instanceRedOffset`, `instanceGreenOffset`, `instanceBlueOffset` as strings.
+    public static let instanceAlphaOffset = AnimatableKeyPath(rawValue: "instanceAlphaOffset")
+    /// `instanceTransform.rotation` (ReplicatorLayer).
+    public static let instanceTransformRotation = AnimatableKeyPath(rawValue: "instanceTransform.rotation")
+    /// `instanceTransform.scale` (ReplicatorLayer).
+    public static let instanceTransformScale = AnimatableKeyPath(rawValue: "instanceTransform.scale")
+    /// `instanceTransform.translation` (ReplicatorLayer).
+    public static let instanceTransformTranslation = AnimatableKeyPath(rawValue: "instanceTransform.translation")
 
     /// Every key path with a typed name.
     public static let all: [AnimatableKeyPath] = [
@@ -111,6 +123,7 @@ public struct AnimatableKeyPath: RawRepresentable, Hashable, Sendable, Expressib
         .transformRotationZ, .transformScale, .transformScaleX, .transformScaleY, .transformTranslation,
         .transformTranslationX, .transformTranslationY, .shadowOpacity, .shadowRadius, .shadowColor, .shadowOffset,
         .hidden, .foregroundColor, .fontSize, .strokeStart, .strokeEnd, .lineWidth, .lineDashPhase, .miterLimit,
-        .fillColor, .strokeColor, .path, .startPoint, .endPoint, .colors, .locations,
+        .fillColor, .strokeColor, .path, .startPoint, .endPoint, .colors, .locations, .instanceDelay, .instanceColor,
+        .instanceAlphaOffset, .instanceTransformRotation, .instanceTransformScale, .instanceTransformTranslation,
     ]
 }

@@ -16,6 +16,8 @@ struct LayerDrawContext {
     /// How the scene is fitted to the frame, applied to each command as it is emitted; nil when
     /// the list is the scene's size.
     var fit: FrameFit?
+    /// How many copies the replicators above make of what is drawn here (1 outside any).
+    var copies = 1
 
     /// What can show of a scene of `size`: the scene's rectangle grown by its longer side on
     /// every side, as a frame of another shape shows the scene letterboxed and what lies around it.
@@ -81,8 +83,12 @@ extension Layer {
         // Stable: siblings of equal zPosition keep file order.
         let z = layer.sublayers.map { $0.zOrder(at: time, motion: inner.motion) }
         let order = layer.sublayers.indices.sorted { z[$0] != z[$1] ? z[$0] < z[$1] : $0 < $1 }
-        for index in order {
-            try layer.sublayers[index].draw(at: time, context: inner, transform: toList, into: &list)
+        if case .replicator(let replicator) = layer.content {
+            try layer.drawInstances(of: replicator, order: order, at: time, context: inner, bounds: bounds, toList: toList, into: &list)
+        } else {
+            for index in order {
+                try layer.sublayers[index].draw(at: time, context: inner, transform: toList, into: &list)
+            }
         }
         if clip { list.append(mapping.map(properties.cornerRadius > 0 ? .popGroup : .popClip)) }
         if properties.borderWidth > 0, properties.borderColor.alpha > 0 {
@@ -98,6 +104,46 @@ extension Layer {
             try mask.draw(at: time, context: inner, transform: toList, into: &list)
             list.append(.popGroup)
             list.append(.popGroup)
+        }
+    }
+
+    /// A replicator's sublayers, copy after copy: copy *i* through the instance transform applied
+    /// *i* times about the anchor point, at time *t − i · delay*, tinted by its colour. Copies
+    /// beyond `ReplicatorContent.maximumNestedInstances` (with the replicators above) are not drawn.
+    private func drawInstances(
+        of replicator: ReplicatorContent, order: [Int], at time: Double, context: LayerDrawContext, bounds: Rect, toList: AffineTransform,
+        into list: inout DisplayList
+    ) throws(TextError) {
+        let budget = max(ReplicatorContent.maximumNestedInstances / max(context.copies, 1), 0)
+        let count = min(replicator.instanceCount, budget)
+        guard count > 0 else { return }
+        var inner = context
+        inner.copies = context.copies * max(count, 1)
+        let anchor = Point(x: properties.anchorPoint.x * bounds.width, y: properties.anchorPoint.y * bounds.height)
+        let step = AffineTransform(translationX: -anchor.x, y: -anchor.y)
+            .concatenating(replicator.instanceTransform.matrix)
+            .concatenating(AffineTransform(translationX: anchor.x, y: anchor.y))
+        var instance = AffineTransform.identity
+        var copy = DisplayList(size: list.size, background: .clear)
+        for index in 0..<count {
+            if index > 0 { instance = instance.concatenating(step) }
+            guard instance.determinant != 0, instance.a.isFinite, instance.b.isFinite, instance.c.isFinite, instance.d.isFinite,
+                  instance.tx.isFinite, instance.ty.isFinite else { break }
+            let shifted = time - Double(index) * replicator.instanceDelay
+            let tint = replicator.color(ofInstance: index)
+            guard tint.alpha > 0 else { continue }
+            var copyContext = inner
+            copyContext.pixelScale = context.pixelScale * max(instance.axisScales.x, instance.axisScales.y)
+            guard copyContext.pixelScale > 0, copyContext.pixelScale.isFinite else { continue }
+            copyContext.visible = context.visible.flatMap { visible in instance.inverted.map { $0.boundingBox(of: visible) } }
+            let transform = instance.concatenating(toList)
+            if tint == .white {
+                for sublayer in order { try sublayers[sublayer].draw(at: shifted, context: copyContext, transform: transform, into: &list) }
+            } else {
+                for sublayer in order { try sublayers[sublayer].draw(at: shifted, context: copyContext, transform: transform, into: &copy) }
+                for command in copy.commands { list.append(command.tinted(by: tint)) }
+                copy.removeAllCommands()
+            }
         }
     }
 
@@ -145,6 +191,8 @@ extension Layer {
             shape.draw(tolerance: 0.25 / context.pixelScale, visible: context.visible, into: &list)
         case .gradient(let gradient):
             gradient.draw(in: bounds, cornerRadius: properties.cornerRadius, tolerance: 0.25 / context.pixelScale, into: &list)
+        case .replicator:
+            break
         case .widget(var node):
             node.frame = bounds
             try node.draw(at: time, fonts: context.fonts, images: context.images, motion: context.motion, pixelScale: context.pixelScale, into: &list)

@@ -26,6 +26,9 @@ public struct Layer: Sendable {
         case shape(ShapeContent)
         /// A gradient over the bounds: `GradientLayer`.
         case gradient(GradientContent)
+        /// Its sublayers drawn again and again, each copy transformed, delayed and tinted:
+        /// `ReplicatorLayer`.
+        case replicator(ReplicatorContent)
         /// One of the widgets, drawn in the layer's bounds.
         indirect case widget(Node)
     }
@@ -66,7 +69,7 @@ public struct Layer: Sendable {
     }
 
     /// The layer node types, as scene files name them.
-    public static let typeNames = ["Layer", "TextLayer", "ImageLayer", "ShapeLayer", "GradientLayer"]
+    public static let typeNames = ["Layer", "TextLayer", "ImageLayer", "ShapeLayer", "GradientLayer", "ReplicatorLayer"]
 
     /// The node type as scene files name it.
     public var typeName: String {
@@ -76,6 +79,7 @@ public struct Layer: Sendable {
         case .image: "ImageLayer"
         case .shape: "ShapeLayer"
         case .gradient: "GradientLayer"
+        case .replicator: "ReplicatorLayer"
         case .widget(let node): node.typeName
         }
     }
@@ -295,6 +299,41 @@ public struct GradientContent: Sendable, Hashable {
 
     /// The most colours a gradient takes.
     public static let maximumColors = 256
+}
+
+/// How a `ReplicatorLayer` copies its sublayers, as `CAReplicatorLayer`: copy *i* (0 for the
+/// sublayers themselves) is drawn through `instanceTransform` applied *i* times about the layer's
+/// anchor point, at the scene time *t − i · instanceDelay*, its colours multiplied by
+/// `instanceColor` plus *i* times each offset (each component kept within 0 … 1). Images take
+/// the alpha of the multiplier only.
+public struct ReplicatorContent: Sendable, Hashable {
+    /// How many copies, the first being the sublayers as they are; 0 draws none.
+    public var instanceCount = 1
+    /// The transform from one copy to the next, about the anchor point.
+    public var instanceTransform = LayerTransform()
+    /// Seconds each copy runs behind the one before it.
+    public var instanceDelay = 0.0
+    /// Multiplies every colour of the first copy.
+    public var instanceColor = Color.white
+    /// Added to `instanceColor`'s components, once more for each copy.
+    public var instanceRedOffset = 0.0, instanceGreenOffset = 0.0, instanceBlueOffset = 0.0, instanceAlphaOffset = 0.0
+
+    /// One copy, untransformed, undelayed, untinted.
+    public init() {}
+
+    /// The most copies one replicator makes: 1,000.
+    public static let maximumInstances = 1000
+    /// The most copies replicators nested in one another make together: 100,000 (more are not
+    /// drawn).
+    public static let maximumNestedInstances = 100_000
+
+    /// The colour multiplier of copy `index`.
+    public func color(ofInstance index: Int) -> Color {
+        let i = Double(index)
+        func clamp(_ value: Double) -> Double { min(max(value, 0), 1) }
+        return Color(red: clamp(instanceColor.red + i * instanceRedOffset), green: clamp(instanceColor.green + i * instanceGreenOffset),
+                     blue: clamp(instanceColor.blue + i * instanceBlueOffset), alpha: clamp(instanceColor.alpha + i * instanceAlphaOffset))
+    }
 }
 
 /// What a `ShapeLayer` shows: a path, filled then stroked, as `CAShapeLayer`.

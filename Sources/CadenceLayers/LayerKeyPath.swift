@@ -189,6 +189,32 @@ public struct LayerKeyPath: Sendable {
             guard value.count == gradient.colors.count else { return }
             gradient.locations = value
         })
+        func replicator(_ name: String, _ type: ValueType, read: @escaping @Sendable (ReplicatorContent) -> [Double],
+                        write: @escaping @Sendable (inout ReplicatorContent, [Double]) -> Void) {
+            all.append(LayerKeyPath(name: name, type: type, layerTypes: ["ReplicatorLayer"],
+                                    read: { layer in
+                                        guard case .replicator(let replicator) = layer.content else { return [] }
+                                        return read(replicator)
+                                    },
+                                    write: { layer, value in
+                                        guard case .replicator(var replicator) = layer.content else { return }
+                                        write(&replicator, value)
+                                        layer.content = .replicator(replicator)
+                                    }))
+        }
+        replicator("instanceDelay", .number, read: { [$0.instanceDelay] }, write: { $0.instanceDelay = $1[0] })
+        replicator("instanceColor", .color, read: { animationVector($0.instanceColor) }, write: { $0.instanceColor = animationColor(from: $1) })
+        replicator("instanceRedOffset", .number, read: { [$0.instanceRedOffset] }, write: { $0.instanceRedOffset = $1[0] })
+        replicator("instanceGreenOffset", .number, read: { [$0.instanceGreenOffset] }, write: { $0.instanceGreenOffset = $1[0] })
+        replicator("instanceBlueOffset", .number, read: { [$0.instanceBlueOffset] }, write: { $0.instanceBlueOffset = $1[0] })
+        replicator("instanceAlphaOffset", .number, read: { [$0.instanceAlphaOffset] }, write: { $0.instanceAlphaOffset = $1[0] })
+        replicator("instanceTransform.rotation", .number, read: { [$0.instanceTransform.rotation] }, write: { $0.instanceTransform.rotation = $1[0] })
+        replicator("instanceTransform.scale", .number, read: { [$0.instanceTransform.scale.x] }, write: {
+            $0.instanceTransform.scale = Point(x: $1[0], y: $1[0])
+        })
+        replicator("instanceTransform.translation", .point, read: { [$0.instanceTransform.translation.x, $0.instanceTransform.translation.y] }, write: {
+            $0.instanceTransform.translation = Point(x: $1[0], y: $1[1])
+        })
         return Dictionary(uniqueKeysWithValues: all.map { ($0.name, $0) })
     }()
 }

@@ -18,6 +18,11 @@ extension SceneFile {
         "lineDashPhase", "strokeStart", "strokeEnd",
     ]
     /// The keys of a `GradientLayer` beyond a layer's.
+    /// The keys of a `ReplicatorLayer` beyond a layer's.
+    public static let replicatorLayerKeys = [
+        "instanceCount", "instanceTransform", "instanceDelay", "instanceColor", "instanceRedOffset", "instanceGreenOffset",
+        "instanceBlueOffset", "instanceAlphaOffset",
+    ]
     /// CAGradientLayer's `type` is `gradientType`: a node's `type` is its node type.
     public static let gradientLayerKeys = ["colors", "locations", "startPoint", "endPoint", "gradientType"]
     /// The keys of an animation object.
@@ -64,6 +69,9 @@ extension Reader {
         case "GradientLayer":
             own = SceneFile.gradientLayerKeys
             layer.content = .gradient(try gradientContent(object, id: id))
+        case "ReplicatorLayer":
+            own = SceneFile.replicatorLayerKeys
+            layer.content = .replicator(try replicatorContent(object, id: id))
         default:
             break
         }
@@ -102,24 +110,7 @@ extension Reader {
             layer.properties.bounds = Size(width: size.x, height: size.y)
         }
         if let value = object["transform"] {
-            let transform = try self.object(value, key: "transform", node: id)
-            try unknown(transform.keys, known: ["rotation", "scale", "translation"], node: id, prefix: "transform.")
-            if let rotation = try number(transform["rotation"], key: "transform.rotation", node: id) {
-                try checkMagnitude([rotation], node: id, key: "transform.rotation")
-                layer.properties.transform.rotation = rotation
-            }
-            if let scale = transform["scale"] {
-                if case .number = scale {
-                    let uniform = try number(scale, key: "transform.scale", node: id)!
-                    try checkMagnitude([uniform], node: id, key: "transform.scale")
-                    layer.properties.transform.scale = Point(x: uniform, y: uniform)
-                } else {
-                    layer.properties.transform.scale = try point(scale, node: id, key: "transform.scale")
-                }
-            }
-            if let translation = transform["translation"] {
-                layer.properties.transform.translation = try point(translation, node: id, key: "transform.translation")
-            }
+            layer.properties.transform = try layerTransform(value, node: id, key: "transform")
         }
         if let opacity = try number(object["opacity"], key: "opacity", node: id) {
             guard (0...1).contains(opacity) else { throw error("must be between 0 and 1", node: id, key: "opacity") }
@@ -206,6 +197,59 @@ extension Reader {
                 + "or \"fillMode\": \"forwards\" to the animation or at the top of the file",
             node: layer.id, key: path
         )
+    }
+
+    /// A transform object, `{"rotation", "scale", "translation"}`, at `key`.
+    mutating func layerTransform(_ value: JSONValue, node id: String, key: String) throws(SceneError) -> LayerTransform {
+        var result = LayerTransform()
+        let transform = try self.object(value, key: key, node: id)
+        try unknown(transform.keys, known: ["rotation", "scale", "translation"], node: id, prefix: key + ".")
+        if let rotation = try number(transform["rotation"], key: key + ".rotation", node: id) {
+            try checkMagnitude([rotation], node: id, key: key + ".rotation")
+            result.rotation = rotation
+        }
+        if let scale = transform["scale"] {
+            if case .number = scale {
+                let uniform = try number(scale, key: key + ".scale", node: id)!
+                try checkMagnitude([uniform], node: id, key: key + ".scale")
+                result.scale = Point(x: uniform, y: uniform)
+            } else {
+                result.scale = try point(scale, node: id, key: key + ".scale")
+            }
+        }
+        if let translation = transform["translation"] {
+            result.translation = try point(translation, node: id, key: key + ".translation")
+        }
+        return result
+    }
+
+    /// A `ReplicatorLayer`'s instance count, transform, delay, colour and colour offsets.
+    mutating func replicatorContent(_ object: [String: JSONValue], id: String) throws(SceneError) -> ReplicatorContent {
+        var replicator = ReplicatorContent()
+        if let count = try number(object["instanceCount"], key: "instanceCount", node: id) {
+            guard count.isFinite, count >= 0, count <= Double(ReplicatorContent.maximumInstances), count == count.rounded() else {
+                throw error("must be a whole number from 0 to \(ReplicatorContent.maximumInstances), got \(count)", node: id, key: "instanceCount")
+            }
+            replicator.instanceCount = Int(count)
+        }
+        if let value = object["instanceTransform"] {
+            replicator.instanceTransform = try layerTransform(value, node: id, key: "instanceTransform")
+        }
+        if let delay = try number(object["instanceDelay"], key: "instanceDelay", node: id) {
+            guard delay.isFinite, abs(delay) <= SceneFile.maximumTime else {
+                throw error("must be seconds within ±\(Int(SceneFile.maximumTime))", node: id, key: "instanceDelay")
+            }
+            replicator.instanceDelay = delay
+        }
+        if let color = try color(object["instanceColor"], key: "instanceColor", node: id) { replicator.instanceColor = color }
+        for (key, path) in [("instanceRedOffset", \ReplicatorContent.instanceRedOffset), ("instanceGreenOffset", \.instanceGreenOffset),
+                            ("instanceBlueOffset", \.instanceBlueOffset), ("instanceAlphaOffset", \.instanceAlphaOffset)] {
+            if let offset = try number(object[key], key: key, node: id) {
+                guard (-1...1).contains(offset) else { throw error("must be between -1 and 1", node: id, key: key) }
+                replicator[keyPath: path] = offset
+            }
+        }
+        return replicator
     }
 
     // MARK: Content

@@ -21,6 +21,7 @@ import Testing
         ("checkmark", [0, 0.5, 1.1, 1.3, 1.45, 2.0]),
         ("mask-reveal", [0, 0.3, 0.4, 0.6, 0.9, 1.6]),
         ("skeleton-shimmer", [0, 0.2, 0.4, 0.6, 0.8, 1.0]),
+        ("replicator-indicator", [0, 0.25, 0.5, 0.75, 1.0, 1.25]),
     ]
 
     static func scene(_ name: String) throws -> Scene {

@@ -121,3 +121,58 @@ import Testing
         #expect(error.message.contains("above the limit of 256"))
     }
 }
+
+/// ReplicatorLayer: copies of its sublayers, each transformed, delayed and tinted.
+@Suite struct ReplicatorLayerTests {
+    func parse(_ json: String) throws(SceneError) -> Scene {
+        try SceneFile.parse(Data(json.utf8), file: "replicator.json", strict: true).scene
+    }
+
+    static let row = """
+        {"size": [100, 20], "background": "#FFFFFF", "nodes": [
+          {"type": "ReplicatorLayer", "id": "row", "frame": [0, 0, 100, 20], "instanceCount": 3,
+           "instanceTransform": {"translation": [30, 0]}, "instanceDelay": 0.5, "instanceColor": "#FF0000", "instanceGreenOffset": 0.5,
+           "sublayers": [{"type": "Layer", "id": "dot", "frame": [0, 0, 10, 10], "backgroundColor": "#FFFFFF",
+                          "animations": [{"keyPath": "position.y", "from": 5, "to": 15, "duration": 1, "fillMode": "both"}]}]}]}
+        """
+
+    @Test func copiesAreTransformedDelayedAndTinted() throws {
+        let scene = try parse(Self.row)
+        let list = try scene.displayList(at: 0.5, fonts: FontLibrary())
+        let dots = list.commands.compactMap { command -> RoundedRect? in
+            if case .roundedRect(let shape) = command { shape } else { nil }
+        }
+        #expect(dots.count == 3)
+        // Copy i: 30 · i to the right, its animation i · 0.5 s behind, its green 0.5 · i.
+        let corners = dots.map { $0.transform.apply(to: Point(x: $0.rect.minX, y: $0.rect.minY)) }
+        #expect(corners.map { ($0.x * 1000).rounded() / 1000 } == [0, 30, 60])
+        // The first copy half way down; the second just starting; the third held at its start.
+        #expect(corners[0].y > 1 && corners[0].y < 10)
+        #expect(corners.dropFirst().map { abs($0.y) < 1e-9 } == [true, true])
+        #expect(dots.map(\.fill.green) == [0, 0.5, 1])
+        #expect(dots.allSatisfy { $0.fill.red == 1 && $0.fill.blue == 0 })
+    }
+
+    @Test(arguments: [
+        (#""instanceCount": 1e9"#, "instanceCount"), (#""instanceCount": 2.5"#, "instanceCount"), (#""instanceCount": -1"#, "instanceCount"),
+        (#""instanceDelay": 1e12"#, "instanceDelay"), (#""instanceRedOffset": 2"#, "instanceRedOffset"),
+        (#""instanceTransform": {"spin": 1}"#, "instanceTransform.spin"),
+    ])
+    func badReplicatorsNameTheKey(fragment: String, key: String) throws {
+        let json = #"{"size": [9, 9], "nodes": [{"type": "ReplicatorLayer", "id": "r", "# + fragment + "}]}"
+        let error = try #require(throws: SceneError.self) { try parse(json) }
+        #expect(error.node == "r" && error.key == key, "\(error)")
+    }
+
+    /// Replicators inside replicators stop at 100,000 copies in all.
+    @Test func nestedCopiesAreBounded() throws {
+        var inner = ##"{"type": "Layer", "id": "leaf", "frame": [0, 0, 1, 1], "backgroundColor": "#000000"}"##
+        for level in 0..<3 {
+            inner = #"{"type": "ReplicatorLayer", "id": "r\#(level)", "frame": [0, 0, 9, 9], "instanceCount": 1000, "sublayers": ["# + inner + "]}"
+        }
+        let scene = try parse(#"{"size": [9, 9], "nodes": ["# + inner + "]}")
+        let list = try scene.displayList(at: 0, fonts: FontLibrary())
+        #expect(list.commands.count <= ReplicatorContent.maximumNestedInstances)
+        #expect(list.commands.count >= ReplicatorContent.maximumNestedInstances / 1000)
+    }
+}
