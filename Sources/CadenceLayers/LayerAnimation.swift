@@ -1,3 +1,4 @@
+import CadenceDraw
 import CadenceAnimation
 
 /// An animation of a layer key path as Swift writes it: the animation object of scene files,
@@ -21,6 +22,17 @@ public struct LayerAnimation: Sendable, Hashable {
         case spring(from: LayerValue?, to: LayerValue?, by: LayerValue?, spring: SpringParameters)
         /// `type: "keyframe"`: through `values` at `keyTimes`.
         case keyframe(values: [LayerValue], keyTimes: [Double]?, timingFunctions: [TimingCurve]?, calculationMode: CalculationMode)
+        /// `type: "keyframe"` with a `path`: `position` along the path, as `CAKeyframeAnimation.path`
+        /// (`paced`: at an even speed along its length; `linear` and `cubic`: each of its segments
+        /// in the same time; `discrete`: from segment end to segment end), turning with its
+        /// tangent under a `rotationMode`.
+        case motion(path: Path, calculationMode: CalculationMode, rotationMode: RotationMode?)
+    }
+
+    /// How a layer moving along a path turns, as `CAKeyframeAnimation.rotationMode`: `auto` adds
+    /// the path's direction to the layer's rotation, `autoReverse` that direction turned half a turn.
+    public enum RotationMode: String, Sendable, Hashable, CaseIterable {
+        case auto, autoReverse
     }
 
     /// A spring as scene files give it: by its physics, or by damping ratio and response.
@@ -138,6 +150,21 @@ public struct LayerAnimation: Sendable, Hashable {
             kind: .keyframe(values: values, keyTimes: keyTimes, timingFunctions: timingFunctions, calculationMode: calculationMode),
             beginTime: beginTime, duration: duration, speed: speed, timeOffset: timeOffset, repeatCount: repeatCount,
             repeatDuration: repeatDuration, autoreverses: autoreverses, fillMode: fillMode, isAdditive: isAdditive, isCumulative: isCumulative
+        )
+    }
+
+    /// `CAKeyframeAnimation` with a `path`: `position` along `path` (`paced`: at an even speed;
+    /// `linear`: each segment in the same time), turning with it under a `rotationMode`.
+    public static func motion(
+        along path: Path, calculationMode: CalculationMode = .paced, rotationMode: RotationMode? = nil,
+        duration: Double = 0.25, beginTime: Double = 0,
+        repeatCount: Double = 1, autoreverses: Bool = false, fillMode: FillMode = .removed, speed: Double = 1,
+        timeOffset: Double = 0, repeatDuration: Double = 0
+    ) -> LayerAnimation {
+        LayerAnimation(
+            keyPath: "position", kind: .motion(path: path, calculationMode: calculationMode, rotationMode: rotationMode),
+            beginTime: beginTime, duration: duration, speed: speed, timeOffset: timeOffset, repeatCount: repeatCount,
+            repeatDuration: repeatDuration, autoreverses: autoreverses, fillMode: fillMode
         )
     }
 

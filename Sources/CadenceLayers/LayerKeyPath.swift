@@ -45,6 +45,18 @@ public struct LayerKeyPath: Sendable {
     /// point's two): the model value animations of it start from.
     public func value(of layer: Layer) -> [Double] { read(layer) }
 
+    /// `position` as a motion along a path with a `rotationMode` animates it: `[x, y, angle]`,
+    /// the position set and the angle added to the layer's rotation (read as 0, so the turn is
+    /// the path's direction on top of the model's rotation).
+    public static let positionTurning = LayerKeyPath(
+        name: "position", type: .point, layerTypes: nil,
+        read: { [$0.properties.position.x, $0.properties.position.y, 0] },
+        write: { layer, value in
+            layer.properties.position = Point(x: value[0], y: value[1])
+            if value.count > 2 { layer.properties.transform.rotation += value[2] }
+        }
+    )
+
     /// Values of this key path switch rather than blend (`hidden`).
     public var isDiscrete: Bool { type == .bool }
 

@@ -2,6 +2,7 @@ import CadenceAnimation
 import CadenceDraw
 import CadenceLayers
 import CadenceWidgets
+import Foundation
 
 /// Animations, values and layer events: JSON is read into the Swift spellings
 /// (`LayerAnimation`, `LayerValue`, `LayerEvent`), and those are checked and resolved here for
@@ -23,7 +24,7 @@ extension Reader {
         let allowed: [String] = switch type {
         case "basic": ["from", "to", "by", "timingFunction"]
         case "spring": ["from", "to", "by", "mass", "stiffness", "damping", "initialVelocity", "response", "dampingRatio"]
-        case "keyframe": ["values", "keyTimes", "timingFunctions", "calculationMode"]
+        case "keyframe": ["values", "keyTimes", "timingFunctions", "calculationMode", "path", "rotationMode"]
         default: throw error("must be basic, spring or keyframe", node: id, key: "\(path).type")
         }
         let common = ["keyPath", "type", "beginTime", "duration", "speed", "timeOffset", "repeatCount", "repeatDuration",
@@ -51,7 +52,36 @@ extension Reader {
                           damping: try optionalNumber("damping") ?? 10, initialVelocity: velocity)
             }
             kind = .spring(from: try value("from"), to: try value("to"), by: try value("by"), spring: spring)
+        case "keyframe" where object["path"] != nil:
+            // Motion along a path, as CAKeyframeAnimation.path: position only, no values.
+            for key in ["values", "keyTimes", "timingFunctions"] where object[key] != nil {
+                throw error("does not go with a path: the path gives the positions and their times", node: id, key: "\(path).\(key)")
+            }
+            guard lens.name == "position" else {
+                throw error("a path animates position only, not '\(lens.name)'", node: id, key: "\(path).path")
+            }
+            guard let data = try string(object["path"], key: "\(path).path", node: id) else { throw error("must be SVG path data", node: id, key: "\(path).path") }
+            let motionPath = try self.path(data, node: id, key: "\(path).path")
+            var mode = CalculationMode.linear
+            if let text = try string(object["calculationMode"], key: "\(path).calculationMode", node: id) {
+                guard let parsed = CalculationMode(rawValue: text) else {
+                    throw error("must be one of \(CalculationMode.allCases.map(\.rawValue).joined(separator: ", "))\(Spelling.suggestion(for: text, among: CalculationMode.allCases.map(\.rawValue)))", node: id, key: "\(path).calculationMode")
+                }
+                mode = parsed
+            }
+            var rotation: LayerAnimation.RotationMode?
+            if let text = try string(object["rotationMode"], key: "\(path).rotationMode", node: id) {
+                let names = LayerAnimation.RotationMode.allCases.map(\.rawValue)
+                guard let parsed = LayerAnimation.RotationMode(rawValue: text) else {
+                    throw error("must be one of \(names.joined(separator: ", "))\(Spelling.suggestion(for: text, among: names))", node: id, key: "\(path).rotationMode")
+                }
+                rotation = parsed
+            }
+            kind = .motion(path: motionPath, calculationMode: mode, rotationMode: rotation)
         case "keyframe":
+            if object["rotationMode"] != nil {
+                throw error("goes with a path only (motion along it)", node: id, key: "\(path).rotationMode")
+            }
             guard case .array(let entries)? = object["values"] else {
                 throw error("must be a list of values", node: id, key: "\(path).values")
             }
@@ -193,7 +223,11 @@ extension Reader {
     func animation(_ spec: LayerAnimation, path: String, layer: Layer) throws(SceneError) -> (KeyedAnimation, LayerKeyPath) {
         let id = layer.id
         let name = spec.keyPath
-        let lens = try keyPath(name, layer: layer, key: "\(path).keyPath")
+        var lens = try keyPath(name, layer: layer, key: "\(path).keyPath")
+        if case .motion(_, _, let rotation) = spec.kind {
+            guard lens.name == "position" else { throw error("a path animates position only, not '\(lens.name)'", node: id, key: "\(path).path") }
+            if rotation != nil { lens = LayerKeyPath.positionTurning }
+        }
         func vector(_ value: LayerValue?, _ key: String) throws(SceneError) -> [Double]? {
             guard let value else { return nil }
             return try self.vector(value, for: lens, layer: layer, key: "\(path).\(key)")
@@ -229,6 +263,9 @@ extension Reader {
                 vectors.append(try self.vector(value, for: lens, layer: layer, key: "\(path).values[\(index)]"))
             }
             kind = .keyframe(values: vectors, keyTimes: keyTimes, timingFunctions: timingFunctions, calculationMode: mode)
+        case .motion(let motionPath, let mode, let rotation):
+            let (values, keyTimes) = try motionKeyframes(along: motionPath, mode: mode, rotation: rotation, layer: layer, key: "\(path).path")
+            kind = .keyframe(values: values, keyTimes: keyTimes, timingFunctions: nil, calculationMode: mode == .discrete ? .discrete : .linear)
         }
         do {
             let timing = try AnimationTiming(
@@ -241,6 +278,98 @@ extension Reader {
         } catch let problem {
             throw error(problem.description, node: id, key: "\(path) (\(name))")
         }
+    }
+
+    /// The most points a motion path is followed through (flattened within 0.1 units).
+    static let maximumMotionPoints = 10_000
+
+    /// The keyframes of `position` along `path`: the path flattened within 0.1 units, each point
+    /// timed by its distance along the path (`paced`), or each path segment given the same time
+    /// with its points timed by distance within it (the other modes; `discrete` keeps only the
+    /// segments' ends). With a `rotation`, each value carries the direction of travel there
+    /// (unwrapped, so the turn never jumps a whole turn; half a turn more for `autoReverse`).
+    func motionKeyframes(
+        along path: Path, mode: CalculationMode, rotation: LayerAnimation.RotationMode?, layer: Layer, key: String
+    ) throws(SceneError) -> (values: [[Double]], keyTimes: [Double]) {
+        // Each segment flattened apart, so that its points know which segment they are on.
+        var segments: [[Point]] = []
+        var current = Point.zero
+        var start = Point.zero
+        for element in path.elements {
+            switch element {
+            case .move(let point):
+                current = point
+                start = point
+                continue
+            case .close:
+                if current != start { segments.append([current, start]) }
+                current = start
+                continue
+            default:
+                break
+            }
+            let piece = Path(elements: [.move(current), element])
+            let points = piece.flattened(tolerance: 0.1, visible: nil, keepingLength: true).flatMap(\.points)
+            if points.count >= 2 { segments.append(points) }
+            switch element {
+            case .line(let point), .quadCurve(_, let point), .curve(_, _, let point), .move(let point): current = point
+            case .close: break
+            }
+            guard segments.reduce(0, { $0 + $1.count }) <= Self.maximumMotionPoints else {
+                throw error("the path needs more than \(Self.maximumMotionPoints) points to follow within 0.1 units: simplify it", node: layer.id, key: key)
+            }
+        }
+        guard !segments.isEmpty else { throw error("the path has no segment to move along", node: layer.id, key: key) }
+        func distance(_ a: Point, _ b: Point) -> Double { ((a.x - b.x) * (a.x - b.x) + (a.y - b.y) * (a.y - b.y)).squareRoot() }
+        var points: [Point] = []
+        var times: [Double] = []
+        let lengths = segments.map { segment in zip(segment, segment.dropFirst()).reduce(0) { $0 + distance($1.0, $1.1) } }
+        let total = lengths.reduce(0, +)
+        var travelled = 0.0
+        for (index, segment) in segments.enumerated() {
+            let slot = 1 / Double(segments.count)
+            if mode == .discrete {
+                if index == 0 { points.append(segment[0]); times.append(0) }
+                points.append(segment[segment.count - 1])
+                times.append(Double(index + 1) * slot)
+                continue
+            }
+            var along = 0.0
+            for (position, point) in segment.enumerated() {
+                if position > 0 { along += distance(segment[position - 1], point) }
+                if position == 0, !points.isEmpty { continue }
+                let time = mode == .paced
+                    ? (total > 0 ? (travelled + along) / total : Double(index) * slot)
+                    : (Double(index) + (lengths[index] > 0 ? along / lengths[index] : 0)) * slot
+                points.append(point)
+                times.append(min(max(time, times.last ?? 0), 1))
+            }
+            travelled += lengths[index]
+        }
+        times[times.count - 1] = 1
+        try checkMagnitude(points.flatMap { [$0.x, $0.y] }, node: layer.id, key: key)
+        guard let rotation else { return (points.map { [$0.x, $0.y] }, times) }
+        // Each stretch between two points faces its own direction, from its start to its end;
+        // at a point the direction turns at once (finely flattened curves turn smoothly).
+        var values: [[Double]] = []
+        var keyTimes: [Double] = []
+        var previous: Double?
+        let turn = rotation == .autoReverse ? Double.pi : 0
+        for index in points.indices.dropLast() {
+            let from = points[index], to = points[index + 1]
+            var angle = from == to ? (previous ?? turn) : atan2(to.y - from.y, to.x - from.x) + turn
+            // Unwrapped: within half a turn of the direction before.
+            if let previous {
+                angle -= ((angle - previous) / (2 * Double.pi)).rounded() * 2 * Double.pi
+            }
+            previous = angle
+            values.append([from.x, from.y, angle])
+            keyTimes.append(times[index])
+            values.append([to.x, to.y, angle])
+            keyTimes.append(times[index + 1])
+        }
+        if values.isEmpty { return ([[points[0].x, points[0].y, turn], [points[0].x, points[0].y, turn]], [0, 1]) }
+        return (values, keyTimes)
     }
 
     /// `value` as an animation vector for `lens`, checked against its type, range and (for

@@ -27,7 +27,7 @@ extension SceneFile {
     public static let gradientLayerKeys = ["colors", "locations", "startPoint", "endPoint", "gradientType"]
     /// The keys of an animation object.
     public static let animationKeys = [
-        "keyPath", "type", "from", "to", "by", "values", "keyTimes", "timingFunction", "timingFunctions", "calculationMode",
+        "keyPath", "type", "from", "to", "by", "values", "keyTimes", "timingFunction", "timingFunctions", "calculationMode", "path", "rotationMode",
         "mass", "stiffness", "damping", "initialVelocity", "response", "dampingRatio",
         "beginTime", "duration", "speed", "timeOffset", "repeatCount", "repeatDuration", "autoreverses", "fillMode",
         "additive", "cumulative",
@@ -186,7 +186,9 @@ extension Reader {
         let start = held.value(at: timing.beginTime, base: model, discrete: lens.isDiscrete) ?? end
         let travel = zip(start, end).map { abs($0 - $1) }.max() ?? 0
         let least = lens.type == .color ? 0.5 / 255 : 1e-6
-        guard zip(end, model).contains(where: { abs($0 - $1) > max(least * max(1, abs($1)), travel / 100) }) else { return nil }
+        // A motion with a rotation mode carries the turn as a third value: not a model value.
+        let compared = lens.type == .point ? 2 : end.count
+        guard zip(end.prefix(compared), model).contains(where: { abs($0 - $1) > max(least * max(1, abs($1)), travel / 100) }) else { return nil }
         func text(_ vector: [Double]) -> String {
             let parts = vector.map { String(format: "%g", $0) }
             return parts.count == 1 ? parts[0] : "[" + parts.joined(separator: ", ") + "]"

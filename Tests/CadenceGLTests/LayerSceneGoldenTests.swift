@@ -22,6 +22,7 @@ import Testing
         ("mask-reveal", [0, 0.3, 0.4, 0.6, 0.9, 1.6]),
         ("skeleton-shimmer", [0, 0.2, 0.4, 0.6, 0.8, 1.0]),
         ("replicator-indicator", [0, 0.25, 0.5, 0.75, 1.0, 1.25]),
+        ("paper-plane", [0, 0.5, 0.8, 1.2, 1.6, 2.2]),
     ]
 
     static func scene(_ name: String) throws -> Scene {

@@ -176,3 +176,65 @@ import Testing
         #expect(list.commands.count >= ReplicatorContent.maximumNestedInstances / 1000)
     }
 }
+
+/// Motion along a path (`CAKeyframeAnimation.path`): position at an even speed or segment by
+/// segment, turning with the path under a rotation mode.
+@Suite struct MotionPathTests {
+    func layer(_ animation: String) throws -> Layer {
+        let json = #"{"size": [200, 200], "nodes": [{"type": "Layer", "id": "a", "frame": [0, 0, 10, 10], "animations": ["# + animation + "]}]}"
+        return try #require(try SceneFile.parse(Data(json.utf8), file: "motion.json", strict: true).scene.layer(id: "a"))
+    }
+
+    /// An L: 100 right, then 50 down.
+    static let ell = #""path": "M 0 0 L 100 0 L 100 50""#
+
+    @Test func pacedMovesAtAnEvenSpeed() throws {
+        let a = try layer(#"{"keyPath": "position", "type": "keyframe", "#  + Self.ell + #", "calculationMode": "paced", "duration": 3}"#)
+        // 150 long: after a third of the time, 50 along; after two thirds, at the corner.
+        let third = a.presentation(at: 1).properties.position
+        #expect(abs(third.x - 50) < 1e-6 && abs(third.y) < 1e-6, "\(third)")
+        let corner = a.presentation(at: 2).properties.position
+        #expect(abs(corner.x - 100) < 1e-6 && abs(corner.y) < 1e-6, "\(corner)")
+        let end = a.presentation(at: 2.999999).properties.position
+        #expect(abs(end.y - 50) < 1e-3)
+    }
+
+    @Test func linearGivesEachSegmentTheSameTime() throws {
+        let a = try layer(#"{"keyPath": "position", "type": "keyframe", "#  + Self.ell + #", "duration": 2}"#)
+        let half = a.presentation(at: 1).properties.position
+        #expect(abs(half.x - 100) < 1e-6 && abs(half.y) < 1e-6, "\(half)")
+        let later = a.presentation(at: 1.5).properties.position
+        #expect(abs(later.y - 25) < 1e-6)
+    }
+
+    @Test func rotationModeTurnsWithThePath() throws {
+        let a = try layer(#"{"keyPath": "position", "type": "keyframe", "#  + Self.ell + #", "rotationMode": "auto", "duration": 2, "fillMode": "both"}"#)
+        #expect(abs(a.presentation(at: 0.5).properties.transform.rotation) < 1e-9)
+        #expect(abs(a.presentation(at: 1.5).properties.transform.rotation - Double.pi / 2) < 1e-9)
+        let reversed = try layer(#"{"keyPath": "position", "type": "keyframe", "#  + Self.ell + #", "rotationMode": "autoReverse", "duration": 2}"#)
+        #expect(abs(reversed.presentation(at: 0.5).properties.transform.rotation - Double.pi) < 1e-9)
+    }
+
+    @Test(arguments: [
+        (#"{"keyPath": "opacity", "type": "keyframe", "path": "M 0 0 L 1 1"}"#, "animations[0].path"),
+        (#"{"keyPath": "position", "type": "keyframe", "path": "M 0 0 L 1 1", "values": [[0, 0], [1, 1]]}"#, "animations[0].values"),
+        (#"{"keyPath": "position", "type": "keyframe", "path": "M 5 5"}"#, "animations[0].path"),
+        (#"{"keyPath": "position", "type": "keyframe", "path": "M 0 0 Q"}"#, "animations[0].path"),
+        (#"{"keyPath": "position", "type": "keyframe", "values": [[0, 0], [1, 1]], "rotationMode": "auto"}"#, "animations[0].rotationMode"),
+        (#"{"keyPath": "position", "type": "keyframe", "path": "M 0 0 L 1 1", "rotationMode": "sideways"}"#, "animations[0].rotationMode"),
+        (#"{"keyPath": "position", "type": "keyframe", "path": "M 0 0 L 1e300 0"}"#, "animations[0].path"),
+    ])
+    func badPathsNameTheKey(animation: String, key: String) throws {
+        let error = try #require(throws: SceneError.self) { try layer(animation) }
+        #expect(error.node == "a" && error.key == key, "\(error)")
+    }
+
+    @Test func swiftMovesTheSameWay() throws {
+        let file = try layer(#"{"keyPath": "position", "type": "keyframe", "#  + Self.ell + #", "calculationMode": "paced", "rotationMode": "auto", "duration": 3}"#)
+        var swift = Layer(id: "a", frame: Rect(x: 0, y: 0, width: 10, height: 10))
+        try swift.add(.motion(along: try Path(svg: "M 0 0 L 100 0 L 100 50"), calculationMode: .paced, rotationMode: .auto, duration: 3))
+        for time in [0.5, 1.0, 2.5] {
+            #expect(swift.presentation(at: time).properties == file.presentation(at: time).properties, "t = \(time)")
+        }
+    }
+}

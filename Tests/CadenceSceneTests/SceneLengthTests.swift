@@ -96,7 +96,7 @@ import Testing
     @Test func typosNameTheValidSpelling() throws {
         #expect(try problem(##"{"size": [10, 10], "nodes": [{"type": "Layer", "id": "a", "backgroundColour": "#FFF"}]}"##)
             .hasPrefix("unknown key; did you mean 'backgroundColor'? (known: "))
-        #expect(try problem(#"{"size": [10, 10], "nodes": [{"type": "Layer", "id": "a", "mask": true}]}"#)
+        #expect(try problem(#"{"size": [10, 10], "nodes": [{"type": "Layer", "id": "a", "maskToBounds": true}]}"#)
             .hasPrefix("unknown key; did you mean 'masksToBounds'?"))
         #expect(try problem(#"{"size": [10, 10], "nodes": [{"type": "Lyer", "id": "a", "frame": [0, 0, 1, 1]}]}"#)
             .hasPrefix("unknown node type 'Lyer'; did you mean 'Layer'?"))
