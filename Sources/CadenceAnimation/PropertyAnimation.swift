@@ -58,6 +58,22 @@ public struct PropertyAnimation: Sendable, Hashable {
     /// Whether each repeat starts where the last ended (`CAPropertyAnimation.isCumulative`): the
     /// change of one pass (end value − start value) is added once per completed cycle.
     public var isCumulative: Bool
+    /// The timings of the animation groups that hold it (`CAAnimationGroup`), outermost first:
+    /// each turns the time it is given into its own local time (the position in its current
+    /// pass, with its speed, repeats, autoreverse and fill), which the next one, then this
+    /// animation, sees. Where a group has no effect, neither has the animation.
+    public var groups: [AnimationTiming] = []
+
+    /// The time this animation's own timing sees at absolute time `t`: `t` through each
+    /// enclosing group; nil where a group has no effect.
+    public func localTime(_ t: Double) -> Double? {
+        var time = t
+        for group in groups {
+            guard let phase = group.phase(at: time) else { return nil }
+            time = phase.progress * group.duration
+        }
+        return time
+    }
 
     /// Checks the animation; errors name the field at fault.
     ///
@@ -101,6 +117,7 @@ public struct PropertyAnimation: Sendable, Hashable {
     /// value from there (CSS's discrete rule, for properties such as `hidden`), and keyframe
     /// animations behave as calculation mode `discrete`.
     public func value(at t: Double, base: [Double], discrete: Bool = false) -> [Double]? {
+        guard let t = localTime(t) else { return nil }
         guard dimension == nil || dimension == base.count, let phase = timing.phase(at: t) else { return nil }
         guard let pass = passValues(base: base) else { return nil }
         var result: [Double]
@@ -143,7 +160,7 @@ public struct PropertyAnimation: Sendable, Hashable {
     public var beginTime: Double { timing.beginTime + timing.delay }
 
     /// The absolute time its active time ends; infinite when it repeats for ever.
-    public var endTime: Double { timing.endTime }
+    public var endTime: Double { groups.first?.endTime ?? timing.endTime }
 
     /// How long `spring` needs to settle (`CASpringAnimation.settlingDuration`): the default
     /// `duration` for a spring animation.

@@ -27,6 +27,10 @@ public struct LayerAnimation: Sendable, Hashable {
         /// in the same time; `discrete`: from segment end to segment end), turning with its
         /// tangent under a `rotationMode`.
         case motion(path: Path, calculationMode: CalculationMode, rotationMode: RotationMode?)
+        /// `type: "group"` (`CAAnimationGroup`): `animations` on the group's own time — its
+        /// `beginTime`, `duration` (0.25 unless told), `speed`, repeats, autoreverse and fill —
+        /// each clipped to the group's duration. The group's `keyPath` is not used.
+        indirect case group([LayerAnimation])
     }
 
     /// How a layer moving along a path turns, as `CAKeyframeAnimation.rotationMode`: `auto` adds
@@ -165,6 +169,18 @@ public struct LayerAnimation: Sendable, Hashable {
             keyPath: "position", kind: .motion(path: path, calculationMode: calculationMode, rotationMode: rotationMode),
             beginTime: beginTime, duration: duration, speed: speed, timeOffset: timeOffset, repeatCount: repeatCount,
             repeatDuration: repeatDuration, autoreverses: autoreverses, fillMode: fillMode
+        )
+    }
+
+    /// `CAAnimationGroup`: `animations` run on the group's time, each clipped to its `duration`.
+    public static func group(
+        _ animations: [LayerAnimation], duration: Double = 0.25, beginTime: Double = 0,
+        repeatCount: Double = 1, autoreverses: Bool = false, fillMode: FillMode = .removed, speed: Double = 1,
+        timeOffset: Double = 0, repeatDuration: Double = 0
+    ) -> LayerAnimation {
+        LayerAnimation(
+            keyPath: "", kind: .group(animations), beginTime: beginTime, duration: duration, speed: speed, timeOffset: timeOffset,
+            repeatCount: repeatCount, repeatDuration: repeatDuration, autoreverses: autoreverses, fillMode: fillMode
         )
     }
 

@@ -99,10 +99,23 @@ extension Layer {
     /// Adds `animation` at `time` (its `beginTime` counts from then), replacing the animation
     /// of the same key, as `CALayer.add(_:forKey:)`.
     public mutating func add(_ animation: PropertyAnimation, keyPath: LayerKeyPath, forKey key: String?, at time: Double) {
-        var animation = animation
-        animation.timing.beginTime += time
+        add([(animation, keyPath)], forKey: key, at: time)
+    }
+
+    /// Adds the animations of one group (`CAAnimationGroup`) at `time` under one `key`,
+    /// replacing what was added under it: each begins from `time` (a grouped one through its
+    /// outermost group), and removing the key removes them all.
+    public mutating func add(_ animations: [(PropertyAnimation, LayerKeyPath)], forKey key: String?, at time: Double) {
         if let key { removeAnimation(forKey: key, at: time) }
-        timeline.entries.append(LayerTimeline.Entry(key: key, keyPath: keyPath, animation: animation, added: time))
+        for (animation, keyPath) in animations {
+            var animation = animation
+            if animation.groups.isEmpty {
+                animation.timing.beginTime += time
+            } else {
+                animation.groups[0].beginTime += time
+            }
+            timeline.entries.append(LayerTimeline.Entry(key: key, keyPath: keyPath, animation: animation, added: time))
+        }
     }
 
     /// Ends the animation added under `key` at `time`; nothing when there is none.

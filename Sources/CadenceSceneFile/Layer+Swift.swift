@@ -11,8 +11,9 @@ extension Layer {
     /// range, a bad spring or timing throws the reader's `SceneError`, naming this layer and
     /// the animation's key.
     public mutating func add(_ animation: LayerAnimation, forKey key: String? = nil) throws(SceneError) {
-        let (keyed, lens) = try Reader.swift.animation(animation, path: "animations[\(timeline.animationCount)]", layer: self)
-        add(keyed.animation, keyPath: lens, forKey: key, at: 0)
+        // A group's animations go in together under its key, as Core Animation adds a group.
+        let path = "animations[\(timeline.animationCount)]"
+        add(try Reader.swift.animations(animation, path: path, layer: self).map { ($0.0.animation, $0.1) }, forKey: key, at: 0)
     }
 }
 

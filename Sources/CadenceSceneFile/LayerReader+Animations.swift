@@ -13,10 +13,36 @@ extension Reader {
 
     // MARK: JSON
 
-    /// An animation object at `path` (e.g. `animations[0]`) for `layer`, with the key path's lens.
-    func animation(_ entry: JSONValue, path: String, layer: Layer) throws(SceneError) -> (KeyedAnimation, LayerKeyPath) {
+    /// The deepest nesting of animation groups.
+    static let maximumGroupNesting = 8
+
+    /// The animations of an animation object at `path` (e.g. `animations[0]`) for `layer`, with
+    /// their key paths' lenses: one, or a group's, each on the group's time.
+    func animations(_ entry: JSONValue, path: String, layer: Layer) throws(SceneError) -> [(KeyedAnimation, LayerKeyPath)] {
+        try animations(try spec(entry, path: path, layer: layer), path: path, layer: layer)
+    }
+
+    /// An animation object at `path` as Swift writes it: a `LayerAnimation`, checked for its
+    /// keys and value types; a group's animations nested up to `maximumGroupNesting` deep.
+    func spec(_ entry: JSONValue, path: String, layer: Layer, depth: Int = 0) throws(SceneError) -> LayerAnimation {
         let id = layer.id
         let object = try self.object(entry, key: path, node: id)
+        if case .string("group")? = object["type"] {
+            let groupKeys = ["type", "animations", "beginTime", "duration", "speed", "timeOffset", "repeatCount", "repeatDuration",
+                             "autoreverses", "fillMode"]
+            try checkKnown(object.keys, known: groupKeys, node: id, prefix: path + ".")
+            guard depth < Self.maximumGroupNesting else {
+                throw error("groups nest deeper than \(Self.maximumGroupNesting) levels", node: id, key: path)
+            }
+            guard case .array(let entries)? = object["animations"] else { throw error("must be a list of animations", node: id, key: "\(path).animations") }
+            var children: [LayerAnimation] = []
+            for (index, child) in entries.enumerated() {
+                children.append(try spec(child, path: "\(path).animations[\(index)]", layer: layer, depth: depth + 1))
+            }
+            var group = try timingFields(object, path: path, id: id, keyPath: "", kind: .group(children))
+            if group.duration == nil { group.duration = Layer.implicitAnimationDuration }
+            return group
+        }
         try checkKnown(object.keys, known: SceneFile.animationKeys, node: id, prefix: path + ".")
         guard let name = try string(object["keyPath"], key: "\(path).keyPath", node: id) else { throw error("missing", node: id, key: "\(path).keyPath") }
         let lens = try keyPath(name, layer: layer, key: "\(path).keyPath")
@@ -25,7 +51,9 @@ extension Reader {
         case "basic": ["from", "to", "by", "timingFunction"]
         case "spring": ["from", "to", "by", "mass", "stiffness", "damping", "initialVelocity", "response", "dampingRatio"]
         case "keyframe": ["values", "keyTimes", "timingFunctions", "calculationMode", "path", "rotationMode"]
-        default: throw error("must be basic, spring or keyframe", node: id, key: "\(path).type")
+        default:
+            let types = ["basic", "spring", "keyframe", "group"]
+            throw error("must be basic, spring, keyframe or group\(Spelling.suggestion(for: type, among: types))", node: id, key: "\(path).type")
         }
         let common = ["keyPath", "type", "beginTime", "duration", "speed", "timeOffset", "repeatCount", "repeatDuration",
                       "autoreverses", "fillMode", "additive", "cumulative"]
@@ -121,6 +149,20 @@ extension Reader {
             kind = .basic(from: try value("from"), to: try value("to"), by: try value("by"), timingFunction: timing ?? .caDefault)
         }
 
+        var spec = try timingFields(object, path: path, id: id, keyPath: name, kind: kind)
+        spec.isAdditive = try bool(object["additive"], key: "\(path).additive", node: id) ?? false
+        spec.isCumulative = try bool(object["cumulative"], key: "\(path).cumulative", node: id) ?? false
+        return spec
+    }
+
+    /// An animation of `kind` with the timing keys of `object` (`beginTime`, `duration`,
+    /// `speed`, `timeOffset`, `repeatCount`, `repeatDuration`, `autoreverses`, `fillMode`).
+    func timingFields(
+        _ object: [String: JSONValue], path: String, id: String, keyPath name: String, kind: LayerAnimation.Kind
+    ) throws(SceneError) -> LayerAnimation {
+        func optionalNumber(_ key: String) throws(SceneError) -> Double? {
+            try number(object[key], key: "\(path).\(key)", node: id)
+        }
         var repeatCount = 1.0
         switch object["repeatCount"] {
         case .string("infinity")?: repeatCount = .infinity
@@ -137,15 +179,12 @@ extension Reader {
             }
             fillMode = parsed
         }
-        let spec = LayerAnimation(
+        return LayerAnimation(
             keyPath: name, kind: kind, beginTime: try optionalNumber("beginTime") ?? 0, duration: try optionalNumber("duration"),
             speed: try optionalNumber("speed") ?? 1, timeOffset: try optionalNumber("timeOffset") ?? 0, repeatCount: repeatCount,
             repeatDuration: try optionalNumber("repeatDuration") ?? 0,
-            autoreverses: try bool(object["autoreverses"], key: "\(path).autoreverses", node: id) ?? false, fillMode: fillMode,
-            isAdditive: try bool(object["additive"], key: "\(path).additive", node: id) ?? false,
-            isCumulative: try bool(object["cumulative"], key: "\(path).cumulative", node: id) ?? false
+            autoreverses: try bool(object["autoreverses"], key: "\(path).autoreverses", node: id) ?? false, fillMode: fillMode
         )
-        return try animation(spec, path: path, layer: layer)
     }
 
     /// A value of `lens` as a scene file writes it, its shape checked against the key path's
@@ -206,7 +245,7 @@ extension Reader {
         case "addAnimation":
             try unknown(object.keys, known: ["at", "target", "type", "animation", "key"], node: nil, prefix: "\(path).")
             guard let json = object["animation"] else { throw error("missing", key: "\(path).animation") }
-            let (keyed, _) = try animation(json, path: "\(path).animation", layer: layer)
+            let (keyed, _) = try animation(try spec(json, path: "\(path).animation", layer: layer), path: "\(path).animation", layer: layer)
             return .addAnimation(keyed, key: try string(object["key"], key: "\(path).key", node: nil))
         default:
             try unknown(object.keys, known: ["at", "target", "type", "key"], node: nil, prefix: "\(path).")
@@ -220,8 +259,36 @@ extension Reader {
 
     /// `spec` checked for `layer` and resolved: the key path's lens, vectors checked against it,
     /// the spring and the timing checked. Errors name the layer and `path`.
+    /// The animations `spec` stands for: itself, or a group's (recursively), each with the
+    /// group's timing put before its own.
+    func animations(_ spec: LayerAnimation, path: String, layer: Layer) throws(SceneError) -> [(KeyedAnimation, LayerKeyPath)] {
+        guard case .group(let children) = spec.kind else { return [try animation(spec, path: path, layer: layer)] }
+        let timing: AnimationTiming
+        do {
+            timing = try AnimationTiming(
+                beginTime: spec.beginTime, duration: spec.duration ?? Layer.implicitAnimationDuration, speed: spec.speed,
+                repeatCount: spec.repeatCount == 0 ? 1 : spec.repeatCount, autoreverses: spec.autoreverses, fillMode: spec.fillMode,
+                timeOffset: spec.timeOffset, repeatDuration: spec.repeatDuration
+            )
+        } catch let problem {
+            throw error(problem.description, node: layer.id, key: "\(path) (group)")
+        }
+        var result: [(KeyedAnimation, LayerKeyPath)] = []
+        for (index, child) in children.enumerated() {
+            for (keyed, lens) in try animations(child, path: "\(path).animations[\(index)]", layer: layer) {
+                var grouped = keyed
+                grouped.animation.groups.insert(timing, at: 0)
+                result.append((grouped, lens))
+            }
+        }
+        return result
+    }
+
     func animation(_ spec: LayerAnimation, path: String, layer: Layer) throws(SceneError) -> (KeyedAnimation, LayerKeyPath) {
         let id = layer.id
+        if case .group = spec.kind {
+            throw error("an animation group goes in a layer's animations list (or Layer.add), not in an event, which adds one animation", node: id, key: path)
+        }
         let name = spec.keyPath
         var lens = try keyPath(name, layer: layer, key: "\(path).keyPath")
         if case .motion(_, _, let rotation) = spec.kind {
@@ -266,6 +333,8 @@ extension Reader {
         case .motion(let motionPath, let mode, let rotation):
             let (values, keyTimes) = try motionKeyframes(along: motionPath, mode: mode, rotation: rotation, layer: layer, key: "\(path).path")
             kind = .keyframe(values: values, keyTimes: keyTimes, timingFunctions: nil, calculationMode: mode == .discrete ? .discrete : .linear)
+        case .group:
+            throw error("an animation group has no key path of its own", node: id, key: path)
         }
         do {
             let timing = try AnimationTiming(

@@ -163,9 +163,10 @@ extension Reader {
         if let value = object["animations"] {
             guard case .array(let entries) = value else { throw error("must be a list of animations", node: id, key: "animations") }
             for (index, entry) in entries.enumerated() {
-                let (keyed, lens) = try animation(entry, path: "animations[\(index)]", layer: layer)
-                if let warning = snapBack(keyed.animation, lens: lens, layer: layer, path: "animations[\(index)]") { warnings.append(warning) }
-                layer.add(keyed.animation, keyPath: lens, forKey: nil, at: 0)
+                for (keyed, lens) in try animations(entry, path: "animations[\(index)]", layer: layer) {
+                    if let warning = snapBack(keyed.animation, lens: lens, layer: layer, path: "animations[\(index)]") { warnings.append(warning) }
+                    layer.add(keyed.animation, keyPath: lens, forKey: nil, at: 0)
+                }
             }
         }
     }

@@ -238,3 +238,59 @@ import Testing
         }
     }
 }
+
+/// Animation groups (`CAAnimationGroup`): animations on the group's own time.
+@Suite struct AnimationGroupTests {
+    static let group = #"""
+        {"type": "group", "duration": 1.5, "repeatCount": 2, "beginTime": 0.5, "animations": [
+           {"keyPath": "opacity", "from": 0, "to": 1, "duration": 1, "timingFunction": "linear"},
+           {"keyPath": "position.x", "from": 0, "to": 100, "duration": 2, "timingFunction": "linear", "fillMode": "forwards"}]}
+        """#
+
+    func layer(_ animation: String) throws -> Layer {
+        let json = #"{"size": [200, 200], "nodes": [{"type": "Layer", "id": "a", "frame": [0, 0, 10, 10], "opacity": 1, "animations": ["# + animation + "]}]}"
+        return try #require(try SceneFile.parse(Data(json.utf8), file: "group.json", strict: true).scene.layer(id: "a"))
+    }
+
+    @Test func childrenRunOnTheGroupsTimeAndAreClippedToIt() throws {
+        let a = try layer(Self.group)
+        func shown(_ t: Double) -> LayerProperties { a.presentation(at: t).properties }
+        #expect(shown(0.25).opacity == 1 && shown(0.25).position.x == 5)  // before the group: the model
+        #expect(abs(shown(1.0).opacity - 0.5) < 1e-9 && abs(shown(1.0).position.x - 25) < 1e-9)
+        #expect(abs(shown(1.9).position.x - 70) < 1e-9)  // still moving, its 2 s cut at the group's 1.5
+        #expect(abs(shown(2.25).opacity - 0.25) < 1e-9)  // the second pass
+        #expect(shown(4).opacity == 1 && shown(4).position.x == 5)  // after the group, no fill: the model
+        #expect(a.timeline.animationCount == 2)
+    }
+
+    @Test func swiftBuildsTheSameGroup() throws {
+        let file = try layer(Self.group)
+        var swift = Layer(id: "a", frame: Rect(x: 0, y: 0, width: 10, height: 10))
+        try swift.add(.group([
+            .basic(keyPath: .opacity, from: 0, to: 1, timingFunction: .linear, duration: 1),
+            .basic(keyPath: .positionX, from: 0, to: 100, timingFunction: .linear, duration: 2, fillMode: .forwards),
+        ], duration: 1.5, beginTime: 0.5, repeatCount: 2), forKey: "both")
+        for time in [0.25, 1.0, 1.9, 2.25, 4] {
+            #expect(swift.presentation(at: time).properties == file.presentation(at: time).properties, "t = \(time)")
+        }
+        // One key for the whole group.
+        swift.removeAnimation(forKey: "both", at: 1)
+        #expect(swift.presentation(at: 1.5).properties.opacity == 1)
+    }
+
+    @Test func badGroupsNameThePlace() throws {
+        let unknown = try #require(throws: SceneError.self) { try layer(#"{"type": "group", "keyPath": "opacity", "animations": []}"#) }
+        #expect(unknown.key == "animations[0].keyPath")
+        let missing = try #require(throws: SceneError.self) { try layer(#"{"type": "group", "duration": 1}"#) }
+        #expect(missing.key == "animations[0].animations")
+        var nested = #"{"keyPath": "opacity", "to": 0}"#
+        for _ in 0...8 { nested = #"{"type": "group", "animations": ["# + nested + "]}" }
+        let deep = try #require(throws: SceneError.self) { try layer(nested) }
+        #expect(deep.message.contains("deeper than 8"))
+        let typo = try #require(throws: SceneError.self) { try layer(#"{"type": "grup", "keyPath": "opacity"}"#) }
+        #expect(typo.message.hasSuffix("did you mean 'group'?"))
+        let json = #"{"size": [9, 9], "nodes": [{"type": "Layer", "id": "a"}], "events": [{"at": 1, "target": "a", "type": "addAnimation", "animation": {"type": "group", "animations": []}}]}"#
+        let event = try #require(throws: SceneError.self) { try SceneFile.parse(Data(json.utf8), file: "e.json", strict: true) }
+        #expect(event.message.contains("goes in a layer's animations list"))
+    }
+}
