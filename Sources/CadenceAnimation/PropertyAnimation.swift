@@ -157,7 +157,12 @@ public struct PropertyAnimation: Sendable, Hashable {
 
     /// The absolute time the animation begins having effect (ignoring a backwards fill):
     /// `beginTime + delay` of its timing.
-    public var beginTime: Double { timing.beginTime + timing.delay }
+    public var beginTime: Double {
+        // Inside groups: from the group's start, at the group's speed (its time offset aside).
+        var time = timing.beginTime + timing.delay
+        for group in groups.reversed() { time = group.beginTime + group.delay + time / group.speed }
+        return time
+    }
 
     /// The absolute time its active time ends; infinite when it repeats for ever.
     public var endTime: Double { groups.first?.endTime ?? timing.endTime }

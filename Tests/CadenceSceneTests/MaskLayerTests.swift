@@ -261,6 +261,9 @@ import Testing
         #expect(abs(shown(2.25).opacity - 0.25) < 1e-9)  // the second pass
         #expect(shown(4).opacity == 1 && shown(4).position.x == 5)  // after the group, no fill: the model
         #expect(a.timeline.animationCount == 2)
+        // Traced from the group's start to its end.
+        let events = a.traceEvents(motion: .full).filter { $0.name == "started" || $0.name == "completed" }
+        #expect(events.map(\.time) == [0.5, 0.5, 3.5, 3.5])
     }
 
     @Test func swiftBuildsTheSameGroup() throws {
