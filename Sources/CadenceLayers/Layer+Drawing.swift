@@ -18,6 +18,9 @@ struct LayerDrawContext {
     var fit: FrameFit?
     /// How many copies the replicators above make of what is drawn here (1 outside any).
     var copies = 1
+    /// An emitter layer's birth-rate multiplier from 0, then from each time a `setValue`
+    /// changed it (the layer's own; empty for other layers).
+    var emitterRates: [(time: Double, rate: Double)] = []
 
     /// What can show of a scene of `size`: the scene's rectangle grown by its longer side on
     /// every side, as a frame of another shape shows the scene letterboxed and what lies around it.
@@ -38,6 +41,15 @@ extension Layer {
     /// theirs down, rather than drawing into a list of its own that each ancestor maps again.
     func draw(at time: Double, context: LayerDrawContext, transform: AffineTransform = .identity, into list: inout DisplayList) throws(TextError) {
         let layer = presentation(at: time, motion: context.motion)
+        var context = context
+        context.emitterRates = []
+        if case .emitter(let emitter) = content {
+            // From the layer as written (the presentation has the changes applied already).
+            context.emitterRates = [(0, emitter.birthRate)]
+            for change in timeline.changes where change.keyPath.name == "birthRate" && change.time <= time && !change.value.isEmpty {
+                context.emitterRates.append((change.time, change.value[0]))
+            }
+        }
         let properties = layer.properties
         guard !properties.isHidden, properties.opacity > 0 else { return }
         let matrix = properties.matrix
@@ -193,6 +205,8 @@ extension Layer {
             gradient.draw(in: bounds, cornerRadius: properties.cornerRadius, tolerance: 0.25 / context.pixelScale, into: &list)
         case .replicator:
             break
+        case .emitter(let emitter):
+            emitter.draw(at: time, rates: context.emitterRates, images: context.images, into: &list)
         case .widget(var node):
             node.frame = bounds
             try node.draw(at: time, fonts: context.fonts, images: context.images, motion: context.motion, pixelScale: context.pixelScale, into: &list)

@@ -29,6 +29,8 @@ public struct Layer: Sendable {
         /// Its sublayers drawn again and again, each copy transformed, delayed and tinted:
         /// `ReplicatorLayer`.
         case replicator(ReplicatorContent)
+        /// Particles: `EmitterLayer`.
+        case emitter(EmitterContent)
         /// One of the widgets, drawn in the layer's bounds.
         indirect case widget(Node)
     }
@@ -69,7 +71,7 @@ public struct Layer: Sendable {
     }
 
     /// The layer node types, as scene files name them.
-    public static let typeNames = ["Layer", "TextLayer", "ImageLayer", "ShapeLayer", "GradientLayer", "ReplicatorLayer"]
+    public static let typeNames = ["Layer", "TextLayer", "ImageLayer", "ShapeLayer", "GradientLayer", "ReplicatorLayer", "EmitterLayer"]
 
     /// The node type as scene files name it.
     public var typeName: String {
@@ -80,6 +82,7 @@ public struct Layer: Sendable {
         case .shape: "ShapeLayer"
         case .gradient: "GradientLayer"
         case .replicator: "ReplicatorLayer"
+        case .emitter: "EmitterLayer"
         case .widget(let node): node.typeName
         }
     }

@@ -214,6 +214,16 @@ public struct LayerKeyPath: Sendable {
                                         layer.content = .replicator(replicator)
                                     }))
         }
+        all.append(LayerKeyPath(name: "birthRate", type: .number, layerTypes: ["EmitterLayer"],
+                                read: { layer in
+                                    guard case .emitter(let emitter) = layer.content else { return [] }
+                                    return [emitter.birthRate]
+                                },
+                                write: { layer, value in
+                                    guard case .emitter(var emitter) = layer.content else { return }
+                                    emitter.birthRate = value[0]
+                                    layer.content = .emitter(emitter)
+                                }))
         replicator("instanceDelay", .number, read: { [$0.instanceDelay] }, write: { $0.instanceDelay = $1[0] })
         replicator("instanceColor", .color, read: { animationVector($0.instanceColor) }, write: { $0.instanceColor = animationColor(from: $1) })
         replicator("instanceRedOffset", .number, read: { [$0.instanceRedOffset] }, write: { $0.instanceRedOffset = $1[0] })

@@ -245,6 +245,8 @@ public enum Node: Sendable {
             return layer.allLayers.flatMap { layer -> [String] in
                 switch layer.content {
                 case .image(let image): return image.contents.map { [$0] } ?? []
+                case .emitter(let emitter):
+                    return emitter.cells.compactMap { if case .image(let source) = $0.contents { source } else { nil } }
                 case .widget(let node): return node.imageSources
                 default: return []
                 }

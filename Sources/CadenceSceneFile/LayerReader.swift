@@ -23,6 +23,14 @@ extension SceneFile {
         "instanceCount", "instanceTransform", "instanceDelay", "instanceColor", "instanceRedOffset", "instanceGreenOffset",
         "instanceBlueOffset", "instanceAlphaOffset",
     ]
+    /// The keys of an `EmitterLayer` beyond a layer's.
+    public static let emitterLayerKeys = ["emitterPosition", "emitterSize", "emitterShape", "birthRate", "lifetime", "seed", "emitterCells"]
+    /// The keys of an emitter cell.
+    public static let emitterCellKeys = [
+        "contents", "size", "birthRate", "lifetime", "lifetimeRange", "velocity", "velocityRange", "emissionLongitude",
+        "emissionRange", "xAcceleration", "yAcceleration", "spin", "spinRange", "scale", "scaleRange", "scaleSpeed", "color",
+        "redRange", "greenRange", "blueRange", "alphaRange", "alphaSpeed",
+    ]
     /// CAGradientLayer's `type` is `gradientType`: a node's `type` is its node type.
     public static let gradientLayerKeys = ["colors", "locations", "startPoint", "endPoint", "gradientType"]
     /// The keys of an animation object.
@@ -72,6 +80,9 @@ extension Reader {
         case "ReplicatorLayer":
             own = SceneFile.replicatorLayerKeys
             layer.content = .replicator(try replicatorContent(object, id: id))
+        case "EmitterLayer":
+            own = SceneFile.emitterLayerKeys
+            layer.content = .emitter(try emitterContent(object, id: id))
         default:
             break
         }
@@ -253,6 +264,93 @@ extension Reader {
             }
         }
         return replicator
+    }
+
+    /// An `EmitterLayer`'s emitter and cells; the particles alive at once (birth rate ×
+    /// longest life, over every cell) held to `EmitterContent.maximumParticles`.
+    mutating func emitterContent(_ object: [String: JSONValue], id: String) throws(SceneError) -> EmitterContent {
+        var emitter = EmitterContent()
+        if let value = object["emitterPosition"] { emitter.position = try point(value, node: id, key: "emitterPosition") }
+        if let value = object["emitterSize"] {
+            let size = try point(value, node: id, key: "emitterSize")
+            guard size.x >= 0, size.y >= 0 else { throw error("width and height must not be negative", node: id, key: "emitterSize") }
+            emitter.size = Size(width: size.x, height: size.y)
+        }
+        if let text = try string(object["emitterShape"], key: "emitterShape", node: id) {
+            let names = EmitterContent.Shape.allCases.map(\.rawValue)
+            guard let shape = EmitterContent.Shape(rawValue: text) else {
+                throw error("must be one of \(names.joined(separator: ", "))\(Spelling.suggestion(for: text, among: names))", node: id, key: "emitterShape")
+            }
+            emitter.shape = shape
+        }
+        func nonNegative(_ key: String, in object: [String: JSONValue], prefix: String = "") throws(SceneError) -> Double? {
+            guard let value = try number(object[key], key: prefix + key, node: id) else { return nil }
+            guard value >= 0, value <= SceneFile.maximumLayerValue else {
+                throw error("must be 0 or more and at most \(Int(SceneFile.maximumLayerValue))", node: id, key: prefix + key)
+            }
+            return value
+        }
+        if let rate = try nonNegative("birthRate", in: object) { emitter.birthRate = rate }
+        if let lifetime = try nonNegative("lifetime", in: object) { emitter.lifetime = lifetime }
+        if let seed = try number(object["seed"], key: "seed", node: id) {
+            guard seed >= 0, seed < 9.007_199_254_740_992e15, seed == seed.rounded() else {
+                throw error("must be a whole number from 0 to 2^53", node: id, key: "seed")
+            }
+            emitter.seed = UInt64(seed)
+        }
+        guard let value = object["emitterCells"] else { return emitter }
+        guard case .array(let entries) = value else { throw error("must be a list of cells", node: id, key: "emitterCells") }
+        guard entries.count <= EmitterContent.maximumCells else {
+            throw error("\(entries.count) cells, above the limit of \(EmitterContent.maximumCells)", node: id, key: "emitterCells")
+        }
+        var alive = 0.0
+        for (index, entry) in entries.enumerated() {
+            let prefix = "emitterCells[\(index)]."
+            let cellObject = try self.object(entry, key: "emitterCells[\(index)]", node: id)
+            try unknown(cellObject.keys, known: SceneFile.emitterCellKeys, node: id, prefix: prefix)
+            var cell = EmitterCell()
+            if let text = try string(cellObject["contents"], key: prefix + "contents", node: id) {
+                switch text {
+                case "rectangle": cell.contents = .rectangle
+                case "circle": cell.contents = .circle
+                default: cell.contents = .image(resolve(text))
+                }
+            }
+            if let value = cellObject["size"] {
+                let size = try point(value, node: id, key: prefix + "size")
+                guard size.x >= 0, size.y >= 0 else { throw error("width and height must not be negative", node: id, key: prefix + "size") }
+                cell.size = Size(width: size.x, height: size.y)
+            }
+            for (key, path) in [("birthRate", \EmitterCell.birthRate), ("lifetime", \.lifetime), ("lifetimeRange", \.lifetimeRange),
+                                ("velocityRange", \.velocityRange), ("emissionRange", \.emissionRange), ("spinRange", \.spinRange),
+                                ("scaleRange", \.scaleRange)] {
+                if let value = try nonNegative(key, in: cellObject, prefix: prefix) { cell[keyPath: path] = value }
+            }
+            for (key, path) in [("velocity", \EmitterCell.velocity), ("emissionLongitude", \.emissionLongitude), ("xAcceleration", \.xAcceleration),
+                                ("yAcceleration", \.yAcceleration), ("spin", \.spin), ("scale", \.scale), ("scaleSpeed", \.scaleSpeed),
+                                ("alphaSpeed", \.alphaSpeed)] {
+                if let value = try number(cellObject[key], key: prefix + key, node: id) {
+                    try checkMagnitude([value], node: id, key: prefix + key)
+                    cell[keyPath: path] = value
+                }
+            }
+            if let color = try color(cellObject["color"], key: prefix + "color", node: id) { cell.color = color }
+            for (key, path) in [("redRange", \EmitterCell.redRange), ("greenRange", \.greenRange), ("blueRange", \.blueRange), ("alphaRange", \.alphaRange)] {
+                if let value = try number(cellObject[key], key: prefix + key, node: id) {
+                    guard (0...1).contains(value) else { throw error("must be from 0 to 1", node: id, key: prefix + key) }
+                    cell[keyPath: path] = value
+                }
+            }
+            alive += cell.birthRate * emitter.birthRate * cell.longestLife(emitter.lifetime)
+            guard alive <= Double(EmitterContent.maximumParticles) else {
+                throw error(
+                    "up to \(Int(min(alive, 1e15))) particles would be alive at once (birth rates × lifetimes), above the limit of \(EmitterContent.maximumParticles)",
+                    node: id, key: prefix + "birthRate"
+                )
+            }
+            emitter.cells.append(cell)
+        }
+        return emitter
     }
 
     // MARK: Content

@@ -297,3 +297,59 @@ import Testing
         #expect(event.message.contains("goes in a layer's animations list"))
     }
 }
+
+/// EmitterLayer: particles as closed-form functions of their birth, so any frame stands alone.
+@Suite struct EmitterLayerTests {
+    func parse(_ json: String) throws(SceneError) -> Scene {
+        try SceneFile.parse(Data(json.utf8), file: "emitter.json", strict: true).scene
+    }
+
+    static let fountain = """
+        {"size": [200, 200], "nodes": [{"type": "EmitterLayer", "id": "e", "frame": [0, 0, 200, 200], "emitterPosition": [100, 100], "seed": 3,
+          "emitterCells": [{"contents": "circle", "birthRate": 10, "lifetime": 1, "velocity": 50, "emissionRange": 6.28, "yAcceleration": 40}]}],
+         "events": [{"at": 2, "target": "e", "type": "setValue", "keyPath": "birthRate", "value": 0, "animated": false}]}
+        """
+
+    func particles(_ scene: Scene, at time: Double) throws -> [RoundedRect] {
+        try scene.displayList(at: time, fonts: FontLibrary()).commands.compactMap { if case .roundedRect(let shape) = $0 { shape } else { nil } }
+    }
+
+    @Test func particlesAreBornAtTheRateAndDie() throws {
+        let scene = try parse(Self.fountain)
+        // 10 a second living 1 s: 10 alive once running (births at 0, 0.1, …).
+        #expect(try particles(scene, at: 0.05).count == 1)
+        #expect(try particles(scene, at: 1.55).count == 10)
+        // Stopped at 2 s: the last die by 3 s; the scene's natural length runs to then.
+        #expect(try particles(scene, at: 2.5).count == 4)
+        #expect(try particles(scene, at: 3.0).isEmpty)
+        #expect(scene.naturalDuration == 3)
+    }
+
+    @Test func anyFrameStandsAloneAndTheSeedDecides() throws {
+        let scene = try parse(Self.fountain)
+        let fonts = FontLibrary()
+        let late = try scene.displayList(at: 1.55, fonts: fonts)
+        _ = try scene.displayList(at: 0.7, fonts: fonts)
+        #expect(try scene.displayList(at: 1.55, fonts: fonts) == late)
+        let reseeded = try parse(Self.fountain.replacingOccurrences(of: #""seed": 3"#, with: #""seed": 4"#))
+        #expect(try reseeded.displayList(at: 1.55, fonts: fonts) != late)
+        // Between births the same particles show, each a little further along.
+        let a = try particles(scene, at: 1.305), b = try particles(scene, at: 1.31)
+        #expect(a.count == 10 && b.count == 10)
+        #expect(zip(a, b).allSatisfy { $0.transform != $1.transform })
+    }
+
+    @Test(arguments: [
+        (#""emitterCells": [{"birthRate": 1e6, "lifetime": 10}]"#, "emitterCells[0].birthRate"),
+        (#""emitterCells": [{"birthRate": -1}]"#, "emitterCells[0].birthRate"),
+        (#""emitterCells": [{"redRange": 2}]"#, "emitterCells[0].redRange"),
+        (#""emitterShape": "sphere""#, "emitterShape"),
+        (#""seed": -1"#, "seed"),
+        (#""emitterCells": [{"velocity": 1e300}]"#, "emitterCells[0].velocity"),
+    ])
+    func badEmittersNameTheKey(fragment: String, key: String) throws {
+        let json = #"{"size": [9, 9], "nodes": [{"type": "EmitterLayer", "id": "e", "# + fragment + "}]}"
+        let error = try #require(throws: SceneError.self) { try parse(json) }
+        #expect(error.node == "e" && error.key == key, "\(error)")
+    }
+}

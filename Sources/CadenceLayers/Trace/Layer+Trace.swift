@@ -45,7 +45,25 @@ extension Layer {
     /// widget's moment — and of its widgets' own ends. An animation that repeats for ever adds
     /// only its start.
     public func activeEnd(motion: MotionSetting) -> Double {
-        traceEvents(motion: motion).reduce(widgetsEnd(motion: motion)) { $1.time.isFinite ? max($0, $1.time) : $0 }
+        traceEvents(motion: motion).reduce(max(widgetsEnd(motion: motion), emittersEnd)) { $1.time.isFinite ? max($0, $1.time) : $0 }
+    }
+
+    /// When the subtree's emitters' last particles die: for an emitter whose birth rate ends at
+    /// 0, the time it was set to 0 plus its longest particle life; one that goes on emitting
+    /// adds nothing.
+    private var emittersEnd: Double {
+        var end = 0.0
+        if case .emitter(let emitter) = content {
+            var rate = emitter.birthRate
+            var stopped = 0.0
+            for change in timeline.changes where change.keyPath.name == "birthRate" && !change.value.isEmpty {
+                rate = change.value[0]
+                stopped = change.time
+            }
+            if rate <= 0 { end = stopped + (emitter.cells.map { $0.longestLife(emitter.lifetime) }.max() ?? 0) }
+        }
+        for sublayer in sublayers + (mask.map { [$0] } ?? []) { end = max(end, sublayer.emittersEnd) }
+        return end
     }
 
     /// The latest `activeEnd` of the widgets in the subtree.
