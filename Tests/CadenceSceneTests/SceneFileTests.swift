@@ -51,7 +51,7 @@ import Testing
     }
 
     @Test(arguments: [
-        (#"{"size": [10, 10], "nodes": [{"type": "Circle", "id": "c", "frame": [0,0,1,1]}]}"#, "node 'c': key 'type': unknown node type 'Circle' (known: Layer, TextLayer, ImageLayer, ShapeLayer, GradientLayer, ReplicatorLayer, RoundedRect, CountingLabel, ActivityIndicator, BouncyPlaceholderField, PlaceholderTextView, ImageView, Lottie)"),
+        (#"{"size": [10, 10], "nodes": [{"type": "Circle", "id": "c", "frame": [0,0,1,1]}]}"#, "node 'c': key 'type': unknown node type 'Circle' (known: Layer, TextLayer, ImageLayer, ShapeLayer, GradientLayer, ReplicatorLayer, EmitterLayer, RoundedRect, CountingLabel, ActivityIndicator, BouncyPlaceholderField, PlaceholderTextView, ImageView, Lottie)"),
         (#"{"size": [0, 10]}"#, "key 'size': width and height must be at least 1"),
         (#"{"nodes": []}"#, "key 'size': missing"),
         (#"{"size": [10, 10], "background": "blue"}"#, "key 'background': 'blue' is not a colour"),

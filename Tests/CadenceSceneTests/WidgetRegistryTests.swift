@@ -145,7 +145,7 @@ struct Badge: Widget {
         (#"{"type": "RoundedRect", "id": "b", "frame": [0, 0, 5, 5]}"#, #"[{"at": 0, "target": "b", "type": "bump", "by": 1}]"#,
          "badge.json: key 'events[0].type': 'bump' applies to Badge nodes; 'b' is a RoundedRect"),
         (#"{"type": "Circle", "id": "b", "frame": [0, 0, 5, 5]}"#, "[]",
-         "badge.json: node 'b': key 'type': unknown node type 'Circle' (known: Layer, TextLayer, ImageLayer, ShapeLayer, GradientLayer, ReplicatorLayer, RoundedRect, CountingLabel, ActivityIndicator, BouncyPlaceholderField, PlaceholderTextView, ImageView, Badge)"),
+         "badge.json: node 'b': key 'type': unknown node type 'Circle' (known: Layer, TextLayer, ImageLayer, ShapeLayer, GradientLayer, ReplicatorLayer, EmitterLayer, RoundedRect, CountingLabel, ActivityIndicator, BouncyPlaceholderField, PlaceholderTextView, ImageView, Badge)"),
     ])
     func aRegisteredWidgetsErrorsNameThePlace(node: String, events: String, message: String) {
         let json = #"{"size": [10, 10], "nodes": [\#(node)], "events": \#(events)}"#
