@@ -136,34 +136,33 @@ public struct LayerKeyPath: Sendable {
                                 read: { [$0.properties.isHidden ? 1 : 0] },
                                 write: { $0.properties.isHidden = $1[0] >= 0.5 }))
 
+        /// A key path of a layer type's content `C`: read and written through `extract` and `embed`
+        /// (a layer of another content reads nothing and is left alone).
+        func content<C>(
+            _ name: String, _ type: ValueType, of layerType: String, extract: @escaping @Sendable (Layer.Content) -> C?,
+            embed: @escaping @Sendable (C) -> Layer.Content, read: @escaping @Sendable (C) -> [Double],
+            write: @escaping @Sendable (inout C, [Double]) -> Void
+        ) {
+            all.append(LayerKeyPath(name: name, type: type, layerTypes: [layerType],
+                                    read: { layer in extract(layer.content).map(read) ?? [] },
+                                    write: { layer, value in
+                                        guard var content = extract(layer.content) else { return }
+                                        write(&content, value)
+                                        layer.content = embed(content)
+                                    }))
+        }
         func text(_ name: String, _ type: ValueType, read: @escaping @Sendable (TextContent) -> [Double],
                   write: @escaping @Sendable (inout TextContent, [Double]) -> Void) {
-            all.append(LayerKeyPath(name: name, type: type, layerTypes: ["TextLayer"],
-                                    read: { layer in
-                                        guard case .text(let text) = layer.content else { return [] }
-                                        return read(text)
-                                    },
-                                    write: { layer, value in
-                                        guard case .text(var text) = layer.content else { return }
-                                        write(&text, value)
-                                        layer.content = .text(text)
-                                    }))
+            content(name, type, of: "TextLayer", extract: { if case .text(let text) = $0 { text } else { nil } }, embed: { .text($0) },
+                    read: read, write: write)
         }
         text("foregroundColor", .color, read: { animationVector($0.foregroundColor) }, write: { $0.foregroundColor = animationColor(from: $1) })
         text("fontSize", .number, read: { [$0.fontSize] }, write: { $0.fontSize = $1[0] })
 
         func shape(_ name: String, _ type: ValueType, read: @escaping @Sendable (ShapeContent) -> [Double],
                    write: @escaping @Sendable (inout ShapeContent, [Double]) -> Void) {
-            all.append(LayerKeyPath(name: name, type: type, layerTypes: ["ShapeLayer"],
-                                    read: { layer in
-                                        guard case .shape(let shape) = layer.content else { return [] }
-                                        return read(shape)
-                                    },
-                                    write: { layer, value in
-                                        guard case .shape(var shape) = layer.content else { return }
-                                        write(&shape, value)
-                                        layer.content = .shape(shape)
-                                    }))
+            content(name, type, of: "ShapeLayer", extract: { if case .shape(let value) = $0 { value } else { nil } }, embed: { .shape($0) },
+                    read: read, write: write)
         }
         shape("strokeStart", .number, read: { [$0.strokeStart] }, write: { $0.strokeStart = $1[0] })
         shape("strokeEnd", .number, read: { [$0.strokeEnd] }, write: { $0.strokeEnd = $1[0] })
@@ -177,16 +176,8 @@ public struct LayerKeyPath: Sendable {
         })
         func gradient(_ name: String, _ type: ValueType, read: @escaping @Sendable (GradientContent) -> [Double],
                       write: @escaping @Sendable (inout GradientContent, [Double]) -> Void) {
-            all.append(LayerKeyPath(name: name, type: type, layerTypes: ["GradientLayer"],
-                                    read: { layer in
-                                        guard case .gradient(let gradient) = layer.content else { return [] }
-                                        return read(gradient)
-                                    },
-                                    write: { layer, value in
-                                        guard case .gradient(var gradient) = layer.content else { return }
-                                        write(&gradient, value)
-                                        layer.content = .gradient(gradient)
-                                    }))
+            content(name, type, of: "GradientLayer", extract: { if case .gradient(let value) = $0 { value } else { nil } }, embed: { .gradient($0) },
+                    read: read, write: write)
         }
         gradient("startPoint", .point, read: { [$0.startPoint.x, $0.startPoint.y] }, write: { $0.startPoint = Point(x: $1[0], y: $1[1]) })
         gradient("endPoint", .point, read: { [$0.endPoint.x, $0.endPoint.y] }, write: { $0.endPoint = Point(x: $1[0], y: $1[1]) })
@@ -203,27 +194,11 @@ public struct LayerKeyPath: Sendable {
         })
         func replicator(_ name: String, _ type: ValueType, read: @escaping @Sendable (ReplicatorContent) -> [Double],
                         write: @escaping @Sendable (inout ReplicatorContent, [Double]) -> Void) {
-            all.append(LayerKeyPath(name: name, type: type, layerTypes: ["ReplicatorLayer"],
-                                    read: { layer in
-                                        guard case .replicator(let replicator) = layer.content else { return [] }
-                                        return read(replicator)
-                                    },
-                                    write: { layer, value in
-                                        guard case .replicator(var replicator) = layer.content else { return }
-                                        write(&replicator, value)
-                                        layer.content = .replicator(replicator)
-                                    }))
+            content(name, type, of: "ReplicatorLayer", extract: { if case .replicator(let value) = $0 { value } else { nil } }, embed: { .replicator($0) },
+                    read: read, write: write)
         }
-        all.append(LayerKeyPath(name: "birthRate", type: .number, layerTypes: ["EmitterLayer"],
-                                read: { layer in
-                                    guard case .emitter(let emitter) = layer.content else { return [] }
-                                    return [emitter.birthRate]
-                                },
-                                write: { layer, value in
-                                    guard case .emitter(var emitter) = layer.content else { return }
-                                    emitter.birthRate = value[0]
-                                    layer.content = .emitter(emitter)
-                                }))
+        content("birthRate", .number, of: "EmitterLayer", extract: { if case .emitter(let value) = $0 { value } else { nil } },
+                embed: { .emitter($0) }, read: { [$0.birthRate] }, write: { $0.birthRate = $1[0] })
         replicator("instanceDelay", .number, read: { [$0.instanceDelay] }, write: { $0.instanceDelay = $1[0] })
         replicator("instanceColor", .color, read: { animationVector($0.instanceColor) }, write: { $0.instanceColor = animationColor(from: $1) })
         replicator("instanceRedOffset", .number, read: { [$0.instanceRedOffset] }, write: { $0.instanceRedOffset = $1[0] })
