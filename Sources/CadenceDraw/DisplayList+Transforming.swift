@@ -163,11 +163,10 @@ extension Group {
 }
 
 extension DrawCommand {
-    /// The command with its colours faded by `opacity` (0 ... 1), as drawing it into a group of
-    /// that opacity would give; nil for the commands that bracket others.
     /// The command with every colour multiplied, component by component, by `tint`
-    /// (CAReplicatorLayer's `instanceColor`): fills, strokes, text, shadows and gradient stops;
-    /// an image by the tint's alpha only. Clips and groups are as they were.
+    /// (CAReplicatorLayer's `instanceColor`): fills, strokes, text, shadows; a gradient's stops by
+    /// the tint's colour and its paint by the tint's alpha; an image by the tint's alpha only.
+    /// Clips and groups are as they were.
     public func tinted(by tint: Color) -> DrawCommand {
         func times(_ color: Color) -> Color {
             Color(red: color.red * tint.red, green: color.green * tint.green, blue: color.blue * tint.blue, alpha: color.alpha * tint.alpha)
@@ -187,12 +186,16 @@ extension DrawCommand {
             draw.alpha *= tint.alpha
             return .image(draw)
         case .path(var path):
-            if var gradient = path.gradient {
-                gradient.stops = gradient.stops.map { GradientStop(offset: $0.offset, color: times($0.color)) }
+            if var gradient = path.gradient, tint.red != 1 || tint.green != 1 || tint.blue != 1 {
+                gradient.stops = gradient.stops.map { stop in
+                    GradientStop(offset: stop.offset, color: Color(
+                        red: stop.color.red * tint.red, green: stop.color.green * tint.green, blue: stop.color.blue * tint.blue,
+                        alpha: stop.color.alpha
+                    ))
+                }
                 path.gradient = gradient
-            } else {
-                path.color = times(path.color)
             }
+            path.color = times(path.color)
             return .path(path)
         case .shadow(var shadow):
             shadow.color = times(shadow.color)
@@ -202,34 +205,13 @@ extension DrawCommand {
         }
     }
 
+    /// The command with its colours faded by `opacity` (0 ... 1), as drawing it into a group of
+    /// that opacity would give (`tinted(by:)` white at that alpha); nil for the commands that
+    /// bracket others.
     public func fading(by opacity: Double) -> DrawCommand? {
-        func faded(_ color: Color) -> Color {
-            var color = color
-            color.alpha *= opacity
-            return color
-        }
         switch self {
-        case .roundedRect(var shape):
-            shape.fill = faded(shape.fill)
-            shape.stroke = faded(shape.stroke)
-            return .roundedRect(shape)
-        case .line(var line):
-            line.color = faded(line.color)
-            return .line(line)
-        case .glyphs(var run):
-            run.color = faded(run.color)
-            return .glyphs(run)
-        case .image(var draw):
-            draw.alpha *= opacity
-            return .image(draw)
-        case .path(var path):
-            path.color = faded(path.color)
-            return .path(path)
-        case .shadow(var shadow):
-            shadow.color = faded(shadow.color)
-            return .shadow(shadow)
-        case .pushClip, .popClip, .pushGroup, .popGroup:
-            return nil
+        case .pushClip, .popClip, .pushGroup, .popGroup: nil
+        default: tinted(by: Color(red: 1, green: 1, blue: 1, alpha: opacity))
         }
     }
 }
