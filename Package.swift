@@ -118,6 +118,8 @@ let package = Package(
                 .embedInCode("Shaders/composite.frag"),
                 .embedInCode("Shaders/path.vert"),
                 .embedInCode("Shaders/path.frag"),
+                .embedInCode("Shaders/projected.vert"),
+                .embedInCode("Shaders/projected.frag"),
             ],
             swiftSettings: strict + [.defaultIsolation(MainActor.self)]
         ),

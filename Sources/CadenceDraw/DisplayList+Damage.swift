@@ -331,6 +331,9 @@ extension DrawCommand {
             return run.transform.isIdentity ? local : run.transform.boundingBox(of: local).insetBy(-1)
         case .image(let draw):
             return draw.transform.boundingBox(of: draw.rect).insetBy(-1)
+        case .projected(let picture):
+            // The picture's bilinear edge reaches a picture pixel past its rectangle.
+            return picture.transform.boundingBox(of: picture.rect.insetBy(-1))?.insetBy(-1)
         case .pushClip, .popClip, .pushGroup, .popGroup:
             return nil
         }

@@ -24,6 +24,16 @@ public struct FrameFit: Sendable, Hashable {
         transform = AffineTransform(a: scale, b: 0, c: 0, d: scale, tx: dx, ty: dy)
     }
 
+    /// A scale by `scale` about the origin, with no offset (a picture drawn at `scale` pixels per
+    /// unit); nil for a scale that is not a positive finite number.
+    public init?(scale: Double) {
+        guard scale > 0, scale.isFinite else { return nil }
+        self.scale = scale
+        dx = 0
+        dy = 0
+        transform = AffineTransform(scaleX: scale, y: scale)
+    }
+
     /// `command` fitted: geometry without a transform of its own scaled and offset directly
     /// (glyphs at the scaled pixel size, so text stays crisp at any scale), a transform otherwise
     /// followed by the fit's.
@@ -53,6 +63,9 @@ public struct FrameFit: Sendable, Hashable {
             return .pushGroup(group.transformed(by: transform))
         case .popGroup, .popClip:
             return command
+        case .projected(var picture):
+            picture.transform = picture.transform.concatenating(transform)
+            return .projected(picture)
         case .roundedRect(var shape):
             shape.rect = mapped(shape.rect)
             shape.cornerRadius *= scale

@@ -148,6 +148,9 @@ public struct CommandMapping {
             return .pushGroup(Group(mask: RoundedRect(rect: rect, cornerRadius: 0, fill: .black, transform: transform)))
         case .popClip:
             return clipBecameGroup.popLast() == true ? .popGroup : .popClip
+        case .projected(var picture):
+            picture.transform = picture.transform.concatenating(transform)
+            return .projected(picture)
         }
     }
 }
@@ -200,6 +203,11 @@ extension DrawCommand {
         case .shadow(var shadow):
             shadow.color = times(shadow.color)
             return .shadow(shadow)
+        case .projected(var picture):
+            var list = DisplayList(size: picture.list.size, background: picture.list.background)
+            list.commands = picture.list.commands.map { $0.tinted(by: tint) }
+            picture.list = list
+            return .projected(picture)
         case .pushClip, .popClip, .pushGroup, .popGroup:
             return self
         }
@@ -223,6 +231,9 @@ extension DisplayList {
         var deepest = 0
         for command in commands {
             switch command {
+            case .projected(let picture):
+                // The picture takes a depth of its own, its groups nest in it.
+                deepest = Swift.max(deepest, depth + 1 + picture.list.groupDepth)
             case .pushGroup:
                 depth += 1
                 deepest = Swift.max(deepest, depth)
@@ -273,6 +284,12 @@ extension DisplayList {
                     opacity = last.opacity
                     if last.clips { result.commands.append(.popClip) }
                 }
+            case .projected(var picture):
+                // A picture needs a depth of its own: past the depth it is not drawn.
+                guard kept < maximumDepth else { continue }
+                picture.list = picture.list.flatteningGroups(deeperThan: maximumDepth - kept - 1)
+                let command = DrawCommand.projected(picture)
+                result.commands.append(opacity == 1 ? command : command.fading(by: opacity) ?? command)
             default:
                 if opacity == 1 {
                     result.commands.append(command)

@@ -233,6 +233,8 @@ public enum DrawCommand: Sendable, Hashable {
     case pushGroup(Group)
     /// Ends the innermost `pushGroup`, compositing the group.
     case popGroup
+    /// A picture drawn flat, then projected into the frame: a layer turned in 3-D.
+    case projected(ProjectedPicture)
 }
 
 /// What one frame shows, as plain values: the scene produces it, a renderer executes it.
@@ -340,6 +342,10 @@ extension DisplayList: CustomStringConvertible {
                 lines.append(line)
             case .popGroup:
                 lines.append("end group")
+            case .projected(let picture):
+                let t = picture.transform
+                lines.append("projected \(format(picture.list.size.width))x\(format(picture.list.size.height)) \(picture.list.commands.count) commands"
+                    + " transform [\([t.m11, t.m12, t.m13, t.m21, t.m22, t.m23, t.m31, t.m32, t.m33].map { format($0) }.joined(separator: ", "))]")
             }
         }
         return lines.joined(separator: "\n")

@@ -202,6 +202,15 @@ extension InstancedPipeline {
         )
     }
 
+    /// Projected pictures: the inverse transform's three rows, the picture's size (`Shaders/projected.*`).
+    static func projected() throws(GLError) -> InstancedPipeline {
+        try InstancedPipeline(
+            vertex: .init(file: "Shaders/projected.vert", bytes: PackageResources.projected_vert),
+            fragment: .init(file: "Shaders/projected.frag", bytes: PackageResources.projected_frag),
+            layout: Layout(attributes: [(1, 3, 0), (2, 3, 3), (3, 3, 6), (4, 2, 9)], floatsPerInstance: 11)
+        )
+    }
+
     /// Path coverage masks: the mask's pixel rectangle, colour, a gradient's line, kind and
     /// focus, and the map from pixels to the gradient's space as two rows (`Shaders/path.*`).
     static func paths() throws(GLError) -> InstancedPipeline {

@@ -24,6 +24,7 @@ public final class Renderer {
     private let shadows: InstancedPipeline
     let composites: InstancedPipeline
     let paths: InstancedPipeline
+    let projections: InstancedPipeline
     private let atlas: GlyphAtlas
     /// Textures of the images drawn so far, by key: each image is uploaded once.
     private var textures: [String: GLuint] = [:]
@@ -85,6 +86,7 @@ public final class Renderer {
         shadows = try .shadows()
         composites = try .composites()
         paths = try .paths()
+        projections = try .projected()
         atlas = GlyphAtlas(fonts: fonts)
         glGenSamplers(1, &linearSampler)
         glSamplerParameteri(linearSampler, GLenum(GL_TEXTURE_MIN_FILTER), GL_LINEAR)
@@ -155,13 +157,19 @@ public final class Renderer {
 
     /// Clears within `outer` (everything when nil) and draws the commands, leaving out those whose
     /// bounds miss `cull`. Returns the draw calls made.
-    private func drawCommands(_ list: DisplayList, viewport: (width: Int, height: Int),
-                              outer: (x: Int, y: Int, width: Int, height: Int)?, cull: Rect?) throws(GLError) -> Int {
+    ///
+    /// `depth` is how many groups (and projected pictures) are open around the list: a projected
+    /// picture's list is drawn into the layer of its depth, its groups deeper, and not cleared
+    /// here (`clearing` false).
+    func drawCommands(_ list: DisplayList, viewport: (width: Int, height: Int),
+                      outer: (x: Int, y: Int, width: Int, height: Int)?, cull: Rect?, depth: Int = 0, clearing: Bool = true) throws(GLError) -> Int {
         applyScissor(outer)
-        if let outer {
-            fillWithBackground(outer, viewport: viewport)
-        } else {
-            glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
+        if clearing {
+            if let outer {
+                fillWithBackground(outer, viewport: viewport)
+            } else {
+                glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
+            }
         }
 
         // Runs of one kind share a draw call; a change of kind or of clip flushes, so order is kept.
@@ -214,7 +222,7 @@ public final class Renderer {
                 // A matte's picture is read wherever the group it ends in is composited: it is
                 // cleared there, not only where its own members reach.
                 applyScissor(group.isMatte ? (groups.last?.scissor ?? region) : region)
-                try beginGroup(depth: groups.count, viewport: viewport)
+                try beginGroup(depth: depth + groups.count, viewport: viewport)
                 applyScissor(begin)
                 groups.append((group, region))
                 continue
@@ -224,11 +232,19 @@ public final class Renderer {
                 guard let (group, scissor) = groups.popLast() else { continue }
                 applyScissor(scissor)
                 if group.isMatte {
-                    endMatte(depth: groups.count)
+                    endMatte(depth: depth + groups.count)
                 } else {
-                    drawCalls += try endGroup(group, depth: groups.count, viewport: viewport)
+                    drawCalls += try endGroup(group, depth: depth + groups.count, viewport: viewport)
                 }
                 applyScissor(clips.last?.scissor ?? outer)
+                continue
+            case .projected(let picture):
+                if let cull, let bounds = command.bounds, !bounds.intersects(cull) { continue }
+                if let current { drawCalls += flush(current, viewport: viewport) }
+                current = nil
+                let scissor = clips.last?.scissor ?? outer
+                drawCalls += try drawProjected(picture, depth: depth + groups.count, scissor: scissor, viewport: viewport)
+                applyScissor(scissor)
                 continue
             case .image(let draw):
                 if let cull, let bounds = command.bounds, !bounds.intersects(cull) { continue }
@@ -257,7 +273,7 @@ public final class Renderer {
             case .line(let line): (kind == .lines ? lines : transformedLines).append { InstancedPipeline.encode(line, into: &$0) }
             case .glyphs(let run): try queue(run)
             case .shadow(let shadow): shadows.append { InstancedPipeline.encode(shadow, into: &$0) }
-            case .pushClip, .popClip, .image, .path, .pushGroup, .popGroup: break
+            case .pushClip, .popClip, .image, .path, .pushGroup, .popGroup, .projected: break
             }
         }
         if let current { drawCalls += flush(current, viewport: viewport) }
@@ -265,9 +281,9 @@ public final class Renderer {
         while let (group, scissor) = groups.popLast() {
             applyScissor(scissor)
             if group.isMatte {
-                endMatte(depth: groups.count)
+                endMatte(depth: depth + groups.count)
             } else {
-                drawCalls += try endGroup(group, depth: groups.count, viewport: viewport)
+                drawCalls += try endGroup(group, depth: depth + groups.count, viewport: viewport)
             }
         }
         return drawCalls
@@ -350,7 +366,7 @@ public final class Renderer {
     /// A clip rectangle in GL's window coordinates (whole pixels covering the rectangle; rows
     /// from the bottom unless `topRowFirst`), intersected with the scissor around it; empty for an
     /// empty rectangle.
-    private func scissor(_ rect: Rect, within outer: (x: Int, y: Int, width: Int, height: Int)?, viewport: (width: Int, height: Int))
+    func scissor(_ rect: Rect, within outer: (x: Int, y: Int, width: Int, height: Int)?, viewport: (width: Int, height: Int))
         -> (x: Int, y: Int, width: Int, height: Int)
     {
         guard rect.width > 0, rect.height > 0, !rect.minX.isNaN, !rect.minY.isNaN else { return (0, 0, 0, 0) }
@@ -372,7 +388,7 @@ public final class Renderer {
         return (minX, minY, max(maxX - minX, 0), max(maxY - minY, 0))
     }
 
-    private func applyScissor(_ clip: (x: Int, y: Int, width: Int, height: Int)?) {
+    func applyScissor(_ clip: (x: Int, y: Int, width: Int, height: Int)?) {
         guard let clip else {
             glDisable(GLenum(GL_SCISSOR_TEST))
             return

@@ -65,6 +65,42 @@ public struct AnimatableKeyPath: RawRepresentable, Hashable, Sendable, Expressib
     public static let transformTranslationX = AnimatableKeyPath(rawValue: "transform.translation.x")
     /// `transform.translation.y`.
     public static let transformTranslationY = AnimatableKeyPath(rawValue: "transform.translation.y")
+    /// `transform.rotation.x`.
+    public static let transformRotationX = AnimatableKeyPath(rawValue: "transform.rotation.x")
+    /// `transform.rotation.y`.
+    public static let transformRotationY = AnimatableKeyPath(rawValue: "transform.rotation.y")
+    /// `transform.scale.z`.
+    public static let transformScaleZ = AnimatableKeyPath(rawValue: "transform.scale.z")
+    /// `transform.translation.z`.
+    public static let transformTranslationZ = AnimatableKeyPath(rawValue: "transform.translation.z")
+    /// `transform.perspective`.
+    public static let transformPerspective = AnimatableKeyPath(rawValue: "transform.perspective")
+    /// `sublayerTransform.rotation`.
+    public static let sublayerTransformRotation = AnimatableKeyPath(rawValue: "sublayerTransform.rotation")
+    /// `sublayerTransform.rotation.x`.
+    public static let sublayerTransformRotationX = AnimatableKeyPath(rawValue: "sublayerTransform.rotation.x")
+    /// `sublayerTransform.rotation.y`.
+    public static let sublayerTransformRotationY = AnimatableKeyPath(rawValue: "sublayerTransform.rotation.y")
+    /// `sublayerTransform.rotation.z`.
+    public static let sublayerTransformRotationZ = AnimatableKeyPath(rawValue: "sublayerTransform.rotation.z")
+    /// `sublayerTransform.scale`.
+    public static let sublayerTransformScale = AnimatableKeyPath(rawValue: "sublayerTransform.scale")
+    /// `sublayerTransform.scale.x`.
+    public static let sublayerTransformScaleX = AnimatableKeyPath(rawValue: "sublayerTransform.scale.x")
+    /// `sublayerTransform.scale.y`.
+    public static let sublayerTransformScaleY = AnimatableKeyPath(rawValue: "sublayerTransform.scale.y")
+    /// `sublayerTransform.scale.z`.
+    public static let sublayerTransformScaleZ = AnimatableKeyPath(rawValue: "sublayerTransform.scale.z")
+    /// `sublayerTransform.translation`.
+    public static let sublayerTransformTranslation = AnimatableKeyPath(rawValue: "sublayerTransform.translation")
+    /// `sublayerTransform.translation.x`.
+    public static let sublayerTransformTranslationX = AnimatableKeyPath(rawValue: "sublayerTransform.translation.x")
+    /// `sublayerTransform.translation.y`.
+    public static let sublayerTransformTranslationY = AnimatableKeyPath(rawValue: "sublayerTransform.translation.y")
+    /// `sublayerTransform.translation.z`.
+    public static let sublayerTransformTranslationZ = AnimatableKeyPath(rawValue: "sublayerTransform.translation.z")
+    /// `sublayerTransform.perspective`.
+    public static let sublayerTransformPerspective = AnimatableKeyPath(rawValue: "sublayerTransform.perspective")
     /// `shadowOpacity`.
     public static let shadowOpacity = AnimatableKeyPath(rawValue: "shadowOpacity")
     /// `shadowRadius`.
@@ -125,5 +161,7 @@ public struct AnimatableKeyPath: RawRepresentable, Hashable, Sendable, Expressib
         .hidden, .foregroundColor, .fontSize, .strokeStart, .strokeEnd, .lineWidth, .lineDashPhase, .miterLimit,
         .fillColor, .strokeColor, .path, .startPoint, .endPoint, .colors, .locations, .instanceDelay, .instanceColor,
         .instanceAlphaOffset, .instanceTransformRotation, .instanceTransformScale, .instanceTransformTranslation,
+        .transformRotationX, .transformRotationY, .transformScaleZ, .transformTranslationZ, .transformPerspective, .sublayerTransformRotation, .sublayerTransformRotationX, .sublayerTransformRotationY, .sublayerTransformRotationZ,
+        .sublayerTransformScale, .sublayerTransformScaleX, .sublayerTransformScaleY, .sublayerTransformScaleZ, .sublayerTransformTranslation, .sublayerTransformTranslationX, .sublayerTransformTranslationY, .sublayerTransformTranslationZ, .sublayerTransformPerspective,
     ]
 }

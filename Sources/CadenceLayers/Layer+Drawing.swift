@@ -21,6 +21,10 @@ struct LayerDrawContext {
     /// An emitter layer's birth-rate multiplier from 0, then from each time a `setValue`
     /// changed it (the layer's own; empty for other layers).
     var emitterRates: [(time: Double, rate: Double)] = []
+    /// The parent's `sublayerTransform` about its anchor point, in its coordinates: what places
+    /// the layers drawn here in the parent's space before they are flattened into its plane; nil
+    /// for none.
+    var sublayerTransform: Transform3D?
 
     /// What can show of a scene of `size`: the scene's rectangle grown by its longer side on
     /// every side, as a frame of another shape shows the scene letterboxed and what lies around it.
@@ -52,17 +56,100 @@ extension Layer {
         }
         let properties = layer.properties
         guard !properties.isHidden, properties.opacity > 0 else { return }
-        let matrix = properties.matrix
+        // The layer's own coordinates to its parent's: in 2-D, or placed in space and flattened
+        // into the parent's plane (through the parent's sublayerTransform).
+        var matrix = properties.matrix
+        if properties.transform.is3D || context.sublayerTransform != nil {
+            var space = properties.matrix3D
+            if let sublayer = context.sublayerTransform { space = space.concatenating(sublayer) }
+            let flat = space.flattened
+            guard flat.isFinite else { return }
+            guard let affine = flat.affine else {
+                try layer.drawProjected(flat, at: time, context: context, transform: transform, into: &list)
+                return
+            }
+            matrix = affine
+        }
+        // Seen from behind: turned over (or mirrored) on its way to the frame.
+        if !properties.isDoubleSided, matrix.concatenating(transform).determinant < 0 { return }
         let scales = matrix.axisScales
         var inner = context
         inner.motion = context.motion.overridden(by: reducedMotion)
         inner.pixelScale = context.pixelScale * max(scales.x, scales.y)
+        inner.sublayerTransform = properties.sublayerMatrix
         // Nothing of a layer squashed flat (or not finite) can show.
         guard inner.pixelScale > 0, inner.pixelScale.isFinite, matrix.determinant != 0 else { return }
         inner.visible = context.visible.flatMap { visible in matrix.inverted.map { $0.boundingBox(of: visible) } }
         // The layer's own coordinates to the list's.
-        let toList = matrix.concatenating(transform)
-        var mapping = CommandMapping(toList, fit: context.fit)
+        try layer.drawBody(toList: matrix.concatenating(transform), fit: context.fit, at: time, context: inner, into: &list)
+    }
+
+    /// A layer whose map into its parent's plane, `flat`, has perspective: its whole body drawn
+    /// flat into a picture of its own, at about the resolution the frame shows it at (within the
+    /// frame's size), and the picture projected into the list (`ProjectedPicture`).
+    private func drawProjected(
+        _ flat: ProjectiveTransform, at time: Double, context: LayerDrawContext, transform: AffineTransform, into list: inout DisplayList
+    ) throws(TextError) {
+        let properties = self.properties
+        // The layer's coordinates to the list's pixels.
+        var toList = flat.concatenating(transform)
+        if let fit = context.fit { toList = toList.concatenating(fit.transform) }
+        guard toList.isFinite, toList.determinant != 0 else { return }
+        // Seen from behind: turned over (or mirrored) on its way to the frame (w > 0 in front).
+        if !properties.isDoubleSided, toList.determinant < 0 { return }
+        // Pixels per layer unit where the frame shows the layer largest (a corner in front of the eye).
+        let bounds = Rect(origin: .zero, size: properties.bounds)
+        var scale = 0.0
+        for corner in [Point(x: bounds.minX, y: bounds.minY), Point(x: bounds.maxX, y: bounds.minY),
+                       Point(x: bounds.minX, y: bounds.maxY), Point(x: bounds.maxX, y: bounds.maxY), Point(x: bounds.width / 2, y: bounds.height / 2)] {
+            let scales = toList.axisScales(at: corner)
+            scale = max(scale, scales.x, scales.y)
+        }
+        let longest = max(list.size.width, list.size.height, 1)
+        scale = min(scale, longest / max(bounds.width, bounds.height, 1))
+        guard scale > 0, scale.isFinite else { return }
+        var inner = context
+        inner.motion = context.motion.overridden(by: reducedMotion)
+        inner.pixelScale = scale
+        inner.sublayerTransform = properties.sublayerMatrix
+        // Drawn at `scale` as a scene is fitted to a larger frame: text laid out at the picture's
+        // pixel size, not magnified.
+        guard let pictureFit = FrameFit(scale: scale) else { return }
+        inner.fit = pictureFit
+        inner.visible = nil
+        var picture = DisplayList(size: list.size, background: .clear)
+        try drawBody(toList: .identity, fit: pictureFit, at: time, context: inner, into: &picture)
+        // The picture: what the body drew, within the bounds grown by the frame's longer side,
+        // shrunk if need be to the frame's size (a GL group layer's).
+        let reach = AffineTransform(scaleX: scale, y: scale).boundingBox(of: bounds).insetBy(-longest)
+        var box: Rect?
+        for command in picture.commands {
+            guard let drawn = command.bounds, drawn.minX.isFinite, drawn.minY.isFinite, drawn.maxX.isFinite, drawn.maxY.isFinite else { continue }
+            let cut = drawn.intersection(reach)
+            guard cut.width > 0, cut.height > 0 else { continue }
+            box = box.map { Rect(x: min($0.minX, cut.minX), y: min($0.minY, cut.minY), width: max($0.maxX, cut.maxX) - min($0.minX, cut.minX),
+                                 height: max($0.maxY, cut.maxY) - min($0.minY, cut.minY)) } ?? cut
+        }
+        guard let box else { return }
+        let origin = Point(x: box.minX.rounded(.down), y: box.minY.rounded(.down))
+        let needed = Size(width: box.maxX.rounded(.up) - origin.x, height: box.maxY.rounded(.up) - origin.y)
+        let shrink = min(1, list.size.width / needed.width, list.size.height / needed.height, ProjectedPicture.maximumSide / max(needed.width, needed.height))
+        guard shrink > 0, shrink.isFinite else { return }
+        let placing = AffineTransform(translationX: -origin.x, y: -origin.y).concatenating(AffineTransform(scaleX: shrink, y: shrink))
+        var shown = DisplayList(size: Size(width: (needed.width * shrink).rounded(.up), height: (needed.height * shrink).rounded(.up)), background: .clear)
+        shown.append(picture, transformedBy: placing)
+        // The picture's pixels back to the layer's units, then to the list's pixels.
+        guard let back = placing.concatenating(AffineTransform(scaleX: scale, y: scale)).inverted else { return }
+        list.append(.projected(ProjectedPicture(list: shown, transform: ProjectiveTransform(back).concatenating(toList))))
+    }
+
+    /// The layer's shadow, background, content, sublayers, border and mask, each command mapped
+    /// by `toList` (the layer's coordinates to the list's) and then by `fit`. `context` is the one
+    /// for what the layer holds (its pixel scale, visible region, sublayer transform).
+    private func drawBody(toList: AffineTransform, fit: FrameFit?, at time: Double, context inner: LayerDrawContext, into list: inout DisplayList) throws(TextError) {
+        let layer = self
+        let properties = layer.properties
+        var mapping = CommandMapping(toList, fit: fit)
         // Content made in the layer's coordinates (shadow, text, image, shape, widget), mapped
         // into the list as it comes.
         var local = DisplayList(size: list.size, background: .clear)
@@ -113,7 +200,9 @@ extension Layer {
         if let group { list.endFadingGroup(openedAt: group) }
         if let mask = layer.mask {
             list.append(mapping.map(.pushGroup(Group(isMatte: true))))
-            try mask.draw(at: time, context: inner, transform: toList, into: &list)
+            var maskContext = inner
+            maskContext.sublayerTransform = nil
+            try mask.draw(at: time, context: maskContext, transform: toList, into: &list)
             list.append(.popGroup)
             list.append(.popGroup)
         }

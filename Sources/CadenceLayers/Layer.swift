@@ -126,32 +126,73 @@ public struct Layer: Sendable {
     }
 }
 
-/// A layer's 2D transform, as the components Core Animation's `transform.rotation`,
-/// `transform.scale` and `transform.translation` key paths animate: applied about the anchor
-/// point, scale first, then rotation, then translation.
+/// A layer's transform, as the components Core Animation's `transform.rotation`,
+/// `transform.scale` and `transform.translation` key paths animate, in 3-D: applied about the
+/// anchor point, scale first, then the turns about x, y and z, then translation, then perspective.
+///
+/// Without turns about x or y, translation along z and perspective it is the 2-D transform it
+/// always was (`matrix`); with them, `matrix3D` places the layer in space, and the layer is drawn
+/// flattened into its parent's plane under whatever perspective that gives.
 public struct LayerTransform: Sendable, Hashable {
-    /// Radians; positive turns clockwise on screen.
+    /// Radians about z; positive turns clockwise on screen.
     public var rotation: Double = 0
+    /// Radians about x (`transform.rotation.x`); positive brings the bottom edge towards the eye.
+    public var rotationX: Double = 0
+    /// Radians about y (`transform.rotation.y`); positive takes the right edge away from the eye.
+    public var rotationY: Double = 0
     /// Scale along x and y (1: none).
     public var scale = Point(x: 1, y: 1)
+    /// Scale along z (1: none); it shows only once the layer is turned under perspective.
+    public var scaleZ: Double = 1
     /// Translation after scale and rotation, in the parent's units.
     public var translation = Point.zero
+    /// Translation along z, towards the eye for positive values; it shows only under perspective.
+    public var translationZ: Double = 0
+    /// The eye's distance from the plane, in the parent's units (m34 = −1 / perspective); 0 (or
+    /// anything not a positive finite number) for none.
+    public var perspective: Double = 0
 
     /// A transform of these components (none unless given).
-    public init(rotation: Double = 0, scale: Point = Point(x: 1, y: 1), translation: Point = .zero) {
+    public init(
+        rotation: Double = 0, scale: Point = Point(x: 1, y: 1), translation: Point = .zero, rotationX: Double = 0, rotationY: Double = 0,
+        scaleZ: Double = 1, translationZ: Double = 0, perspective: Double = 0
+    ) {
         self.rotation = rotation
         self.scale = scale
         self.translation = translation
+        self.rotationX = rotationX
+        self.rotationY = rotationY
+        self.scaleZ = scaleZ
+        self.translationZ = translationZ
+        self.perspective = perspective
     }
 
-    /// No rotation, scale 1, no translation.
+    /// No rotation, scale 1, no translation, no perspective.
     public static let identity = LayerTransform()
 
-    /// The matrix: scale, then rotate, then translate.
+    /// Whether the layer's own plane can leave 2-D: a turn about x or y, or perspective. (Scale
+    /// and translation along z alone move nothing a parent's perspective does not already see:
+    /// scale applies first, to points at z = 0.)
+    public var is3D: Bool {
+        rotationX != 0 || rotationY != 0 || (perspective > 0 && perspective.isFinite)
+    }
+
+    /// The 2-D matrix: scale, then rotate, then translate (the 3-D components left out).
     public var matrix: AffineTransform {
         var matrix = AffineTransform(scaleX: scale.x, y: scale.y)
         if rotation != 0 { matrix = matrix.concatenating(AffineTransform(rotation: rotation)) }
         if translation != .zero { matrix = matrix.concatenating(AffineTransform(translationX: translation.x, y: translation.y)) }
+        return matrix
+    }
+
+    /// The 3-D matrix: scale, the turns about x, y and z, translation, then perspective.
+    public var matrix3D: Transform3D {
+        var matrix = Transform3D.scale(scale.x, scale.y, scaleZ)
+        if rotationX != 0 { matrix = matrix.concatenating(.rotationX(rotationX)) }
+        if rotationY != 0 { matrix = matrix.concatenating(.rotationY(rotationY)) }
+        if rotation != 0 { matrix = matrix.concatenating(.rotationZ(rotation)) }
+        if translation != .zero || translationZ != 0 { matrix = matrix.concatenating(.translation(translation.x, translation.y, translationZ)) }
+        if perspective > 0, perspective.isFinite { matrix = matrix.concatenating(.perspective(perspective)) }
         return matrix
     }
 }
@@ -181,8 +222,17 @@ public struct LayerProperties: Sendable, Hashable {
     public var masksToBounds = false
     /// Whether the layer (and its subtree) is not drawn: key path `hidden`.
     public var isHidden = false
-    /// Draw order among siblings: higher draws later (on top); ties keep file order.
+    /// Draw order among siblings: higher draws later (on top); ties keep file order. Under a
+    /// parent's perspective it also places the layer along z, towards the eye for positive values,
+    /// as in Core Animation (which does not sort by depth either).
     public var zPosition = 0.0
+    /// The transform applied to the sublayers (not to the layer itself), about the anchor point:
+    /// with `perspective`, the sublayers' turns in 3-D are seen in perspective, as
+    /// `CALayer.sublayerTransform` with m34 = −1 / d.
+    public var sublayerTransform = LayerTransform.identity
+    /// Whether the layer shows when seen from behind (turned more than a quarter about x or y, or
+    /// mirrored); `CALayer.isDoubleSided`, true by default.
+    public var isDoubleSided = true
     /// The shadow's colour; it shows only with `shadowOpacity` above 0.
     public var shadowColor = Color.black
     /// The shadow's opacity, 0 (none, the default) ... 1.
@@ -203,10 +253,27 @@ public struct LayerProperties: Sendable, Hashable {
     }
 
     /// The matrix from the layer's own coordinates to its parent's:
-    /// translate(−anchor·bounds), the transform, translate(position).
+    /// translate(−anchor·bounds), the transform, translate(position), in 2-D (the transform's 3-D
+    /// components left out).
     public var matrix: AffineTransform {
         let anchor = AffineTransform(translationX: -anchorPoint.x * bounds.width, y: -anchorPoint.y * bounds.height)
         return anchor.concatenating(transform.matrix).concatenating(AffineTransform(translationX: position.x, y: position.y))
+    }
+
+    /// The matrix from the layer's own coordinates to its parent's in space:
+    /// translate(−anchor·bounds), the 3-D transform, translate(position, zPosition).
+    public var matrix3D: Transform3D {
+        Transform3D.translation(-anchorPoint.x * bounds.width, -anchorPoint.y * bounds.height, 0)
+            .concatenating(transform.matrix3D)
+            .concatenating(.translation(position.x, position.y, zPosition))
+    }
+
+    /// `sublayerTransform` about the anchor point, in the layer's own coordinates; nil when it is
+    /// the identity.
+    public var sublayerMatrix: Transform3D? {
+        guard sublayerTransform != .identity else { return nil }
+        let anchor = (x: anchorPoint.x * bounds.width, y: anchorPoint.y * bounds.height)
+        return Transform3D.translation(-anchor.x, -anchor.y, 0).concatenating(sublayerTransform.matrix3D).concatenating(.translation(anchor.x, anchor.y, 0))
     }
 }
 

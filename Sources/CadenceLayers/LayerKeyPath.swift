@@ -64,7 +64,7 @@ public struct LayerKeyPath: Sendable {
     /// drawn): what the `reduced` motion profile fades instead. Colours, opacities, widths and
     /// radii change in place and keep animating.
     public var isMovement: Bool {
-        let moving = ["position", "bounds", "anchorPoint", "transform", "shadowOffset", "path", "strokeStart", "strokeEnd", "lineDashPhase", "fontSize"]
+        let moving = ["position", "bounds", "anchorPoint", "transform", "sublayerTransform", "shadowOffset", "path", "strokeStart", "strokeEnd", "lineDashPhase", "fontSize"]
         return moving.contains { name == $0 || name.hasPrefix($0 + ".") }
     }
 
@@ -83,7 +83,7 @@ public struct LayerKeyPath: Sendable {
         table.values.filter { $0.applies(to: typeName) }.map(\.name).sorted()
     }
 
-    static let aliases = ["transform.rotation.z": "transform.rotation"]
+    static let aliases = ["transform.rotation.z": "transform.rotation", "sublayerTransform.rotation.z": "sublayerTransform.rotation"]
 
     static let table: [String: LayerKeyPath] = {
         var all: [LayerKeyPath] = []
@@ -117,15 +117,31 @@ public struct LayerKeyPath: Sendable {
         property("borderWidth", .number, \.borderWidth)
         property("cornerRadius", .number, \.cornerRadius)
         property("zPosition", .number, \.zPosition)
-        property("transform.rotation", .number, \.transform.rotation)
-        all.append(LayerKeyPath(name: "transform.scale", type: .number, layerTypes: nil,
-                                read: { [$0.properties.transform.scale.x] },
-                                write: { $0.properties.transform.scale = Point(x: $1[0], y: $1[0]) }))
-        property("transform.scale.x", .number, \.transform.scale.x)
-        property("transform.scale.y", .number, \.transform.scale.y)
-        point("transform.translation", .point, \.transform.translation)
-        property("transform.translation.x", .number, \.transform.translation.x)
-        property("transform.translation.y", .number, \.transform.translation.y)
+        // The transform's components, and the sublayer transform's the same way.
+        for sublayer in [false, true] {
+            let prefix = sublayer ? "sublayerTransform" : "transform"
+            func component(_ name: String, _ type: ValueType = .number, read: @escaping @Sendable (LayerTransform) -> [Double],
+                           write: @escaping @Sendable (inout LayerTransform, [Double]) -> Void) {
+                all.append(LayerKeyPath(name: prefix + name, type: type, layerTypes: nil,
+                                        read: { read(sublayer ? $0.properties.sublayerTransform : $0.properties.transform) },
+                                        write: { layer, value in
+                                            if sublayer { write(&layer.properties.sublayerTransform, value) } else { write(&layer.properties.transform, value) }
+                                        }))
+            }
+            component(".rotation", read: { [$0.rotation] }, write: { $0.rotation = $1[0] })
+            component(".rotation.x", read: { [$0.rotationX] }, write: { $0.rotationX = $1[0] })
+            component(".rotation.y", read: { [$0.rotationY] }, write: { $0.rotationY = $1[0] })
+            // Uniform along x, y and z, as Core Animation's transform.scale.
+            component(".scale", read: { [$0.scale.x] }, write: { $0.scale = Point(x: $1[0], y: $1[0]); $0.scaleZ = $1[0] })
+            component(".scale.x", read: { [$0.scale.x] }, write: { $0.scale.x = $1[0] })
+            component(".scale.y", read: { [$0.scale.y] }, write: { $0.scale.y = $1[0] })
+            component(".scale.z", read: { [$0.scaleZ] }, write: { $0.scaleZ = $1[0] })
+            component(".translation", .point, read: { [$0.translation.x, $0.translation.y] }, write: { $0.translation = Point(x: $1[0], y: $1[1]) })
+            component(".translation.x", read: { [$0.translation.x] }, write: { $0.translation.x = $1[0] })
+            component(".translation.y", read: { [$0.translation.y] }, write: { $0.translation.y = $1[0] })
+            component(".translation.z", read: { [$0.translationZ] }, write: { $0.translationZ = $1[0] })
+            component(".perspective", read: { [$0.perspective] }, write: { $0.perspective = $1[0] })
+        }
         property("shadowOpacity", .number, \.shadowOpacity)
         all.append(LayerKeyPath(name: "shadowOffset", type: .size, layerTypes: nil,
                                 read: { [$0.properties.shadowOffset.x, $0.properties.shadowOffset.y] },

@@ -72,6 +72,7 @@ struct RasterPass {
         case .glyphs(let run): try drawGlyphs(run)
         case .image(let image): drawImage(image)
         case .path(let path): drawPath(path)
+        case .projected(let picture): try drawProjected(picture)
         case .pushClip, .popClip, .pushGroup, .popGroup: break
         }
     }

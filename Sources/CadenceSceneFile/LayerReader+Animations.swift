@@ -450,6 +450,9 @@ extension Reader {
         case (.number, .number(let number)):
             guard number.isFinite else { throw wrong }
             try checkMagnitude([number], node: id, key: key)
+            if lens.name.hasSuffix(".perspective"), number <= 0 {
+                throw error("must be a distance above 0 (the eye's distance from the plane: m34 = -1/distance), got \(number)", node: id, key: key)
+            }
             return [number]
         case (.point, .numbers(let list)), (.size, .numbers(let list)):
             guard list.count == 2, list.allSatisfy(\.isFinite) else { throw wrong }

@@ -50,7 +50,7 @@ extension Reader {
     static let layerKeys = [
         "position", "bounds", "anchorPoint", "transform", "opacity", "backgroundColor", "cornerRadius", "borderWidth",
         "borderColor", "masksToBounds", "hidden", "zPosition", "shadowColor", "shadowOffset", "shadowOpacity", "shadowRadius",
-        "sublayers", "mask", "animations", "reducedMotion",
+        "sublayers", "mask", "animations", "reducedMotion", "sublayerTransform", "doubleSided",
     ]
 
     /// A `Layer`, `TextLayer`, `ImageLayer` or `ShapeLayer` node.
@@ -123,6 +123,10 @@ extension Reader {
         if let value = object["transform"] {
             layer.properties.transform = try layerTransform(value, node: id, key: "transform")
         }
+        if let value = object["sublayerTransform"] {
+            layer.properties.sublayerTransform = try layerTransform(value, node: id, key: "sublayerTransform")
+        }
+        if let flag = try bool(object["doubleSided"], key: "doubleSided", node: id) { layer.properties.isDoubleSided = flag }
         if let opacity = try number(object["opacity"], key: "opacity", node: id) {
             guard (0...1).contains(opacity) else { throw error("must be between 0 and 1", node: id, key: "opacity") }
             layer.properties.opacity = opacity
@@ -213,26 +217,64 @@ extension Reader {
         )
     }
 
-    /// A transform object, `{"rotation", "scale", "translation"}`, at `key`.
-    mutating func layerTransform(_ value: JSONValue, node id: String, key: String) throws(SceneError) -> LayerTransform {
+    /// A transform object at `key`: `rotation` (radians about z, or `{"x", "y", "z"}`), `scale`
+    /// (a number for x and y, or [x, y] or [x, y, z]), `translation` ([x, y] or [x, y, z]) and
+    /// `perspective` (the eye's distance, above 0). `flat` refuses the 3-D forms (a replicator's
+    /// instance transform is 2-D).
+    mutating func layerTransform(_ value: JSONValue, node id: String, key: String, flat: Bool = false) throws(SceneError) -> LayerTransform {
         var result = LayerTransform()
         let transform = try self.object(value, key: key, node: id)
-        try unknown(transform.keys, known: ["rotation", "scale", "translation"], node: id, prefix: key + ".")
-        if let rotation = try number(transform["rotation"], key: key + ".rotation", node: id) {
-            try checkMagnitude([rotation], node: id, key: key + ".rotation")
-            result.rotation = rotation
+        try unknown(transform.keys, known: flat ? ["rotation", "scale", "translation"] : ["rotation", "scale", "translation", "perspective"],
+                    node: id, prefix: key + ".")
+        func vector(_ value: JSONValue, key: String) throws(SceneError) -> [Double] {
+            guard case .array(let list) = value, list.count == 2 || (!flat && list.count == 3) else {
+                throw error(flat ? "must be a list of 2 numbers" : "must be a list of 2 or 3 numbers [x, y] or [x, y, z]", node: id, key: key)
+            }
+            let numbers = try self.numbers(value, count: list.count, key: key, node: id)
+            try checkMagnitude(numbers, node: id, key: key)
+            return numbers
+        }
+        if let rotation = transform["rotation"] {
+            if case .object(let axes) = rotation, !flat {
+                try unknown(axes.keys, known: ["x", "y", "z"], node: id, prefix: key + ".rotation.")
+                for (axis, path) in [("x", \LayerTransform.rotationX), ("y", \.rotationY), ("z", \.rotation)] {
+                    if let angle = try number(axes[axis], key: key + ".rotation." + axis, node: id) {
+                        try checkMagnitude([angle], node: id, key: key + ".rotation." + axis)
+                        result[keyPath: path] = angle
+                    }
+                }
+            } else {
+                guard case .number = rotation else {
+                    throw error(flat ? "must be a number (radians)" : "must be a number (radians about z) or an object {\"x\", \"y\", \"z\"}", node: id, key: key + ".rotation")
+                }
+                let angle = try number(rotation, key: key + ".rotation", node: id)!
+                try checkMagnitude([angle], node: id, key: key + ".rotation")
+                result.rotation = angle
+            }
         }
         if let scale = transform["scale"] {
             if case .number = scale {
                 let uniform = try number(scale, key: key + ".scale", node: id)!
                 try checkMagnitude([uniform], node: id, key: key + ".scale")
                 result.scale = Point(x: uniform, y: uniform)
+                if !flat { result.scaleZ = uniform }
             } else {
-                result.scale = try point(scale, node: id, key: key + ".scale")
+                let axes = try vector(scale, key: key + ".scale")
+                result.scale = Point(x: axes[0], y: axes[1])
+                if axes.count == 3 { result.scaleZ = axes[2] }
             }
         }
         if let translation = transform["translation"] {
-            result.translation = try point(translation, node: id, key: key + ".translation")
+            let axes = try vector(translation, key: key + ".translation")
+            result.translation = Point(x: axes[0], y: axes[1])
+            if axes.count == 3 { result.translationZ = axes[2] }
+        }
+        if let distance = try number(transform["perspective"], key: key + ".perspective", node: id) {
+            guard distance > 0 else {
+                throw error("must be a distance above 0 (the eye's distance from the plane: m34 = -1/distance), got \(distance)", node: id, key: key + ".perspective")
+            }
+            try checkMagnitude([distance], node: id, key: key + ".perspective")
+            result.perspective = distance
         }
         return result
     }
@@ -247,7 +289,7 @@ extension Reader {
             replicator.instanceCount = Int(count)
         }
         if let value = object["instanceTransform"] {
-            replicator.instanceTransform = try layerTransform(value, node: id, key: "instanceTransform")
+            replicator.instanceTransform = try layerTransform(value, node: id, key: "instanceTransform", flat: true)
         }
         if let delay = try number(object["instanceDelay"], key: "instanceDelay", node: id) {
             guard delay.isFinite, abs(delay) <= SceneFile.maximumTime else {

@@ -20,7 +20,8 @@ import Foundation
 /// `path` (`contours`: lists of x, y pairs in pixels, `fillRule`, `color`, `blur`: a Gaussian's
 /// standard deviation in pixels), `shadow` (`rect`, `radius`, `color`, `blur` in local units,
 /// `transform`), `pushClip` (`rect`), `popClip`, `pushGroup` (`opacity`, `mask`: a roundedRect
-/// object or null), `popGroup`.
+/// object or null), `popGroup`, `projected` (`size` of the picture in pixels, `transform`: the
+/// nine entries of its projective transform, row by row, `commands`: what the picture shows).
 public enum DisplayListExport {
     /// The lists of frames 0 ..< `frames` of `scene` at `fps`, fitted to `width` × `height`: what
     /// `bench render` draws, through the same frame loop, with the scene's images loaded.
@@ -104,6 +105,13 @@ public enum DisplayListExport {
             return "{\"type\": \"pushGroup\", \"opacity\": \(number(group.opacity)), \"mask\": \(group.mask.map(roundedRect) ?? "null")}"
         case .popGroup:
             return "{\"type\": \"popGroup\"}"
+        case .projected(let picture):
+            let t = picture.transform
+            var members: [String] = []
+            for member in picture.list.commands { members.append(try encode(member, images: &images, directory: directory)) }
+            return "{\"type\": \"projected\", \"size\": [\(number(picture.list.size.width)), \(number(picture.list.size.height))], "
+                + "\"transform\": [\([t.m11, t.m12, t.m13, t.m21, t.m22, t.m23, t.m31, t.m32, t.m33].map(number).joined(separator: ", "))], "
+                + "\"commands\": [\(members.joined(separator: ", "))]}"
         }
     }
 
