@@ -179,6 +179,6 @@ public struct ProjectedPicture: Sendable, Hashable {
     public static func samples(footprint: Double) -> Int {
         guard footprint.isFinite else { return 4 }
         guard footprint > 2 else { return 1 }
-        return min(Int((footprint / 2).rounded(.up)), 4)
+        return Int(min((footprint / 2).rounded(.up), 4))
     }
 }

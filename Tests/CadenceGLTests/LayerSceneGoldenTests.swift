@@ -24,6 +24,7 @@ import Testing
         ("replicator-indicator", [0, 0.25, 0.5, 0.75, 1.0, 1.25]),
         ("paper-plane", [0, 0.5, 0.8, 1.2, 1.6, 2.2]),
         ("confetti", [0, 0.3, 0.6, 1.0, 1.6, 2.4]),
+        ("cover-flow", [0, 0.5, 0.8, 1.2, 1.75, 2.5]),
     ]
 
     static func scene(_ name: String) throws -> Scene {

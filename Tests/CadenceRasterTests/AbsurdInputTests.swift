@@ -38,6 +38,16 @@ import Testing
             .popClip,
         ]
         _ = try Self.draw(commands)
+        // A projected picture of absurd size, seen through an absurd transform, or from behind the eye.
+        var inner = DisplayList(size: Size(width: value, height: abs(value)), background: .clear)
+        inner.roundedRect(RoundedRect(rect: Rect(x: 0, y: 0, width: 8, height: 8), cornerRadius: 0, fill: .black))
+        for transform in [
+            ProjectiveTransform(m11: value, m12: 0, m13: value, m21: 0, m22: 1, m23: 0, m31: 2, m32: 2, m33: 1),
+            ProjectiveTransform(m11: 1, m12: 0, m13: 0, m21: 0, m22: 1, m23: 0, m31: 0, m32: 0, m33: value),
+            ProjectiveTransform(m11: 1, m12: 0, m13: 0.01, m21: 0, m22: 1, m23: 0.01, m31: 0, m32: 0, m33: -1),
+        ] {
+            _ = try Self.draw([.projected(ProjectedPicture(list: inner, transform: transform))])
+        }
     }
 
     @Test func unbalancedBracketsEndWithTheList() throws {
