@@ -3,7 +3,8 @@
 // the top) put over the target through a projective transform, as RasterPass.drawProjected: each
 // pixel maps back into the picture, where n × n points spread over the pixel are sampled
 // bilinearly (texels outside the picture are transparent) and averaged, n from how many picture
-// pixels the pixel spans (ProjectedPicture.samples); points behind the eye are transparent.
+// pixels the pixel spans at its centre (ProjectedPicture.samples); a pixel whose centre lies
+// behind the eye shows nothing, and so does a sample behind it.
 
 // --- Inputs -------------------------------------------------------------------
 flat in mat3 vInverse;                  // frame pixels to picture pixels, column form
@@ -38,15 +39,17 @@ void main() {
     // The pixel's top-left corner, rows from the top.
     vec2 corner = vec2(floor(gl_FragCoord.x), uYDirection > 0.0 ? floor(gl_FragCoord.y) : uViewport.y - 1.0 - floor(gl_FragCoord.y));
     vec3 centre = vInverse * vec3(corner + 0.5, 1.0);
-    float footprint = 4.0;
-    if (centre.z > 0.0) {
-        // The Jacobian's columns of the map back into the picture.
-        float w2 = centre.z * centre.z;
-        vec2 dx = (vInverse[0].xy * centre.z - centre.xy * vInverse[0].z) / w2;
-        vec2 dy = (vInverse[1].xy * centre.z - centre.xy * vInverse[1].z) / w2;
-        footprint = max(length(dx), length(dy));
+    // Behind the eye, nothing shows.
+    if (centre.z <= 0.0) {
+        fragColor = vec4(0.0);
+        return;
     }
-    int n = footprint > 2.0 ? min(int(ceil(footprint / 2.0)), 4) : 1;
+    // The Jacobian's columns of the map back into the picture.
+    float w2 = centre.z * centre.z;
+    vec2 dx = (vInverse[0].xy * centre.z - centre.xy * vInverse[0].z) / w2;
+    vec2 dy = (vInverse[1].xy * centre.z - centre.xy * vInverse[1].z) / w2;
+    float squared = max(dot(dx, dx), dot(dy, dy));
+    int n = squared <= 4.0 ? 1 : squared <= 16.0 ? 2 : squared <= 36.0 ? 3 : 4;
     vec4 sum = vec4(0.0);
     for (int j = 0; j < n; ++j) {
         for (int i = 0; i < n; ++i) {

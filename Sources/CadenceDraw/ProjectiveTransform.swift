@@ -177,8 +177,14 @@ public struct ProjectedPicture: Sendable, Hashable {
     /// picture by `footprint` picture pixels per frame pixel: one bilinear sample spans two
     /// picture pixels, so 1 up to a footprint of 2, then one more per two pixels, up to 4.
     public static func samples(footprint: Double) -> Int {
-        guard footprint.isFinite else { return 4 }
-        guard footprint > 2 else { return 1 }
-        return Int(min((footprint / 2).rounded(.up), 4))
+        samples(squaredFootprint: footprint * footprint)
     }
-}
+
+    /// `samples(footprint:)` of the footprint's square (no square root per pixel).
+    @inline(__always)
+    public static func samples(squaredFootprint squared: Double) -> Int {
+        if squared <= 4 { return 1 }
+        if squared <= 16 { return 2 }
+        if squared <= 36 { return 3 }
+        return 4
+    }}

@@ -1,6 +1,12 @@
 import CadenceAnimation
 import CadenceDraw
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// What drawing a layer tree needs besides the tree: fonts, images, and how many pixels a unit
 /// of the current coordinates covers (curves are flattened finely enough for that).
 struct LayerDrawContext {
@@ -105,6 +111,11 @@ extension Layer {
             let scales = toList.axisScales(at: corner)
             scale = max(scale, scales.x, scales.y)
         }
+        // Rounded up to a quarter octave, so that the picture of a layer turning in 3-D stays the
+        // same list from frame to frame (a backend keeps what it drew of it) while its scale
+        // changes a little.
+        guard scale > 0, scale.isFinite else { return }
+        scale = pow(2, (log2(scale) * 4).rounded(.up) / 4)
         let longest = max(list.size.width, list.size.height, 1)
         scale = min(scale, longest / max(bounds.width, bounds.height, 1))
         guard scale > 0, scale.isFinite else { return }

@@ -185,9 +185,12 @@ struct CachedMask {
 
 /// Path coverage masks, rasterised once and kept while frames draw them; safe to share between
 /// the threads drawing a frame's bands (one rasterises a mask while the others wait for it).
+/// Projected pictures are kept the same way: a card turning in 3-D shows the same flat picture
+/// frame after frame, drawn once for every band and every frame that shows it.
 final class PathMaskCache: @unchecked Sendable {
     private let lock = DispatchSemaphore(value: 1)
     private var masks: [PathMaskKey: CachedMask] = [:]
+    private var pictures: [DisplayList: (canvas: RasterCanvas, lastUsed: Int)] = [:]
     private var frameNumber = 0
     private var rasterised = 0
 
@@ -213,11 +216,25 @@ final class PathMaskCache: @unchecked Sendable {
         return mask
     }
 
-    /// Ends a frame: masks neither it nor the frame before used are dropped.
+    /// The picture `list` draws, made by `make` when no frame has kept it.
+    func picture(for list: DisplayList, make: () throws(TextError) -> RasterCanvas) throws(TextError) -> RasterCanvas {
+        lock.wait()
+        defer { lock.signal() }
+        if let kept = pictures[list] {
+            pictures[list] = (kept.canvas, frameNumber)
+            return kept.canvas
+        }
+        let canvas = try make()
+        pictures[list] = (canvas, frameNumber)
+        return canvas
+    }
+
+    /// Ends a frame: masks and pictures neither it nor the frame before used are dropped.
     func endFrame() {
         lock.wait()
         defer { lock.signal() }
         for (key, mask) in masks where mask.lastUsed < frameNumber - 1 { masks[key] = nil }
+        for (key, picture) in pictures where picture.lastUsed < frameNumber - 1 { pictures[key] = nil }
         frameNumber += 1
     }
 }
