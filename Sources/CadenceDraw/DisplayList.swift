@@ -57,6 +57,19 @@ public struct Line: Sendable, Hashable {
     }
 }
 
+/// How an image's texels become a pixel's colour, as `CALayer.minificationFilter` and
+/// `magnificationFilter` (`kCAFilterLinear`, `kCAFilterNearest`, `kCAFilterTrilinear`).
+public enum ImageFilter: String, Sendable, Hashable, CaseIterable {
+    /// The four texels nearest the pixel's centre, mixed by distance (bilinear).
+    case linear
+    /// The one texel under the pixel's centre: hard texel edges, no blending (pixel art).
+    case nearest
+    /// Minifying: bilinear in the two mipmap levels (each half the size of the one before, a
+    /// 2 × 2 box average) nearest the shrink, mixed: no shimmer however small the image is drawn.
+    /// Magnifying it is `linear`.
+    case trilinear
+}
+
 /// An image drawn into a rectangle, showing the `source` part of it (in pixels), faded by `alpha`.
 ///
 /// `key` names the image for the renderer's texture cache: the same key means the same pixels.
@@ -74,25 +87,52 @@ public struct ImageDraw: Sendable, Hashable {
     public var alpha: Double
     /// Local space to the frame's pixels.
     public var transform: AffineTransform
+    /// The filter where the image is drawn smaller than its texels (more than one texel a pixel).
+    public var minificationFilter: ImageFilter
+    /// The filter where it is drawn at its size or larger (`trilinear` is `linear` there).
+    public var magnificationFilter: ImageFilter
 
-    /// `image` drawn into `rect`, showing `source` (the whole image unless told).
-    public init(key: String, image: RGBAImage, rect: Rect, source: Rect? = nil, alpha: Double = 1, transform: AffineTransform = .identity) {
+    /// `image` drawn into `rect`, showing `source` (the whole image unless told), linear both ways unless told.
+    public init(
+        key: String, image: RGBAImage, rect: Rect, source: Rect? = nil, alpha: Double = 1, transform: AffineTransform = .identity,
+        minificationFilter: ImageFilter = .linear, magnificationFilter: ImageFilter = .linear
+    ) {
         self.key = key
         self.image = image
         self.rect = rect
         self.source = source ?? Rect(x: 0, y: 0, width: Double(image.width), height: Double(image.height))
         self.alpha = alpha
         self.transform = transform
+        self.minificationFilter = minificationFilter
+        self.magnificationFilter = magnificationFilter
     }
 
     public static func == (lhs: ImageDraw, rhs: ImageDraw) -> Bool {
         lhs.key == rhs.key && lhs.rect == rhs.rect && lhs.source == rhs.source && lhs.alpha == rhs.alpha && lhs.transform == rhs.transform
+            && lhs.minificationFilter == rhs.minificationFilter && lhs.magnificationFilter == rhs.magnificationFilter
     }
 
     public func hash(into hasher: inout Hasher) {
         hasher.combine(key)
         hasher.combine(rect)
         hasher.combine(alpha)
+    }
+
+    /// Texels per frame pixel, as GL measures the footprint (ρ: the longer of the texel-space
+    /// steps one pixel right and one pixel down make); 0 when the transform flattens the image.
+    public var texelsPerPixel: Double {
+        guard let inverse = transform.inverted, rect.width > 0, rect.height > 0 else { return 0 }
+        let sx = source.width / rect.width, sy = source.height / rect.height
+        let right = ((inverse.a * sx) * (inverse.a * sx) + (inverse.b * sy) * (inverse.b * sy)).squareRoot()
+        let down = ((inverse.c * sx) * (inverse.c * sx) + (inverse.d * sy) * (inverse.d * sy)).squareRoot()
+        return max(right, down)
+    }
+
+    /// The filter that applies: the minification filter where the image is shrunk (more than one
+    /// texel a pixel), else the magnification filter (`trilinear` magnifies as `linear`).
+    public var filter: ImageFilter {
+        if texelsPerPixel > 1 { return minificationFilter }
+        return magnificationFilter == .nearest ? .nearest : .linear
     }
 }
 

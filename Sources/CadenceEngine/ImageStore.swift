@@ -104,28 +104,39 @@ nonisolated public final class ImageStore: ImageProvider, @unchecked Sendable {
     /// of 1 MB took 3.1 GiB to draw at full size.
     public static let maximumDecodedPixels = 1 << 24
 
-    /// Images made in code, so the demo runs from any folder: `sunset` (320 × 200).
+    /// Images made in code, so the demo runs from any folder: `sunset` (320 × 200), its sun and
+    /// hills anti-aliased.
     static func builtin(_ name: String) -> RGBAImage? {
         guard name == "sunset" else { return nil }
         let width = 320
         let height = 200
         var image = RGBAImage(width: width, height: height)
+        // Each shape's edge anti-aliased: its coverage of the pixel (its signed distance from
+        // the pixel's centre, clamped to a pixel) mixes its colour over what lies behind.
+        func mix(_ under: (r: Double, g: Double, b: Double), _ over: (r: Double, g: Double, b: Double), _ coverage: Double) -> (r: Double, g: Double, b: Double) {
+            let c = min(max(coverage, 0), 1)
+            return (under.r + (over.r - under.r) * c, under.g + (over.g - under.g) * c, under.b + (over.b - under.b) * c)
+        }
         for y in 0..<height {
             for x in 0..<width {
+                let (cx, cy) = (Double(x) + 0.5, Double(y) + 0.5)
                 let t = Double(y) / Double(height)
                 // Sky from deep blue to orange, a sun, and two rows of hills.
                 var color = (r: 40 + 215 * t, g: 60 + 110 * t, b: 140 - 60 * t)
-                let dx = Double(x - 210)
-                let dy = Double(y - 120)
-                if dx * dx + dy * dy < 34 * 34 { color = (255, 214, 102) }
-                let far = 140 + 14 * sin(Double(x) / 37)
-                let near = 165 + 12 * sin(Double(x) / 23 + 1)
-                if Double(y) > far { color = (86, 60, 110) }
-                if Double(y) > near { color = (38, 34, 64) }
+                let dx = cx - 210.5
+                let dy = cy - 120.5
+                color = mix(color, (255, 214, 102), 34 - (dx * dx + dy * dy).squareRoot() + 0.5)
+                // A hill's edge y = f(x): the vertical distance over the slope's length is the
+                // distance to the edge.
+                for (base, amplitude, period, phase, hill) in [(140.0, 14.0, 37.0, 0.0, (86.0, 60.0, 110.0)), (165, 12, 23, 1, (38, 34, 64))] {
+                    let edge = base + amplitude * sin(cx / period + phase)
+                    let slope = amplitude / period * cos(cx / period + phase)
+                    color = mix(color, hill, (cy - edge) / (1 + slope * slope).squareRoot() + 0.5)
+                }
                 let offset = (y * width + x) * 4
-                image.pixels[offset] = UInt8(min(max(color.r, 0), 255))
-                image.pixels[offset + 1] = UInt8(min(max(color.g, 0), 255))
-                image.pixels[offset + 2] = UInt8(min(max(color.b, 0), 255))
+                image.pixels[offset] = UInt8(min(max(color.r, 0), 255).rounded())
+                image.pixels[offset + 1] = UInt8(min(max(color.g, 0), 255).rounded())
+                image.pixels[offset + 2] = UInt8(min(max(color.b, 0), 255).rounded())
                 image.pixels[offset + 3] = 255
             }
         }

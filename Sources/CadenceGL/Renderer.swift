@@ -33,6 +33,10 @@ public final class Renderer {
     /// Transformed glyphs by atlas page: sampled bilinearly through `linearSampler`.
     private var transformedGlyphInstances: [[Float]] = []
     private var linearSampler: GLuint = 0
+    /// Samplers for images' filters other than linear both ways, by (minification, magnification).
+    private var imageSamplers: [String: GLuint] = [:]
+    /// Image textures whose mipmaps have been generated (for trilinear minification).
+    private var mipmappedTextures: Set<String> = []
     /// Offscreen pictures for groups, one per nesting depth, kept from frame to frame.
     var groupLayers: [GroupLayer] = []
     /// The framebuffer bound when `draw` began: where depth-0 groups are composited.
@@ -99,6 +103,7 @@ public final class Renderer {
     isolated deinit {
         for var texture in textures.values { glDeleteTextures(1, &texture) }
         glDeleteSamplers(1, &linearSampler)
+        for var sampler in imageSamplers.values { glDeleteSamplers(1, &sampler) }
         deleteGroupLayers()
         deleteBackground()
         deletePathMasks()
@@ -339,12 +344,42 @@ public final class Renderer {
             // Untransformed images keep their hard edges, on exactly the pixels they always had.
             floats.append(draw.transform.isIdentity ? 0 : 1)
         }
+        // GL picks minification or magnification per pixel, as `ImageDraw.filter` does per draw.
+        let sampler = imageSampler(minification: draw.minificationFilter, magnification: draw.magnificationFilter)
+        if draw.minificationFilter == .trilinear, !mipmappedTextures.contains(draw.key) {
+            glBindTexture(GLenum(GL_TEXTURE_2D), texture)
+            glGenerateMipmap(GLenum(GL_TEXTURE_2D))
+            mipmappedTextures.insert(draw.key)
+        }
         let drew = pipeline.flush(viewport: viewport, topRowFirst: topRowFirst) {
             glActiveTexture(GLenum(GL_TEXTURE0))
             glBindTexture(GLenum(GL_TEXTURE_2D), texture)
+            glBindSampler(0, sampler)
         }
+        glBindSampler(0, 0)
         try checkGLError("drawing image \(draw.key)")
         return drew ? 1 : 0
+    }
+
+    /// The sampler for an image's filters: 0 (the texture's own linear filtering) for linear both
+    /// ways, else one made on first use.
+    private func imageSampler(minification: ImageFilter, magnification: ImageFilter) -> GLuint {
+        guard minification != .linear || magnification == .nearest else { return 0 }
+        let key = minification.rawValue + "/" + magnification.rawValue
+        if let sampler = imageSamplers[key] { return sampler }
+        var sampler: GLuint = 0
+        glGenSamplers(1, &sampler)
+        let minFilter = switch minification {
+        case .linear: GL_LINEAR
+        case .nearest: GL_NEAREST
+        case .trilinear: GL_LINEAR_MIPMAP_LINEAR
+        }
+        glSamplerParameteri(sampler, GLenum(GL_TEXTURE_MIN_FILTER), minFilter)
+        glSamplerParameteri(sampler, GLenum(GL_TEXTURE_MAG_FILTER), magnification == .nearest ? GL_NEAREST : GL_LINEAR)
+        glSamplerParameteri(sampler, GLenum(GL_TEXTURE_WRAP_S), GL_CLAMP_TO_EDGE)
+        glSamplerParameteri(sampler, GLenum(GL_TEXTURE_WRAP_T), GL_CLAMP_TO_EDGE)
+        imageSamplers[key] = sampler
+        return sampler
     }
 
     private func upload(_ image: RGBAImage, key: String) -> GLuint {

@@ -379,7 +379,9 @@ extension ImageContent {
             guard rect.width > 0, rect.height > 0 else { return }
             source = Rect(x: rect.minX - shown.minX, y: rect.minY - shown.minY, width: rect.width, height: rect.height)
         }
-        list.append(.image(ImageDraw(key: contents, image: image, rect: rect, source: source)))
+        list.append(.image(ImageDraw(
+            key: contents, image: image, rect: rect, source: source, minificationFilter: minificationFilter, magnificationFilter: magnificationFilter
+        )))
     }
 }
 

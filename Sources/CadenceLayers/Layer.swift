@@ -325,6 +325,12 @@ public struct ImageContent: Sendable, Hashable {
     public var contents: String?
     /// How the image fills the bounds.
     public var gravity = Gravity.resize
+    /// The filter where the image is drawn smaller than its pixels (`CALayer.minificationFilter`):
+    /// linear by default, `trilinear` for mipmapped minification.
+    public var minificationFilter = ImageFilter.linear
+    /// The filter where it is drawn larger (`CALayer.magnificationFilter`): linear by default,
+    /// `nearest` for hard-edged pixel art.
+    public var magnificationFilter = ImageFilter.linear
 
     /// An image layer showing `contents` (nothing when nil), resized to the bounds.
     public init(contents: String? = nil) {

@@ -30,6 +30,22 @@ enum RasterMath {
         return s - s / (t * t)
     }
 
+    /// log₂ x for x > 0 (NaN for x ≤ 0 or NaN, +∞ for +∞), within a few ulps: the binary
+    /// exponent, plus ln of the significand (in 1 ..< 2) by the series 2·atanh((m − 1) / (m + 1)),
+    /// which converges as (1/3)²ᵏ.
+    static func log2(_ x: Double) -> Double {
+        guard x > 0 else { return .nan }
+        guard x.isFinite else { return x }
+        let m = x.significand
+        let z = (m - 1) / (m + 1), z2 = z * z
+        var term = z, sum = 0.0
+        for k in 0..<24 {
+            sum += term / Double(2 * k + 1)
+            term *= z2
+        }
+        return Double(x.exponent) + 2 * sum / 0.693_147_180_559_945_3
+    }
+
     /// A value limited to `low ... high`; NaN becomes `low`.
     @inline(__always)
     static func clamp(_ value: Double, _ low: Double, _ high: Double) -> Double {

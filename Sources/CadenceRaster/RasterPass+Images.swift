@@ -11,11 +11,12 @@ extension RasterPass {
         let rect = draw.rect
         let source = draw.source
         guard rect.width > 0, rect.height > 0 else { return }
-        let (width, height) = (image.width, image.height)
+        let filter = draw.filter
         // Texel coordinates (texel centres at .5) of a local point, as GL interpolates them.
         let sx = source.width / rect.width, sy = source.height / rect.height
+        let texels = imageSampler(draw, pixels: pixels, filter: filter)
         func sample(_ x: Double, _ y: Double) -> SIMD4<Double> {
-            Self.bilinear(pixels, width: width, height: height, x: source.minX + (x - rect.minX) * sx - 0.5, y: source.minY + (y - rect.minY) * sy - 0.5)
+            texels(source.minX + (x - rect.minX) * sx, source.minY + (y - rect.minY) * sy)
         }
         if draw.transform.isIdentity {
             // Hard edges: the pixels whose centres lie in the rectangle.
@@ -23,7 +24,11 @@ extension RasterPass {
                 minX: Self.firstCentre(rect.minX), minY: Self.firstCentre(rect.minY),
                 maxX: Self.firstCentre(rect.maxX), maxY: Self.firstCentre(rect.maxY)
             ) else { return }
-            drawUntransformedImage(draw, pixels: pixels, opaque: opaque, box: box, alpha: alpha)
+            if filter == .linear {
+                drawUntransformedImage(draw, pixels: pixels, opaque: opaque, box: box, alpha: alpha)
+            } else {
+                shade(box) { x, y, _ in sample(Double(x) + 0.5, Double(y) + 0.5) * (alpha / 255) }
+            }
             return
         }
         // Turned or scaled: a pixel of fringe, and the edges fall off by their distance.
@@ -34,6 +39,44 @@ extension RasterPass {
             let coverage = RasterMath.clamp(0.5 - RasterMath.pixelDistance(x - cx, y - cy, hx, hy, 0, scaleX, scaleY), 0, 1)
             guard coverage > 0 else { return .zero }
             return sample(x, y) * (alpha * coverage / 255)
+        }
+    }
+
+    /// The image's colour at texel coordinates (u, v) (0 the first texel's left edge, its centre
+    /// at 0.5), through `filter`: each channel 0 … 255, premultiplied, clamped at the edges.
+    /// Trilinear reads the mipmap levels nearest the draw's shrink (GL's λ = log₂ ρ, one for the
+    /// whole draw, since its transform is affine).
+    func imageSampler(_ draw: ImageDraw, pixels: [UInt8], filter: ImageFilter) -> (Double, Double) -> SIMD4<Double> {
+        let (width, height) = (draw.image.width, draw.image.height)
+        switch filter {
+        case .linear:
+            return { u, v in Self.bilinear(pixels, width: width, height: height, x: u - 0.5, y: v - 0.5) }
+        case .nearest:
+            return { u, v in
+                let x = Int(RasterMath.clamp(u.rounded(.down), 0, Double(width - 1)))
+                let y = Int(RasterMath.clamp(v.rounded(.down), 0, Double(height - 1)))
+                let offset = (y * width + x) * 4
+                return SIMD4(Double(pixels[offset]), Double(pixels[offset + 1]), Double(pixels[offset + 2]), Double(pixels[offset + 3]))
+            }
+        case .trilinear:
+            let levels = renderer.mipmaps(for: draw, base: pixels)
+            let lambda = RasterMath.log2(draw.texelsPerPixel)
+            guard lambda > 0, lambda.isFinite, levels.count > 1 else {
+                return { u, v in Self.bilinear(pixels, width: width, height: height, x: u - 0.5, y: v - 0.5) }
+            }
+            let last = levels.count - 1
+            let lower = min(Int(lambda.rounded(.down)), last)
+            let upper = min(lower + 1, last)
+            let fraction = lower == last ? 0 : lambda - lambda.rounded(.down)
+            func level(_ index: Int, _ u: Double, _ v: Double) -> SIMD4<Double> {
+                let level = levels[index]
+                return Self.bilinear(level.pixels, width: level.width, height: level.height,
+                                     x: u * Double(level.width) / Double(width) - 0.5, y: v * Double(level.height) / Double(height) - 0.5)
+            }
+            return { u, v in
+                let near = level(lower, u, v)
+                return fraction == 0 ? near : near * (1 - fraction) + level(upper, u, v) * fraction
+            }
         }
     }
 

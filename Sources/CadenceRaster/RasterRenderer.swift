@@ -29,6 +29,8 @@ public final class RasterRenderer {
     /// Whether this renderer ends the path masks' frames (it does unless they are shared).
     private let ownsPathMasks: Bool
     var resampledImages: [ResampleKey: CachedResample] = [:]
+    /// Mipmap levels of the images drawn trilinear, by key.
+    var mipmaps: [String: (levels: [MipLevel], lastUsed: Int)] = [:]
     /// Path masks rasterised so far (for tests: a mask kept from frame to frame is not made again).
     public var rasterisedPathCount: Int { pathMasks.rasterisedCount }
 
@@ -88,6 +90,7 @@ public final class RasterRenderer {
         for (key, image) in images where image.lastUsed < frameNumber - 1 { images[key] = nil }
         if ownsPathMasks { pathMasks.endFrame() }
         for (key, kept) in resampledImages where kept.lastUsed < frameNumber - 1 { resampledImages[key] = nil }
+        for (key, kept) in mipmaps where kept.lastUsed < frameNumber - 1 { mipmaps[key] = nil }
     }
 
     /// A glyph's coverage bitmap, rasterised once per glyph, face and subpixel position.
@@ -113,6 +116,36 @@ public final class RasterRenderer {
         return (pixels, opaque)
     }
 
+    /// An image's mipmap levels, level 0 its premultiplied pixels (`base`), each next one half
+    /// the size (rounded down, at least 1) of the one before, each texel the rounded mean of the
+    /// 2 × 2 it covers (clamped at an odd edge), as GL's generated mipmaps; made once per key.
+    func mipmaps(for draw: ImageDraw, base: [UInt8]) -> [MipLevel] {
+        if var cached = mipmaps[draw.key], cached.levels.first.map({ $0.width == draw.image.width && $0.height == draw.image.height }) == true {
+            cached.lastUsed = frameNumber
+            mipmaps[draw.key] = cached
+            return cached.levels
+        }
+        var levels = [MipLevel(pixels: base, width: draw.image.width, height: draw.image.height)]
+        while let last = levels.last, last.width > 1 || last.height > 1 {
+            let width = max(last.width / 2, 1), height = max(last.height / 2, 1)
+            var pixels = [UInt8](repeating: 0, count: width * height * 4)
+            for y in 0..<height {
+                let (y0, y1) = (min(2 * y, last.height - 1), min(2 * y + 1, last.height - 1))
+                for x in 0..<width {
+                    let (x0, x1) = (min(2 * x, last.width - 1), min(2 * x + 1, last.width - 1))
+                    for channel in 0..<4 {
+                        let sum = Int(last.pixels[(y0 * last.width + x0) * 4 + channel]) + Int(last.pixels[(y0 * last.width + x1) * 4 + channel])
+                            + Int(last.pixels[(y1 * last.width + x0) * 4 + channel]) + Int(last.pixels[(y1 * last.width + x1) * 4 + channel])
+                        pixels[(y * width + x) * 4 + channel] = UInt8((sum + 2) / 4)
+                    }
+                }
+            }
+            levels.append(MipLevel(pixels: pixels, width: width, height: height))
+        }
+        mipmaps[draw.key] = (levels, frameNumber)
+        return levels
+    }
+
     /// Images resampled at full opacity larger than this (in pixels, 16 MiB) are not kept.
     static let largestResample = 1 << 22
 
@@ -136,6 +169,13 @@ public final class RasterRenderer {
             PathRasterizer.coverage(of: path.contours, fillRule: path.fillRule, clip: frame, blur: path.blur)
         }
     }
+}
+
+/// One mipmap level: premultiplied RGBA8, row-major.
+struct MipLevel {
+    let pixels: [UInt8]
+    let width: Int
+    let height: Int
 }
 
 struct CachedImage {

@@ -11,7 +11,7 @@ extension SceneFile {
     /// The keys of a `TextLayer` beyond a layer's.
     public static let textLayerKeys = ["string", "font", "fontSize", "foregroundColor", "alignment", "wrapped", "truncation"]
     /// The keys of an `ImageLayer` beyond a layer's.
-    public static let imageLayerKeys = ["contents", "contentsGravity"]
+    public static let imageLayerKeys = ["contents", "contentsGravity", "minificationFilter", "magnificationFilter"]
     /// The keys of a `ShapeLayer` beyond a layer's.
     public static let shapeLayerKeys = [
         "path", "fillColor", "fillRule", "strokeColor", "lineWidth", "lineCap", "lineJoin", "miterLimit", "lineDashPattern",
@@ -69,6 +69,14 @@ extension Reader {
                     throw error("must be one of \(ImageContent.Gravity.allCases.map(\.rawValue).joined(separator: ", "))\(Spelling.suggestion(for: text, among: ImageContent.Gravity.allCases.map(\.rawValue)))", node: id, key: "contentsGravity")
                 }
                 image.gravity = gravity
+            }
+            for (key, path) in [("minificationFilter", \ImageContent.minificationFilter), ("magnificationFilter", \.magnificationFilter)] {
+                guard let text = try string(object[key], key: key, node: id) else { continue }
+                let names = ImageFilter.allCases.map(\.rawValue)
+                guard let filter = ImageFilter(rawValue: text) else {
+                    throw error("must be one of \(names.joined(separator: ", "))\(Spelling.suggestion(for: text, among: names))", node: id, key: key)
+                }
+                image[keyPath: path] = filter
             }
             layer.content = .image(image)
         case "ShapeLayer":

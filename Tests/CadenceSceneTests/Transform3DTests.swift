@@ -181,3 +181,44 @@ import Testing
         }
     }
 }
+
+/// An ImageLayer's `minificationFilter` and `magnificationFilter`.
+@Suite struct ImageFilterTests {
+    @Test func filtersAreReadAndReachTheImageDraw() throws {
+        let json = """
+            {"size": [100, 100], "background": "#FFFFFF", "nodes": [
+              {"type": "ImageLayer", "id": "photo", "frame": [0, 0, 40, 25], "contents": "builtin:sunset",
+               "minificationFilter": "trilinear", "magnificationFilter": "nearest"}]}
+            """
+        let scene = try SceneFile.parse(Data(json.utf8), file: "filters.json", strict: true).scene
+        guard case .image(let content)? = scene.layer(id: "photo")?.content else {
+            Issue.record("not an image layer")
+            return
+        }
+        #expect(content.minificationFilter == .trilinear && content.magnificationFilter == .nearest)
+        let draw = ImageDraw(key: "k", image: RGBAImage(width: 320, height: 200), rect: Rect(x: 0, y: 0, width: 40, height: 25),
+                             minificationFilter: .trilinear, magnificationFilter: .nearest)
+        #expect(draw.texelsPerPixel == 8)
+        #expect(draw.filter == .trilinear)
+        var enlarged = draw
+        enlarged.rect = Rect(x: 0, y: 0, width: 640, height: 400)
+        #expect(enlarged.filter == .nearest)
+        enlarged.magnificationFilter = .trilinear
+        #expect(enlarged.filter == .linear)
+        // A turn keeps the footprint; a flattening transform has none.
+        enlarged.transform = AffineTransform(rotation: 0.7)
+        #expect(abs(enlarged.texelsPerPixel - 0.5) < 1e-12)
+        enlarged.transform = AffineTransform(scaleX: 0, y: 1)
+        #expect(enlarged.texelsPerPixel == 0)
+    }
+
+    @Test func aMisspeltFilterIsNamedWithASuggestion() throws {
+        let json = """
+            {"size": [100, 100], "background": "#FFFFFF", "nodes": [
+              {"type": "ImageLayer", "id": "photo", "frame": [0, 0, 40, 25], "contents": "builtin:sunset", "magnificationFilter": "neerest"}]}
+            """
+        let error = try #require(throws: SceneError.self) { try SceneFile.parse(Data(json.utf8), file: "filters.json", strict: true) }
+        #expect(error.node == "photo" && error.key == "magnificationFilter")
+        #expect(error.message.contains("did you mean 'nearest'?"), "\(error)")
+    }
+}
