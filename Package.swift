@@ -120,6 +120,8 @@ let package = Package(
                 .embedInCode("Shaders/path.frag"),
                 .embedInCode("Shaders/projected.vert"),
                 .embedInCode("Shaders/projected.frag"),
+                .embedInCode("Shaders/blur.vert"),
+                .embedInCode("Shaders/blur.frag"),
             ],
             swiftSettings: strict + [.defaultIsolation(MainActor.self)]
         ),

@@ -16,11 +16,60 @@ flat in vec2 vMatte;                    // matte mode (0 none … 4 luma inverte
 uniform sampler2D uGroup;               // RGBA8, premultiplied, one texel per framebuffer pixel
 uniform sampler2D uPaths;               // R8, the mask paths' coverage over vPathBox, row 0 at the top
 uniform sampler2D uMatte;               // RGBA8, premultiplied: the matte group's picture, as uGroup
+uniform sampler2D uBackdrop;            // RGBA8, premultiplied: the target under the group (uBlend > 0)
+uniform int uBlend;                     // BlendMode's index in its cases; 0 normal (source over by GL's blending)
 uniform vec2 uViewport;                 // framebuffer size in pixels
 uniform float uYDirection;              // -1: row 0 at the bottom (GL, windows); 1: at the top
 
 // --- Outputs ------------------------------------------------------------------
 out vec4 fragColor;                     // premultiplied
+
+// --- Blend modes, as BlendMode.blend (W3C compositing) ---------------------------
+float hardLight(float s, float b) { return s <= 0.5 ? b * 2.0 * s : b + (2.0 * s - 1.0) - b * (2.0 * s - 1.0); }
+float softLight(float b, float s) {
+    if (s <= 0.5) return b - (1.0 - 2.0 * s) * b * (1.0 - b);
+    float d = b <= 0.25 ? ((16.0 * b - 12.0) * b + 4.0) * b : sqrt(b);
+    return b + (2.0 * s - 1.0) * (d - b);
+}
+float dodge(float b, float s) { return b == 0.0 ? 0.0 : (s >= 1.0 ? 1.0 : min(1.0, b / (1.0 - s))); }
+float burn(float b, float s) { return b >= 1.0 ? 1.0 : (s <= 0.0 ? 0.0 : 1.0 - min(1.0, (1.0 - b) / s)); }
+float lum(vec3 c) { return dot(c, vec3(0.3, 0.59, 0.11)); }
+vec3 clipColor(vec3 c) {
+    float l = lum(c), n = min(c.r, min(c.g, c.b)), x = max(c.r, max(c.g, c.b));
+    if (n < 0.0) c = l + (c - l) * l / (l - n);
+    if (x > 1.0) c = l + (c - l) * (1.0 - l) / (x - l);
+    return c;
+}
+vec3 setLum(vec3 c, float l) { return clipColor(c + (l - lum(c))); }
+float sat(vec3 c) { return max(c.r, max(c.g, c.b)) - min(c.r, min(c.g, c.b)); }
+vec3 setSat(vec3 c, float s) {
+    float top = max(c.r, max(c.g, c.b)), bottom = min(c.r, min(c.g, c.b));
+    return top > bottom ? (c - bottom) * s / (top - bottom) : vec3(0.0);
+}
+vec3 blendColors(int mode, vec3 b, vec3 s) {
+    if (mode == 1) return b * s;
+    if (mode == 2) return b + s - b * s;
+    if (mode == 3) return vec3(hardLight(b.r, s.r), hardLight(b.g, s.g), hardLight(b.b, s.b));
+    if (mode == 4) return min(b, s);
+    if (mode == 5) return max(b, s);
+    if (mode == 6) return vec3(dodge(b.r, s.r), dodge(b.g, s.g), dodge(b.b, s.b));
+    if (mode == 7) return vec3(burn(b.r, s.r), burn(b.g, s.g), burn(b.b, s.b));
+    if (mode == 8) return vec3(softLight(b.r, s.r), softLight(b.g, s.g), softLight(b.b, s.b));
+    if (mode == 9) return vec3(hardLight(s.r, b.r), hardLight(s.g, b.g), hardLight(s.b, b.b));
+    if (mode == 10) return abs(b - s);
+    if (mode == 11) return b + s - 2.0 * b * s;
+    if (mode == 12) return setLum(setSat(s, sat(b)), lum(b));
+    if (mode == 13) return setLum(setSat(b, sat(s)), lum(b));
+    if (mode == 14) return setLum(s, lum(b));
+    if (mode == 15) return setLum(b, lum(s));
+    return s;
+}
+vec4 compositeBlend(int mode, vec4 source, vec4 backdrop) {
+    float alpha = source.a + backdrop.a * (1.0 - source.a);
+    if (source.a <= 0.0 || backdrop.a <= 0.0) return vec4(source.rgb + backdrop.rgb * (1.0 - source.a), alpha);
+    vec3 mixed = blendColors(mode, backdrop.rgb / backdrop.a, source.rgb / source.a);
+    return vec4(source.rgb * (1.0 - backdrop.a) + backdrop.rgb * (1.0 - source.a) + mixed * source.a * backdrop.a, alpha);
+}
 
 float roundedBoxDistance(vec2 p, vec2 halfSize, float radius) {
     vec2 q = abs(p) - halfSize + radius;
@@ -55,5 +104,5 @@ void main() {
         float distance = roundedBoxDistance(fromCentre, halfSize, radius) * length(direction * vScale);
         color *= clamp(0.5 - distance, 0.0, 1.0);
     }
-    fragColor = color;
+    fragColor = uBlend > 0 ? compositeBlend(uBlend, color, texelFetch(uBackdrop, ivec2(gl_FragCoord.xy), 0)) : color;
 }

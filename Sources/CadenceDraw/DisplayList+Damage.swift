@@ -111,6 +111,26 @@ extension DisplayList {
                 guard stretch(newMiddle, of: new, clips: newClips), stretch(oldMiddle, of: old, clips: oldClips) else { return [whole] }
             }
         }
+        // A blurred backdrop reads what lies within its reach: damage that touches it damages all
+        // of it, so that the backdrop is drawn again before it is blurred.
+        let backdrops = (new + old).compactMap { command -> Rect? in
+            if case .pushGroup(let group) = command { return group.backdropReach.map { intersection($0, whole) } }
+            return nil
+        }
+        if !backdrops.isEmpty, !rects.isEmpty {
+            var added = Set<Int>()
+            var grew = true
+            while grew {
+                grew = false
+                for (index, reach) in backdrops.enumerated() where !added.contains(index) && rects.contains(where: { $0.intersects(reach) }) {
+                    added.insert(index)
+                    rects.append(reach)
+                    grew = true
+                }
+            }
+            // One rectangle: a backdrop drawn again in one pass is never read half redrawn.
+            if !added.isEmpty { return [rects.dropFirst().reduce(rects[0], union)] }
+        }
         // The lists differ, but perhaps only in what lies off the frame or in an empty clip (the
         // renderer draws nothing there either).
         return rects.isEmpty ? nil : merged(rects, limit: max(limit, 1))
@@ -132,6 +152,9 @@ extension DisplayList {
 private struct ClipTracker {
     /// For each command, the clip in force when it draws (a push's entry is the clip it makes).
     private var clips: [Rect]
+    /// For each command inside blurred groups: how far their blurs spread what it draws, and the
+    /// clip outside the outermost of them (what the spread is cut to); nil outside any.
+    private var spreads: [(reach: Double, clip: Rect)?]
     /// For each group push, the index of its pop (the list's end when it has none).
     private var groupEnds: [Int: Int] = [:]
     private let commands: [DrawCommand]
@@ -142,10 +165,14 @@ private struct ClipTracker {
         self.commands = commands
         clips = []
         clips.reserveCapacity(commands.count + 1)
+        spreads = []
+        spreads.reserveCapacity(commands.count + 1)
         var stack = [whole]
+        var spreadStack: [(reach: Double, clip: Rect)?] = [nil]
         // The open brackets: the index of each push, and whether it is a group.
         var open: [(index: Int, isGroup: Bool)] = []
         for (index, command) in commands.enumerated() {
+            let spreadHere = spreadStack[spreadStack.count - 1]
             switch command {
             case .pushClip(let rect):
                 stack.append(intersection(rect, stack[stack.count - 1]))
@@ -156,11 +183,22 @@ private struct ClipTracker {
                 stack.append(group.mask.map { intersection($0.transform.boundingBox(of: $0.rect).insetBy(-1), top) } ?? top)
                 open.append((index, true))
                 clips.append(stack[stack.count - 1])
+                spreads.append(spreadHere)
+                let reach = group.blurReach
+                if reach > 0 {
+                    spreadStack.append(((spreadHere?.reach ?? 0) + reach, spreadHere?.clip ?? top))
+                } else {
+                    spreadStack.append(spreadHere)
+                }
+                continue
             case .popClip, .popGroup:
                 let isGroup = command.isGroupBoundary
                 if let last = open.last {
                     if last.isGroup != isGroup { isWellNested = false }
-                    if last.isGroup { groupEnds[last.index] = index }
+                    if last.isGroup {
+                        groupEnds[last.index] = index
+                        if spreadStack.count > 1 { spreadStack.removeLast() }
+                    }
                     open.removeLast()
                     stack.removeLast()
                 }
@@ -168,6 +206,7 @@ private struct ClipTracker {
             default:
                 clips.append(stack[stack.count - 1])
             }
+            spreads.append(spreadHere)
         }
         for bracket in open where bracket.isGroup { groupEnds[bracket.index] = commands.count }
         clips.append(stack[stack.count - 1])
@@ -178,9 +217,12 @@ private struct ClipTracker {
         clips[index]
     }
 
-    /// The pixels command `index` can touch, within its clip.
+    /// The pixels command `index` can touch, within its clip; inside blurred groups, spread by
+    /// their blurs within the clip outside them.
     func bounds(at index: Int) -> Rect? {
-        commands[index].bounds.map { intersection($0, clips[index]) }
+        guard let bounds = commands[index].bounds else { return nil }
+        if let spread = spreads[index] { return intersection(bounds.insetBy(-spread.reach), spread.clip) }
+        return intersection(bounds, clips[index])
     }
 
     /// For a group push, the box around what its members can touch (within their clips); nil when
@@ -239,29 +281,52 @@ extension DisplayList {
     /// The box around what the members of the group pushed at `index` can touch (to its pop, or
     /// the list's end), cut to its mask's bounds; nil when they touch nothing or `index` is no
     /// `pushGroup`. Members whose bounds are not numbers draw nothing and are left out. A backend
-    /// gives the group a picture only there. `bounds`, when given, holds each command's `bounds`
-    /// worked out before (a renderer drawing several damage rectangles needs them once).
+    /// gives the group a picture only there. Blurs widen it: a blurred group's by its spread, a
+    /// blurred backdrop's by its shape and (for the group it lies in) the pixels its blur reads.
+    /// `bounds`, when given, holds each command's `bounds` worked out before (a renderer drawing
+    /// several damage rectangles needs them once).
     public func reach(ofGroupAt index: Int, bounds: [Rect?]? = nil) -> Rect? {
         guard commands.indices.contains(index), case .pushGroup(let group) = commands[index] else { return nil }
         var box: Rect?
-        var depth = 0
+        func add(_ rect: Rect) { box = box.map { union($0, rect) } ?? rect }
+        // How far the blurs of the groups open inside this one spread what their members draw.
+        var spreads = [0.0]
         members: for member in (index + 1)..<commands.count {
             switch commands[member] {
-            case .pushGroup:
-                depth += 1
+            case .pushGroup(let inner):
+                spreads.append(spreads[spreads.count - 1] + inner.blurReach)
+                // A blurred backdrop inside reads this group's picture that far around its shape.
+                if let reach = inner.backdropReach { add(reach) }
             case .popGroup:
-                if depth == 0 { break members }
-                depth -= 1
+                if spreads.count == 1 { break members }
+                spreads.removeLast()
             default:
                 guard let bounds = bounds.map({ $0[member] }) ?? commands[member].bounds, !bounds.minX.isNaN, !bounds.minY.isNaN, !bounds.maxX.isNaN, !bounds.maxY.isNaN else { continue }
-                box = box.map { union($0, bounds) } ?? bounds
+                add(bounds.insetBy(-spreads[spreads.count - 1]))
             }
         }
+        // A blurred picture spreads past its members; a blurred backdrop is composited over all of its shape.
+        box = box.map { $0.insetBy(-group.blurReach) }
+        if let backdrop = group.backdrop, group.backdropBlur > 0 { add(backdrop.transform.boundingBox(of: backdrop.rect).insetBy(-1)) }
         guard let box else { return nil }
         guard let mask = group.mask else { return box }
         // The mask's coverage reaches half a pixel past its transformed corners.
         let maskBox = mask.transform.boundingBox(of: mask.rect)
         return box.intersection(Rect(x: maskBox.minX - 1, y: maskBox.minY - 1, width: maskBox.width + 2, height: maskBox.height + 2))
+    }
+}
+
+extension DisplayList {
+    /// Whether a group blurs its backdrop: what it reads lies around its shape, so a renderer
+    /// drawing the frame in bands draws this list in one.
+    public var blursBackdrop: Bool {
+        commands.contains { command in
+            switch command {
+            case .pushGroup(let group): group.backdropBlur > 0 && group.backdrop != nil
+            case .projected(let picture): picture.list.blursBackdrop
+            default: false
+            }
+        }
     }
 }
 

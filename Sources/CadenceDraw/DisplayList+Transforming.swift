@@ -161,6 +161,13 @@ extension Group {
         var group = self
         group.mask?.transform = (mask?.transform ?? .identity).concatenating(transform)
         group.maskPaths = maskPaths.map { $0.transformed(by: transform) }
+        group.backdrop?.transform = (backdrop?.transform ?? .identity).concatenating(transform)
+        // Blurs are in pixels: scaled as a path's blur is.
+        if blur > 0 || backdropBlur > 0 {
+            let scale = abs(transform.determinant).squareRoot()
+            group.blur = blur * scale
+            group.backdropBlur = backdropBlur * scale
+        }
         return group
     }
 }

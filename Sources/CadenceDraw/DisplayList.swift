@@ -216,6 +216,19 @@ public struct Group: Sendable, Hashable {
     /// The group is the matte of the group it ends in (its last member): its picture is not
     /// composited, only read by the enclosing group's `matte`.
     public var isMatte: Bool
+    /// How the picture combines with what lies under it (`CALayer.compositingFilter`); normal
+    /// (source over) unless told.
+    public var blendMode: BlendMode
+    /// A Gaussian blur of the picture before it is composited, its standard deviation in pixels
+    /// (`CALayer.filters`' blur); 0 for none. The picture spreads `3 × blur` pixels past its
+    /// members.
+    public var blur: Double
+    /// A Gaussian blur of what lies under `backdrop` before the picture is composited over it, its
+    /// standard deviation in pixels (`CALayer.backgroundFilters`: frosted glass); 0 for none.
+    public var backdropBlur: Double
+    /// The shape whose backdrop `backdropBlur` blurs (the layer's rounded bounds, with their
+    /// transform); nil for none.
+    public var backdrop: RoundedRect?
 
     /// What of a matte's picture multiplies the matted group's, per pixel.
     public enum Matte: String, Sendable, Hashable, CaseIterable {
@@ -241,12 +254,37 @@ public struct Group: Sendable, Hashable {
 
     /// A group at `opacity`, masked by `mask` and `maskPaths` when given, through a matte when
     /// `matte` is given (its last member group, marked `isMatte`).
-    public init(opacity: Double = 1, mask: RoundedRect? = nil, maskPaths: [MaskPath] = [], matte: Matte? = nil, isMatte: Bool = false) {
+    public init(
+        opacity: Double = 1, mask: RoundedRect? = nil, maskPaths: [MaskPath] = [], matte: Matte? = nil, isMatte: Bool = false,
+        blendMode: BlendMode = .normal, blur: Double = 0, backdropBlur: Double = 0, backdrop: RoundedRect? = nil
+    ) {
         self.opacity = opacity
         self.mask = mask
         self.maskPaths = maskPaths
         self.matte = matte
         self.isMatte = isMatte
+        self.blendMode = blendMode
+        self.blur = blur
+        self.backdropBlur = backdropBlur
+        self.backdrop = backdrop
+    }
+
+    /// The largest blur a group takes, in pixels of standard deviation (either kind).
+    public static let maximumBlur = 100.0
+
+    /// How far the blur spreads the picture past its members, in whole pixels: 3 standard
+    /// deviations and one more (0 without a blur).
+    public var blurReach: Double {
+        let sigma = min(max(blur, 0), Self.maximumBlur)
+        return sigma > 0 ? (3 * sigma).rounded(.up) + 1 : 0
+    }
+
+    /// The frame pixels whose backdrop the group blurs, and the reach of the blur around them:
+    /// the backdrop shape's box grown by 3 standard deviations and a pixel; nil without one.
+    public var backdropReach: Rect? {
+        let sigma = min(max(backdropBlur, 0), Self.maximumBlur)
+        guard sigma > 0, let backdrop else { return nil }
+        return backdrop.transform.boundingBox(of: backdrop.rect).insetBy(-((3 * sigma).rounded(.up) + 2))
     }
 }
 
@@ -379,6 +417,9 @@ extension DisplayList: CustomStringConvertible {
                     line += " mask [\(format(r.minX)), \(format(r.minY)), \(format(r.width)), \(format(r.height))] radius \(format(mask.cornerRadius))"
                         + describe(mask.transform)
                 }
+                if group.blendMode != .normal { line += " blend \(group.blendMode.rawValue)" }
+                if group.blur > 0 { line += " blur \(format(group.blur))" }
+                if group.backdropBlur > 0 { line += " backdrop blur \(format(group.backdropBlur))" }
                 lines.append(line)
             case .popGroup:
                 lines.append("end group")

@@ -211,6 +211,15 @@ extension InstancedPipeline {
         )
     }
 
+    /// Blur passes: one dummy instance; everything else in uniforms (`Shaders/blur.*`).
+    static func blurs() throws(GLError) -> InstancedPipeline {
+        try InstancedPipeline(
+            vertex: .init(file: "Shaders/blur.vert", bytes: PackageResources.blur_vert),
+            fragment: .init(file: "Shaders/blur.frag", bytes: PackageResources.blur_frag),
+            layout: Layout(attributes: [(1, 1, 0)], floatsPerInstance: 1)
+        )
+    }
+
     /// Path coverage masks: the mask's pixel rectangle, colour, a gradient's line, kind and
     /// focus, and the map from pixels to the gradient's space as two rows (`Shaders/path.*`).
     static func paths() throws(GLError) -> InstancedPipeline {

@@ -25,6 +25,7 @@ public final class Renderer {
     let composites: InstancedPipeline
     let paths: InstancedPipeline
     let projections: InstancedPipeline
+    let blurs: InstancedPipeline
     private let atlas: GlyphAtlas
     /// Textures of the images drawn so far, by key: each image is uploaded once.
     private var textures: [String: GLuint] = [:]
@@ -61,6 +62,9 @@ public final class Renderer {
     /// The texture `drawPicture` fills, and its size.
     var pictureTexture: GLuint = 0
     var pictureSize = (width: 0, height: 0)
+    /// Viewport-sized pictures for blur passes and for copies of what lies under a group.
+    var blurScratch = GroupLayer()
+    var backdropCopy = GroupLayer()
 
     /// Draw calls issued by the last `draw`: one per run of commands of the same kind.
     public private(set) var lastDrawCallCount = 0
@@ -91,6 +95,7 @@ public final class Renderer {
         composites = try .composites()
         paths = try .paths()
         projections = try .projected()
+        blurs = try .blurs()
         atlas = GlyphAtlas(fonts: fonts)
         glGenSamplers(1, &linearSampler)
         glSamplerParameteri(linearSampler, GLenum(GL_TEXTURE_MIN_FILTER), GL_LINEAR)
@@ -105,6 +110,7 @@ public final class Renderer {
         glDeleteSamplers(1, &linearSampler)
         for var sampler in imageSamplers.values { glDeleteSamplers(1, &sampler) }
         deleteGroupLayers()
+        deleteScratch()
         deleteBackground()
         deletePathMasks()
         if pictureTexture != 0 { glDeleteTextures(1, &pictureTexture) }
@@ -186,7 +192,12 @@ public final class Renderer {
         // Groups open now, innermost last, each with its region: the scissor it began in cut to
         // what its members can touch. Its layer is cleared only there, so it is composited only
         // there, even when a clip it began in ends first.
-        var groups: [(group: Group, scissor: (x: Int, y: Int, width: Int, height: Int)?)] = []
+        var groups: [(group: Group, scissor: (x: Int, y: Int, width: Int, height: Int)?, picture: (x: Int, y: Int, width: Int, height: Int)?,
+                      saved: (clips: [(exact: Rect, scissor: (x: Int, y: Int, width: Int, height: Int))], limit: (x: Int, y: Int, width: Int, height: Int)?, cull: Rect?))] = []
+        // What members may touch: the pass's scissor, or inside a blurred group its picture (the
+        // blur reads that far past the clips around it); and the damage they are culled to.
+        var limit = outer
+        var cull = cull
         for (index, command) in list.commands.enumerated() {
             let kind: Kind
             switch command {
@@ -210,44 +221,59 @@ public final class Renderer {
                 if let current { drawCalls += flush(current, viewport: viewport) }
                 current = nil
                 let exact = clips.last.map { rect.intersection($0.exact) } ?? rect
-                clips.append((exact, scissor(exact, within: outer, viewport: viewport)))
+                clips.append((exact, scissor(exact, within: limit, viewport: viewport)))
                 applyScissor(clips.last?.scissor)
                 continue
             case .popClip:
                 if let current { drawCalls += flush(current, viewport: viewport) }
                 current = nil
                 _ = clips.popLast()
-                applyScissor(clips.last?.scissor ?? outer)
+                applyScissor(clips.last?.scissor ?? limit)
                 continue
             case .pushGroup(let group):
                 if let current { drawCalls += flush(current, viewport: viewport) }
                 current = nil
-                let begin = clips.last?.scissor ?? outer
-                let region = list.reach(ofGroupAt: index).map { scissor($0, within: begin, viewport: viewport) } ?? (0, 0, 0, 0)
+                let begin = clips.last?.scissor ?? limit
+                let reach = list.reach(ofGroupAt: index)
+                let region = reach.map { scissor($0, within: begin, viewport: viewport) } ?? (0, 0, 0, 0)
+                var picture = region
+                let saved = (clips, limit, cull)
+                let spread = Int(group.blurReach)
+                if spread > 0 {
+                    // A blurred picture is drawn as far as its blur reads around the region, its
+                    // members unclipped by the clips around (they clip the blurred picture).
+                    let around = begin ?? (0, 0, viewport.width, viewport.height)
+                    let grown = (x: around.x - spread, y: around.y - spread, width: around.width + 2 * spread, height: around.height + 2 * spread)
+                    picture = reach.map { scissor($0, within: grown, viewport: viewport) } ?? (0, 0, 0, 0)
+                    limit = picture
+                    cull = cull.map { $0.insetBy(-Double(spread)) }
+                    clips = []
+                }
                 // A matte's picture is read wherever the group it ends in is composited: it is
                 // cleared there, not only where its own members reach.
-                applyScissor(group.isMatte ? (groups.last?.scissor ?? region) : region)
+                applyScissor(group.isMatte ? (groups.last?.scissor ?? region) : picture)
                 try beginGroup(depth: depth + groups.count, viewport: viewport)
-                applyScissor(begin)
-                groups.append((group, region))
+                applyScissor(spread > 0 ? picture : begin)
+                groups.append((group, region, picture, saved))
                 continue
             case .popGroup:
                 if let current { drawCalls += flush(current, viewport: viewport) }
                 current = nil
-                guard let (group, scissor) = groups.popLast() else { continue }
+                guard let (group, scissor, picture, saved) = groups.popLast() else { continue }
+                (clips, limit, cull) = saved
                 applyScissor(scissor)
                 if group.isMatte {
                     endMatte(depth: depth + groups.count)
                 } else {
-                    drawCalls += try endGroup(group, depth: depth + groups.count, viewport: viewport)
+                    drawCalls += try endGroup(group, depth: depth + groups.count, region: scissor, picture: picture, viewport: viewport)
                 }
-                applyScissor(clips.last?.scissor ?? outer)
+                applyScissor(clips.last?.scissor ?? limit)
                 continue
             case .projected(let picture):
                 if let cull, let bounds = command.bounds, !bounds.intersects(cull) { continue }
                 if let current { drawCalls += flush(current, viewport: viewport) }
                 current = nil
-                let scissor = clips.last?.scissor ?? outer
+                let scissor = clips.last?.scissor ?? limit
                 drawCalls += try drawProjected(picture, depth: depth + groups.count, scissor: scissor, viewport: viewport)
                 applyScissor(scissor)
                 continue
@@ -283,12 +309,12 @@ public final class Renderer {
         }
         if let current { drawCalls += flush(current, viewport: viewport) }
         // Groups left open end with the list.
-        while let (group, scissor) = groups.popLast() {
+        while let (group, scissor, picture, _) = groups.popLast() {
             applyScissor(scissor)
             if group.isMatte {
                 endMatte(depth: depth + groups.count)
             } else {
-                drawCalls += try endGroup(group, depth: depth + groups.count, viewport: viewport)
+                drawCalls += try endGroup(group, depth: depth + groups.count, region: scissor, picture: picture, viewport: viewport)
             }
         }
         return drawCalls

@@ -174,11 +174,20 @@ extension Layer {
         // With a mask, the whole picture is a group whose last member, the mask's picture,
         // multiplies it by its alpha.
         if layer.mask != nil { list.append(mapping.map(.pushGroup(Group(matte: .alpha)))) }
-        layer.drawShadow(bounds: bounds, opacity: opacity, context: inner, into: &local)
+        // A blend mode or a blur makes the whole layer one group that has them (its opacity too).
+        let effects = properties.compositingFilter != .normal || properties.blurRadius > 0 || properties.backgroundBlurRadius > 0
+        if effects {
+            list.append(mapping.map(.pushGroup(Group(
+                opacity: opacity, blendMode: properties.compositingFilter, blur: min(max(properties.blurRadius, 0), Group.maximumBlur),
+                backdropBlur: min(max(properties.backgroundBlurRadius, 0), Group.maximumBlur),
+                backdrop: properties.backgroundBlurRadius > 0 ? RoundedRect(rect: bounds, cornerRadius: properties.cornerRadius, fill: .black) : nil
+            ))))
+        }
+        layer.drawShadow(bounds: bounds, opacity: effects ? 1 : opacity, context: inner, into: &local)
         emit(&local)
 
         // The body: in a group of the layer's opacity, unless it is opaque.
-        let group = opacity < 1 ? list.beginFadingGroup(opacity: opacity) : nil
+        let group = !effects && opacity < 1 ? list.beginFadingGroup(opacity: opacity) : nil
         if properties.backgroundColor.alpha > 0 {
             list.append(mapping.map(.roundedRect(RoundedRect(rect: bounds, cornerRadius: properties.cornerRadius, fill: properties.backgroundColor))))
         }
@@ -209,6 +218,7 @@ extension Layer {
         }
 
         if let group { list.endFadingGroup(openedAt: group) }
+        if effects { list.append(mapping.map(.popGroup)) }
         if let mask = layer.mask {
             list.append(mapping.map(.pushGroup(Group(isMatte: true))))
             var maskContext = inner

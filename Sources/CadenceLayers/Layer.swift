@@ -230,6 +230,16 @@ public struct LayerProperties: Sendable, Hashable {
     /// with `perspective`, the sublayers' turns in 3-D are seen in perspective, as
     /// `CALayer.sublayerTransform` with m34 = −1 / d.
     public var sublayerTransform = LayerTransform.identity
+    /// How the layer's picture combines with what lies under it (`CALayer.compositingFilter`'s
+    /// blend modes); normal (source over) by default.
+    public var compositingFilter = BlendMode.normal
+    /// A Gaussian blur of the layer and its sublayers (`filters`: a `gaussianBlur` with this
+    /// `inputRadius`), its standard deviation in the layer's units; 0 for none, at most
+    /// `Group.maximumBlur`.
+    public var blurRadius = 0.0
+    /// A Gaussian blur of what lies behind the layer's rounded bounds (`backgroundFilters`: a
+    /// `gaussianBlur` with this `inputRadius`): frosted glass; 0 for none, at most `Group.maximumBlur`.
+    public var backgroundBlurRadius = 0.0
     /// Whether the layer shows when seen from behind (turned more than a quarter about x or y, or
     /// mirrored); `CALayer.isDoubleSided`, true by default.
     public var isDoubleSided = true

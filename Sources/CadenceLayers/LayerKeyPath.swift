@@ -142,6 +142,8 @@ public struct LayerKeyPath: Sendable {
             component(".translation.z", read: { [$0.translationZ] }, write: { $0.translationZ = $1[0] })
             component(".perspective", read: { [$0.perspective] }, write: { $0.perspective = $1[0] })
         }
+        property("filters.gaussianBlur.inputRadius", .number, \.blurRadius)
+        property("backgroundFilters.gaussianBlur.inputRadius", .number, \.backgroundBlurRadius)
         property("shadowOpacity", .number, \.shadowOpacity)
         all.append(LayerKeyPath(name: "shadowOffset", type: .size, layerTypes: nil,
                                 read: { [$0.properties.shadowOffset.x, $0.properties.shadowOffset.y] },

@@ -95,6 +95,26 @@ public final class RasterBackend: RenderBackend {
     public func draw(_ list: DisplayList, damage: [PixelRect]?) throws(RenderError) {
         let frame = PixelRect(width: width, height: height)
         let bounds = list.commands.map(\.bounds)
+        if bands.count > 1, list.blursBackdrop {
+            // A blurred backdrop reads across bands: the frame drawn as one canvas, then cut again.
+            var whole = canvas
+            do {
+                try renderers[0].draw(list, bounds: bounds, into: &whole, damage: damage, frame: frame)
+            } catch {
+                throw RenderError(error)
+            }
+            whole.withPixels { rows in
+                for index in bands.indices {
+                    let band = bands[index]
+                    bands[index].withMutablePixels { pixels in
+                        pixels.baseAddress!.update(from: rows.baseAddress! + band.originY * width * 4, count: pixels.count)
+                    }
+                }
+            }
+            pathMasks.endFrame()
+            drawCallCount = list.commands.count
+            return
+        }
         if !drawsInParallel(damage) {
             // One thread: waking others costs more than a little damage takes to draw.
             do {
@@ -132,7 +152,8 @@ public final class RasterBackend: RenderBackend {
         if frame.width != width || frame.height != height { frame = RGBAImage(width: width, height: height) }
         guard let whole = PixelRect(width: width, height: height) else { return }
         let bounds = list.commands.map(\.bounds)
-        let rows = bands.map { (top: $0.originY, height: $0.height) }
+        // A blurred backdrop reads across bands: one band then.
+        let rows = list.blursBackdrop ? [(top: 0, height: height)] : bands.map { (top: $0.originY, height: $0.height) }
         var errors = [TextError?](repeating: nil, count: rows.count)
         let width = width
         frame.pixels.withUnsafeMutableBufferPointer { pixels in

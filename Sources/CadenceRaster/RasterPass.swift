@@ -16,7 +16,7 @@ struct RasterPass {
     private var clips: [(exact: Rect?, previous: PixelRect?)] = []
     /// Open groups, innermost last: the group, the target it composites into, and the pixels it
     /// composites (its reach within the clip it began in).
-    private var groups: [(group: Group, parent: RasterCanvas, region: PixelRect?)] = []
+    private var groups: [(group: Group, parent: RasterCanvas, region: PixelRect?, clip: PixelRect?, exactClip: Rect?)] = []
     /// The exact rectangle of the innermost clip; nil when none is open.
     private var exactClip: Rect?
     /// The picture of the matte group that ended last, and how many groups were open outside it
@@ -49,9 +49,21 @@ struct RasterPass {
                 exactClip = last.exact
                 clip = last.previous
             case .pushGroup(let group):
-                let region = list.reach(ofGroupAt: index, bounds: bounds).flatMap(PixelRect.init(covering:)).flatMap { box in clip.flatMap { box.intersection($0) } }
-                groups.append((group, target, region))
-                target = region.map { RasterCanvas(width: $0.width, height: $0.height, originX: $0.minX, originY: $0.minY) }
+                let reach = list.reach(ofGroupAt: index, bounds: bounds).flatMap(PixelRect.init(covering:))
+                let region = reach.flatMap { box in clip.flatMap { box.intersection($0) } }
+                groups.append((group, target, region, clip, exactClip))
+                // A blurred picture is drawn as far as its blur reads around the region (past
+                // the band, within the frame), its members with it.
+                var picture = region
+                let spread = Int(group.blurReach)
+                if spread > 0, let clip, let frame = PixelRect(covering: frame),
+                   let around = PixelRect(minX: clip.minX - spread, minY: clip.minY - spread, maxX: clip.maxX + spread, maxY: clip.maxY + spread) {
+                    picture = reach.flatMap { $0.intersection(around) }.flatMap { $0.intersection(frame) }
+                    // The clips around apply to the blurred picture, not to its members.
+                    self.clip = picture
+                    exactClip = nil
+                }
+                target = picture.map { RasterCanvas(width: $0.width, height: $0.height, originX: $0.minX, originY: $0.minY) }
                     ?? RasterCanvas(width: 0, height: 0)
             case .popGroup:
                 endGroup()
@@ -85,10 +97,12 @@ struct RasterPass {
         // picture is blended into it, or each composite would copy the whole frame.
         var entry = groups.removeLast()
         swap(&entry.parent, &target)
-        let (group, picture, region) = entry
+        clip = entry.clip
+        exactClip = entry.exactClip
+        let (group, unblurred, region, _, _) = entry
         if group.isMatte {
             // Not composited: kept for the group it ends in.
-            finishedMatte = (groups.count - 1, picture)
+            finishedMatte = (groups.count - 1, unblurred)
             return
         }
         var matte: RasterCanvas?
@@ -98,6 +112,10 @@ struct RasterPass {
         }
         let opacity = RasterMath.clamp(group.opacity, 0, 1)
         guard opacity > 0, let region else { return }
+        // The backdrop blurred first, then the picture (blurred if need be) over it.
+        if group.backdropBlur > 0, let backdrop = group.backdrop { blurBackdrop(under: backdrop, sigma: group.backdropBlur, within: region) }
+        let picture = group.blur > 0 ? Self.blurred(unblurred, sigma: min(group.blur, Group.maximumBlur)) : unblurred
+        let blendMode = group.blendMode
         var coverage: ((Double, Double) -> Double)?
         if let mask = group.mask {
             // A mask that flattens the plane covers nothing.
@@ -146,13 +164,17 @@ struct RasterPass {
                         }
                     }
                     if factor == 0 { continue }
-                    Self.blend(SIMD4(Double(r), Double(g), Double(b), Double(a)) * factor, into: pixels, at: offset)
+                    if blendMode != .normal {
+                        Self.blend(SIMD4(Double(r), Double(g), Double(b), Double(a)) * factor, mode: blendMode, into: pixels, at: offset)
+                    } else {
+                        Self.blend(SIMD4(Double(r), Double(g), Double(b), Double(a)) * factor, into: pixels, at: offset)
+                    }
                 }
             }
         }
         // Opacity alone: each channel's faded byte is the per-pixel formula's, worked out once
         // for each of the 256 values (the same Double arithmetic, so the same bytes).
-        if group.mask == nil, paths == nil, mode == nil {
+        if group.mask == nil, paths == nil, mode == nil, blendMode == .normal {
             let factor = opacity / 255
             let faded = (0..<256).map { PremultipliedColor.byte(Double($0) * factor) }
             picture.withPixels { source in
@@ -177,7 +199,7 @@ struct RasterPass {
             return
         }
         // Mask paths or a matte without a rounded mask: the factor in bytes, the sums in integers.
-        if group.mask == nil, paths != nil || mode != nil {
+        if group.mask == nil, paths != nil || mode != nil, blendMode == .normal {
             let level = Int((opacity * 255).rounded())
             picture.withPixels { source in
                 func composite(_ matteBytes: UnsafeBufferPointer<UInt8>?, into pixels: UnsafeMutableBufferPointer<UInt8>) {

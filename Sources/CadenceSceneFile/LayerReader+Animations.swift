@@ -450,6 +450,9 @@ extension Reader {
         case (.number, .number(let number)):
             guard number.isFinite else { throw wrong }
             try checkMagnitude([number], node: id, key: key)
+            if lens.name.hasSuffix("gaussianBlur.inputRadius"), number < 0 || number > Group.maximumBlur {
+                throw error("must be from 0 to \(Int(Group.maximumBlur)) (a Gaussian's standard deviation), got \(number)", node: id, key: key)
+            }
             if lens.name.hasSuffix(".perspective"), number <= 0 {
                 throw error("must be a distance above 0 (the eye's distance from the plane: m34 = -1/distance), got \(number)", node: id, key: key)
             }

@@ -50,7 +50,8 @@ extension Reader {
     static let layerKeys = [
         "position", "bounds", "anchorPoint", "transform", "opacity", "backgroundColor", "cornerRadius", "borderWidth",
         "borderColor", "masksToBounds", "hidden", "zPosition", "shadowColor", "shadowOffset", "shadowOpacity", "shadowRadius",
-        "sublayers", "mask", "animations", "reducedMotion", "sublayerTransform", "doubleSided",
+        "sublayers", "mask", "animations", "reducedMotion", "sublayerTransform", "doubleSided", "compositingFilter", "filters",
+        "backgroundFilters",
     ]
 
     /// A `Layer`, `TextLayer`, `ImageLayer` or `ShapeLayer` node.
@@ -135,6 +136,17 @@ extension Reader {
             layer.properties.sublayerTransform = try layerTransform(value, node: id, key: "sublayerTransform")
         }
         if let flag = try bool(object["doubleSided"], key: "doubleSided", node: id) { layer.properties.isDoubleSided = flag }
+        if let text = try string(object["compositingFilter"], key: "compositingFilter", node: id) {
+            let names = BlendMode.allCases.map(\.rawValue)
+            guard let mode = BlendMode(rawValue: text) else {
+                throw error("must be one of \(names.joined(separator: ", "))\(Spelling.suggestion(for: text, among: names))", node: id, key: "compositingFilter")
+            }
+            layer.properties.compositingFilter = mode
+        }
+        for (key, path) in [("filters", \LayerProperties.blurRadius), ("backgroundFilters", \.backgroundBlurRadius)] {
+            guard let value = object[key] else { continue }
+            layer.properties[keyPath: path] = try gaussianBlur(value, node: id, key: key)
+        }
         if let opacity = try number(object["opacity"], key: "opacity", node: id) {
             guard (0...1).contains(opacity) else { throw error("must be between 0 and 1", node: id, key: "opacity") }
             layer.properties.opacity = opacity
@@ -223,6 +235,28 @@ extension Reader {
                 + "or \"fillMode\": \"forwards\" to the animation or at the top of the file",
             node: layer.id, key: path
         )
+    }
+
+    /// A filter list at `key`, as `CALayer.filters` holds Core Image filters: at most one
+    /// `{"type": "gaussianBlur", "inputRadius": r}` (r from 0 to `Group.maximumBlur`, a Gaussian's
+    /// standard deviation in the layer's units). Returns its radius, 0 for an empty list.
+    mutating func gaussianBlur(_ value: JSONValue, node id: String, key: String) throws(SceneError) -> Double {
+        guard case .array(let filters) = value, filters.count <= 1 else {
+            throw error("must be a list of at most one filter, [{\"type\": \"gaussianBlur\", \"inputRadius\": 8}]", node: id, key: key)
+        }
+        guard let first = filters.first else { return 0 }
+        let filter = try object(first, key: key + "[0]", node: id)
+        try unknown(filter.keys, known: ["type", "inputRadius"], node: id, prefix: key + "[0].")
+        let type = try string(filter["type"], key: key + "[0].type", node: id)
+        guard type == "gaussianBlur" else {
+            throw error("the one filter is \"gaussianBlur\"\(type.map { Spelling.suggestion(for: $0, among: ["gaussianBlur"]) } ?? ""), got \(type.map { "'\($0)'" } ?? "none")",
+                        node: id, key: key + "[0].type")
+        }
+        let radius = try number(filter["inputRadius"], key: key + "[0].inputRadius", node: id) ?? 10
+        guard radius >= 0, radius <= Group.maximumBlur else {
+            throw error("must be from 0 to \(Int(Group.maximumBlur)) (a Gaussian's standard deviation), got \(radius)", node: id, key: key + "[0].inputRadius")
+        }
+        return radius
     }
 
     /// A transform object at `key`: `rotation` (radians about z, or `{"x", "y", "z"}`), `scale`

@@ -25,6 +25,7 @@ import Testing
         ("paper-plane", [0, 0.5, 0.8, 1.2, 1.6, 2.2]),
         ("confetti", [0, 0.3, 0.6, 1.0, 1.6, 2.4]),
         ("cover-flow", [0, 0.5, 0.8, 1.2, 1.75, 2.5]),
+        ("frosted-glass", [0, 0.4, 0.8, 1.2, 1.6, 2]),
     ]
 
     static func scene(_ name: String) throws -> Scene {

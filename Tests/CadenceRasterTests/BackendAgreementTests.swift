@@ -37,7 +37,7 @@ import Testing
         return (Double(total) / (pixels * 4), Double(far) / pixels)
     }
 
-    @Test(arguments: ["demo", "heartbeat.json", "loading-ring.json", "checkmark.json", "toast.json", "card-flip.json", "cover-flow.json"])
+    @Test(arguments: ["demo", "heartbeat.json", "loading-ring.json", "checkmark.json", "toast.json", "card-flip.json", "cover-flow.json", "frosted-glass.json"])
     func bothBackendsDrawTheSameFrames(name: String) throws {
         let scene = try Self.scene(name)
         let width = Int(scene.size.width), height = Int(scene.size.height)

@@ -10,7 +10,7 @@ import Testing
 /// The CPU backend drawn in several bands on several threads gives the same bytes as in one,
 /// whole and through the compositor's damage, and the thread count is checked where it is read.
 @Suite @MainActor struct BandTests {
-    @Test(arguments: ["demo", "toast.json", "card-flip.json"])
+    @Test(arguments: ["demo", "toast.json", "card-flip.json", "frosted-glass.json"])
     func bandsDrawTheSameBytesAsOneCanvas(name: String) throws {
         let scene = try BackendAgreementTests.scene(name)
         let width = Int(scene.size.width), height = Int(scene.size.height)

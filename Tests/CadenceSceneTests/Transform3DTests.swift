@@ -222,3 +222,49 @@ import Testing
         #expect(error.message.contains("did you mean 'nearest'?"), "\(error)")
     }
 }
+
+/// Blend modes and filters: `compositingFilter`, `filters` and `backgroundFilters`.
+@Suite struct LayerFilterTests {
+    func parse(_ json: String) throws(SceneError) -> Scene {
+        try SceneFile.parse(Data(json.utf8), file: "filters.json", strict: true).scene
+    }
+
+    static func card(_ keys: String) -> String {
+        """
+        {"size": [200, 200], "background": "#FFFFFF", "nodes": [
+          {"type": "Layer", "id": "card", "position": [100, 100], "bounds": [100, 60], "cornerRadius": 8, "backgroundColor": "#FF9500", \(keys)}]}
+        """
+    }
+
+    @Test func filtersAreReadAndMakeOneGroup() throws {
+        let scene = try parse(Self.card(#""compositingFilter": "softLight", "filters": [{"type": "gaussianBlur", "inputRadius": 3}], "backgroundFilters": [{"type": "gaussianBlur"}], "opacity": 0.5"#))
+        let card = try #require(scene.layer(id: "card")).properties
+        #expect(card.compositingFilter == .softLight && card.blurRadius == 3 && card.backgroundBlurRadius == 10)
+        let list = try scene.displayList(at: 0, fonts: FontLibrary())
+        guard case .pushGroup(let group)? = list.commands.first else {
+            Issue.record("no group: \(list)")
+            return
+        }
+        #expect(group.blendMode == .softLight && group.blur == 3 && group.backdropBlur == 10 && group.opacity == 0.5)
+        #expect(group.backdrop?.rect == Rect(x: 0, y: 0, width: 100, height: 60) && group.backdrop?.cornerRadius == 8)
+        // In pixels: a scene drawn twice as large blurs twice as far.
+        let doubled = try scene.displayList(at: 0, fonts: FontLibrary(), fittedTo: Size(width: 400, height: 400))
+        guard case .pushGroup(let large)? = doubled.commands.first else { return }
+        #expect(abs(large.blur - 6) < 1e-9 && abs(large.backdropBlur - 20) < 1e-9)
+    }
+
+    @Test(arguments: [
+        (#""compositingFilter": "multiplyy""#, "compositingFilter", "did you mean 'multiply'?"),
+        (#""filters": [{"type": "gaussianBlur", "inputRadius": 1e9}]"#, "filters[0].inputRadius", "from 0 to 100"),
+        (#""filters": [{"type": "gausianBlur"}]"#, "filters[0].type", "did you mean 'gaussianBlur'?"),
+        (#""backgroundFilters": [{"type": "gaussianBlur", "inputRadius": -1}]"#, "backgroundFilters[0].inputRadius", "from 0 to 100"),
+        (#""filters": [{"type": "gaussianBlur"}, {"type": "gaussianBlur"}]"#, "filters", "at most one filter"),
+        (#""filters": [{"type": "gaussianBlur", "radius": 3}]"#, "filters[0].radius", "unknown key"),
+        (#""animations": [{"keyPath": "filters.gaussianBlur.inputRadius", "from": 0, "to": 500, "duration": 1}]"#, "animations[0].to", "from 0 to 100"),
+    ])
+    func badFiltersNameTheNodeAndKey(keys: String, key: String, words: String) throws {
+        let error = try #require(throws: SceneError.self) { try parse(Self.card(keys)) }
+        #expect(error.node == "card" && error.key == key, "\(error)")
+        #expect(error.message.contains(words), "\(error)")
+    }
+}

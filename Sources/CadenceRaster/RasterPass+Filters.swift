@@ -1,0 +1,118 @@
+import CadenceDraw
+
+/// Blend modes and blurs: what a group's `blendMode`, `blur` and `backdropBlur` ask of the CPU backend.
+extension RasterPass {
+    /// Gaussian weights for `sigma` pixels: index k weighs the texels k pixels away either way,
+    /// reaching ⌈3σ⌉, summing to 1 (RasterMath's exp: the same on every machine).
+    static func gaussianWeights(sigma: Double) -> [Float] {
+        let radius = Int((3 * sigma).rounded(.up))
+        let raw = (0...radius).map { k in RasterMath.exp(-Double(k * k) / (2 * sigma * sigma)) }
+        let total = raw[0] + 2 * raw.dropFirst().reduce(0, +)
+        return raw.map { Float($0 / total) }
+    }
+
+    /// `canvas` (premultiplied) blurred by a Gaussian of `sigma` pixels, separably: transparent
+    /// beyond its edges, or, with `clampingEdges`, its edge pixels repeated there.
+    static func blurred(_ canvas: RasterCanvas, sigma: Double, clampingEdges: Bool = false) -> RasterCanvas {
+        guard sigma > 0, canvas.width > 0, canvas.height > 0 else { return canvas }
+        let weights = gaussianWeights(sigma: sigma)
+        let radius = weights.count - 1
+        let (width, height) = (canvas.width, canvas.height)
+        var across = [SIMD4<Float>](repeating: .zero, count: width * height)
+        canvas.withPixels { pixels in
+            for y in 0..<height {
+                let row = y * width
+                for x in 0..<width {
+                    var sum = SIMD4<Float>.zero
+                    for k in -radius...radius {
+                        var at = x + k
+                        if at < 0 || at >= width {
+                            guard clampingEdges else { continue }
+                            at = min(max(at, 0), width - 1)
+                        }
+                        let offset = (row + at) * 4
+                        sum += SIMD4(Float(pixels[offset]), Float(pixels[offset + 1]), Float(pixels[offset + 2]), Float(pixels[offset + 3]))
+                            * weights[abs(k)]
+                    }
+                    across[row + x] = sum
+                }
+            }
+        }
+        var result = RasterCanvas(width: width, height: height, originX: canvas.originX, originY: canvas.originY)
+        result.withMutablePixels { pixels in
+            for y in 0..<height {
+                for x in 0..<width {
+                    var sum = SIMD4<Float>.zero
+                    for k in -radius...radius {
+                        var at = y + k
+                        if at < 0 || at >= height {
+                            guard clampingEdges else { continue }
+                            at = min(max(at, 0), height - 1)
+                        }
+                        sum += across[at * width + x] * weights[abs(k)]
+                    }
+                    let offset = (y * width + x) * 4
+                    for channel in 0..<4 { pixels[offset + channel] = UInt8(min(max(sum[channel], 0), 255).rounded()) }
+                }
+            }
+        }
+        return result
+    }
+
+    /// Blurs what the target holds under `shape` (its rounded rectangle, anti-aliased a pixel
+    /// wide), within `region`: each pixel there becomes the Gaussian mean of the target around it
+    /// (read as far as 3σ around the shape, the target's edge pixels repeated past it), mixed by
+    /// the shape's coverage.
+    mutating func blurBackdrop(under shape: RoundedRect, sigma: Double, within region: PixelRect) {
+        let sigma = min(sigma, Group.maximumBlur)
+        guard sigma > 0, let inverse = shape.transform.inverted, let bounds = target.bounds,
+              let box = PixelRect(covering: shape.transform.boundingBox(of: shape.rect).insetBy(-1))?.intersection(region)?.intersection(bounds)
+        else { return }
+        let radius = Int((3 * sigma).rounded(.up))
+        guard let read = PixelRect(minX: box.minX - radius, minY: box.minY - radius, maxX: box.maxX + radius, maxY: box.maxY + radius)?
+            .intersection(bounds) else { return }
+        var backdrop = RasterCanvas(width: read.width, height: read.height, originX: read.minX, originY: read.minY)
+        let (targetWidth, originX, originY) = (target.width, target.originX, target.originY)
+        target.withPixels { pixels in
+            backdrop.withMutablePixels { copy in
+                for y in read.minY..<read.maxY {
+                    let from = ((y - originY) * targetWidth + read.minX - originX) * 4
+                    (copy.baseAddress! + (y - read.minY) * read.width * 4).update(from: pixels.baseAddress! + from, count: read.width * 4)
+                }
+            }
+        }
+        let blurred = Self.blurred(backdrop, sigma: sigma, clampingEdges: true)
+        let scales = shape.transform.axisScales
+        let (hx, hy, cx, cy) = Self.halves(shape.rect)
+        let cornerRadius = RasterMath.clamp(shape.cornerRadius, 0, min(hx, hy))
+        blurred.withPixels { blurred in
+            target.withMutablePixels { pixels in
+                for y in box.minY..<box.maxY {
+                    for x in box.minX..<box.maxX {
+                        let (px, py) = (Double(x) + 0.5, Double(y) + 0.5)
+                        let lx = inverse.a * px + inverse.c * py + inverse.tx, ly = inverse.b * px + inverse.d * py + inverse.ty
+                        let coverage = RasterMath.clamp(0.5 - RasterMath.pixelDistance(lx - cx, ly - cy, hx, hy, cornerRadius, scales.x, scales.y), 0, 1)
+                        guard coverage > 0 else { continue }
+                        let offset = ((y - originY) * targetWidth + x - originX) * 4
+                        let from = ((y - read.minY) * read.width + x - read.minX) * 4
+                        for channel in 0..<4 {
+                            let mixed = Double(blurred[from + channel]) * coverage + Double(pixels[offset + channel]) * (1 - coverage)
+                            pixels[offset + channel] = PremultipliedColor.byte(mixed / 255)
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// `color` (premultiplied, 0 … 1) composited over the pixel at `offset` through `mode`.
+    @inline(__always)
+    static func blend(_ color: SIMD4<Double>, mode: BlendMode, into pixels: UnsafeMutableBufferPointer<UInt8>, at offset: Int) {
+        let backdrop = SIMD4(Double(pixels[offset]), Double(pixels[offset + 1]), Double(pixels[offset + 2]), Double(pixels[offset + 3])) / 255
+        let result = mode.composite(color, over: backdrop)
+        pixels[offset] = PremultipliedColor.byte(result.x)
+        pixels[offset + 1] = PremultipliedColor.byte(result.y)
+        pixels[offset + 2] = PremultipliedColor.byte(result.z)
+        pixels[offset + 3] = PremultipliedColor.byte(result.w)
+    }
+}
