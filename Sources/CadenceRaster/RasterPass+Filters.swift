@@ -18,45 +18,78 @@ extension RasterPass {
         let weights = gaussianWeights(sigma: sigma)
         let radius = weights.count - 1
         let (width, height) = (canvas.width, canvas.height)
-        var across = [SIMD4<Float>](repeating: .zero, count: width * height)
-        canvas.withPixels { pixels in
-            for y in 0..<height {
-                let row = y * width
-                for x in 0..<width {
-                    var sum = SIMD4<Float>.zero
-                    for k in -radius...radius {
-                        var at = x + k
-                        if at < 0 || at >= width {
-                            guard clampingEdges else { continue }
-                            at = min(max(at, 0), width - 1)
-                        }
-                        let offset = (row + at) * 4
-                        sum += SIMD4(Float(pixels[offset]), Float(pixels[offset + 1]), Float(pixels[offset + 2]), Float(pixels[offset + 3]))
-                            * weights[abs(k)]
-                    }
-                    across[row + x] = sum
-                }
-            }
-        }
+        // Plain loops over plain floats, channel by channel: SIMD types cost ten times as much
+        // in unoptimised (test) builds.
+        var across = [Float](repeating: 0, count: width * height * 4)
+        // The bytes as floats once, rather than once for every tap that reads them.
+        let floats: [Float] = canvas.withPixels { bytes in bytes.map { Float($0) } }
         var result = RasterCanvas(width: width, height: height, originX: canvas.originX, originY: canvas.originY)
-        result.withMutablePixels { pixels in
-            for y in 0..<height {
-                for x in 0..<width {
-                    var sum = SIMD4<Float>.zero
-                    for k in -radius...radius {
-                        var at = y + k
-                        if at < 0 || at >= height {
-                            guard clampingEdges else { continue }
-                            at = min(max(at, 0), height - 1)
+        weights.withUnsafeBufferPointer { weights in
+            across.withUnsafeMutableBufferPointer { across in
+                floats.withUnsafeBufferPointer { pixels in
+                    for y in 0..<height {
+                        let row = y * width
+                        for x in 0..<width {
+                            var (r, g, b, a): (Float, Float, Float, Float) = (0, 0, 0, 0)
+                            var k = -radius
+                            while k <= radius {
+                                var at = x + k
+                                if at < 0 || at >= width {
+                                    if !clampingEdges { k += 1; continue }
+                                    at = at < 0 ? 0 : width - 1
+                                }
+                                let offset = (row + at) * 4
+                                let weight = weights[k < 0 ? -k : k]
+                                r += pixels[offset] * weight
+                                g += pixels[offset + 1] * weight
+                                b += pixels[offset + 2] * weight
+                                a += pixels[offset + 3] * weight
+                                k += 1
+                            }
+                            let out = (row + x) * 4
+                            across[out] = r
+                            across[out + 1] = g
+                            across[out + 2] = b
+                            across[out + 3] = a
                         }
-                        sum += across[at * width + x] * weights[abs(k)]
                     }
-                    let offset = (y * width + x) * 4
-                    for channel in 0..<4 { pixels[offset + channel] = UInt8(min(max(sum[channel], 0), 255).rounded()) }
+                }
+                result.withMutablePixels { pixels in
+                    for y in 0..<height {
+                        for x in 0..<width {
+                            var (r, g, b, a): (Float, Float, Float, Float) = (0, 0, 0, 0)
+                            var k = -radius
+                            while k <= radius {
+                                var at = y + k
+                                if at < 0 || at >= height {
+                                    if !clampingEdges { k += 1; continue }
+                                    at = at < 0 ? 0 : height - 1
+                                }
+                                let offset = (at * width + x) * 4
+                                let weight = weights[k < 0 ? -k : k]
+                                r += across[offset] * weight
+                                g += across[offset + 1] * weight
+                                b += across[offset + 2] * weight
+                                a += across[offset + 3] * weight
+                                k += 1
+                            }
+                            let out = (y * width + x) * 4
+                            pixels[out] = Self.byte(r)
+                            pixels[out + 1] = Self.byte(g)
+                            pixels[out + 2] = Self.byte(b)
+                            pixels[out + 3] = Self.byte(a)
+                        }
+                    }
                 }
             }
         }
         return result
+    }
+
+    /// A channel sum (0 … 255, give or take rounding) as a byte, rounded.
+    @inline(__always)
+    private static func byte(_ value: Float) -> UInt8 {
+        value <= 0 ? 0 : (value >= 255 ? 255 : UInt8(value + 0.5))
     }
 
     /// Blurs what the target holds under `shape` (its rounded rectangle, anti-aliased a pixel
