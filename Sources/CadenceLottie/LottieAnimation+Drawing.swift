@@ -56,26 +56,45 @@ private struct Drawing {
         for position in composition.layers.indices.reversed() {
             let layer = composition.layers[position]
             guard !layer.hidden, !layer.isMatteSource, frame >= layer.inPoint, frame < layer.outPoint else { continue }
-            guard let mode = layer.matte, let source = composition.mattes[position] else {
-                self.layer(at: position, in: composition, frame: frame, matrix: matrix, opacity: opacity, depth: depth, into: &list)
+            guard layer.blendMode != .normal else {
+                matted(at: position, in: composition, frame: frame, matrix: matrix, opacity: opacity, depth: depth, into: &list)
                 continue
             }
-            // Matted: the layer, then its matte as the group's last member.
-            var matted = DisplayList(size: list.size, background: .clear)
-            self.layer(at: position, in: composition, frame: frame, matrix: matrix, opacity: opacity, depth: depth, into: &matted)
-            guard !matted.commands.isEmpty else { continue }
-            var matte = DisplayList(size: list.size, background: .clear)
-            let matteLayer = composition.layers[source]
-            if !matteLayer.hidden, frame >= matteLayer.inPoint, frame < matteLayer.outPoint {
-                self.layer(at: source, in: composition, frame: frame, matrix: matrix, opacity: 1, depth: depth, into: &matte)
-            }
-            list.append(.pushGroup(Group(matte: mode)))
-            for command in matted.commands { list.append(command) }
-            list.append(.pushGroup(Group(isMatte: true)))
-            for command in matte.commands { list.append(command) }
-            list.append(.popGroup)
+            // A blend mode: the layer (with its matte) one group blended over what lies under it.
+            var blended = DisplayList(size: list.size, background: .clear)
+            matted(at: position, in: composition, frame: frame, matrix: matrix, opacity: opacity, depth: depth, into: &blended)
+            guard !blended.commands.isEmpty else { continue }
+            list.append(.pushGroup(Group(blendMode: layer.blendMode)))
+            for command in blended.commands { list.append(command) }
             list.append(.popGroup)
         }
+    }
+
+    /// Draws the layer at `position`, through its track matte when it has one.
+    private mutating func matted(
+        at position: Int, in composition: Composition, frame: Double, matrix: AffineTransform, opacity: Double, depth: Int,
+        into list: inout DisplayList
+    ) {
+        let layer = composition.layers[position]
+        guard let mode = layer.matte, let source = composition.mattes[position] else {
+            self.layer(at: position, in: composition, frame: frame, matrix: matrix, opacity: opacity, depth: depth, into: &list)
+            return
+        }
+        // Matted: the layer, then its matte as the group's last member.
+        var matted = DisplayList(size: list.size, background: .clear)
+        self.layer(at: position, in: composition, frame: frame, matrix: matrix, opacity: opacity, depth: depth, into: &matted)
+        guard !matted.commands.isEmpty else { return }
+        var matte = DisplayList(size: list.size, background: .clear)
+        let matteLayer = composition.layers[source]
+        if !matteLayer.hidden, frame >= matteLayer.inPoint, frame < matteLayer.outPoint {
+            self.layer(at: source, in: composition, frame: frame, matrix: matrix, opacity: 1, depth: depth, into: &matte)
+        }
+        list.append(.pushGroup(Group(matte: mode)))
+        for command in matted.commands { list.append(command) }
+        list.append(.pushGroup(Group(isMatte: true)))
+        for command in matte.commands { list.append(command) }
+        list.append(.popGroup)
+        list.append(.popGroup)
     }
 
     /// Draws the layer at `position` of `composition` at the composition's `frame`.

@@ -233,6 +233,8 @@ struct LottieLayer: Sendable {
     /// file names it (`tp`; otherwise the layer above is the matte).
     var matte: Group.Matte?
     var matteSource: Int?
+    /// How the layer (after its matte) combines with what lies under it (`bm`).
+    var blendMode = BlendMode.normal
 
     /// The frame a precomposition layer shows of its precomposition at its composition's `frame`
     /// (without time remapping).

@@ -63,7 +63,17 @@ extension LottieReader {
             try skips("effects", "layer effects are not drawn", property: "ef")
         }
         if let blend = object["bm"]?.number, blend != 0 {
-            try skips("blend modes", "blend mode \(number(blend)) is not drawn; the layer is drawn normally", property: "bm")
+            // Lottie's numbering: After Effects' modes in its menu order.
+            let modes: [Double: BlendMode] = [
+                1: .multiply, 2: .screen, 3: .overlay, 4: .darken, 5: .lighten, 6: .colorDodge, 7: .colorBurn, 8: .hardLight,
+                9: .softLight, 10: .difference, 11: .exclusion, 12: .hue, 13: .saturation, 14: .color, 15: .luminosity,
+            ]
+            if let mode = modes[blend] {
+                uses("blend modes")
+                result.blendMode = mode
+            } else {
+                try skips("blend modes", "blend mode \(number(blend)) (add or hard mix) is not drawn; the layer is drawn normally", property: "bm")
+            }
         }
         switch type {
         case 0:

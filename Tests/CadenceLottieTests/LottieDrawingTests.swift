@@ -13,6 +13,24 @@ import Testing
         close(rect.minX, x, tolerance) && close(rect.minY, y, tolerance) && close(rect.width, width, tolerance) && close(rect.height, height, tolerance)
     }
 
+    @Test func blendModesComposeTheLayerAsABlendedGroup() throws {
+        let multiplied = F.shapeLayer(F.rectangle() + ", " + F.fill(0, 0, 1), name: "top", index: 1, extra: #", "bm": 1"#)
+        let under = F.shapeLayer(F.rectangle(width: 80, height: 80) + ", " + F.fill(1, 1, 0), name: "under", index: 2)
+        let animation = try F.animation(F.document(layers: multiplied + ", " + under), strict: true)
+        #expect(animation.features.contains("blend modes"))
+        let list = F.list(animation, frame: 0)
+        guard case .pushGroup(let group) = list.commands[1], case .path = list.commands[2], case .popGroup = list.commands[3] else {
+            Issue.record("no blended group: \(list)")
+            return
+        }
+        #expect(group.blendMode == .multiply)
+        // Add and hard mix are not drawn: a warning, the layer drawn normally.
+        let added = F.shapeLayer(F.rectangle() + ", " + F.fill(), extra: #", "bm": 16"#)
+        let warned = try F.animation(F.document(layers: added))
+        #expect(warned.warnings.first?.property == "bm")
+        #expect(throws: LottieError.self) { try F.animation(F.document(layers: added), strict: true) }
+    }
+
     @Test func fillsARectangle() throws {
         let animation = try F.animation(F.document(layers: F.shapeLayer(F.rectangle() + "," + F.fill(0, 1, 0))))
         let paths = F.paths(F.list(animation, frame: 0))
