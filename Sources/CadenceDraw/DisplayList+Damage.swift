@@ -113,9 +113,12 @@ extension DisplayList {
         }
         // A blurred backdrop reads what lies within its reach: damage that touches it damages all
         // of it, so that the backdrop is drawn again before it is blurred.
-        let backdrops = (new + old).compactMap { command -> Rect? in
-            if case .pushGroup(let group) = command { return group.backdropReach.map { intersection($0, whole) } }
-            return nil
+        // (Walked in place: this runs every frame, and most lists have none.)
+        var backdrops: [Rect] = []
+        for list in [new, old] {
+            for case .pushGroup(let group) in list {
+                if let reach = group.backdropReach { backdrops.append(intersection(reach, whole)) }
+            }
         }
         if !backdrops.isEmpty, !rects.isEmpty {
             var added = Set<Int>()
