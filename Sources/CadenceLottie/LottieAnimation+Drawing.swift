@@ -26,6 +26,17 @@ extension LottieAnimation {
     }
 }
 
+/// One shape item's paths: its shapes in its group's space, and the matrix from there to the
+/// layer's space.
+private struct PoolEntry {
+    var shapes: [BezierShape]
+    var matrix: AffineTransform
+    /// Set when merge paths combined entries' areas: how they combine, and each one's shapes (in
+    /// the layer's space, as `shapes` then is), top first; the last is the one combined with
+    /// the union of the others.
+    var merged: (mode: MergeMode, operands: [[BezierShape]])?
+}
+
 /// One paint waiting for the paths above it: which pool entries it covers, the space its group
 /// draws in, and its opacity from the groups above it.
 private struct PendingPaint {
@@ -209,8 +220,8 @@ private struct Drawing {
 
     // MARK: Shape layers
 
-    /// Paths of the layer so far, in the layer's space, one entry per shape item.
-    private var pool: [[Polyline]] = []
+    /// Paths of the layer so far, one entry per shape item, each in its group's space.
+    private var pool: [PoolEntry] = []
     private var paints: [PendingPaint] = []
     private var opacities: [Double] = []
 
@@ -265,10 +276,6 @@ private struct Drawing {
     private mutating func evaluate(
         _ items: ArraySlice<ShapeItem>, poolStart: Int, frame: Double, groupMatrix: AffineTransform, layerMatrix: AffineTransform, opacity: Double
     ) {
-        // Curves are flattened in the group's space finely enough for the pixels they land on.
-        let scales = groupMatrix.concatenating(layerMatrix).axisScales
-        let scale = max(scales.x, scales.y) * pixelScale
-        let tolerance = scale > 0 && scale.isFinite ? 0.2 / scale : 0.2
         for item in items {
             guard pool.count < LottieAnimation.maximumPathsPerLayer else { return }
             switch item {
@@ -277,13 +284,13 @@ private struct Drawing {
                 let childOpacity = opacity * child.transform.opacity(at: frame)
                 group(child.items[...], frame: frame, groupMatrix: childMatrix, layerMatrix: layerMatrix, opacity: childOpacity)
             case .path(let shape):
-                add(shape.value(at: frame).path, tolerance: tolerance, groupMatrix: groupMatrix)
+                pool.append(PoolEntry(shapes: [shape.value(at: frame)], matrix: groupMatrix))
             case .rectangle(let rectangle):
-                add(rectangle.path(at: frame), tolerance: tolerance, groupMatrix: groupMatrix)
+                pool.append(PoolEntry(shapes: BezierShape.shapes(of: rectangle.path(at: frame)), matrix: groupMatrix))
             case .ellipse(let ellipse):
-                add(ellipse.path(at: frame), tolerance: tolerance, groupMatrix: groupMatrix)
+                pool.append(PoolEntry(shapes: BezierShape.shapes(of: ellipse.path(at: frame)), matrix: groupMatrix))
             case .star(let star):
-                add(star.path(at: frame), tolerance: tolerance, groupMatrix: groupMatrix)
+                pool.append(PoolEntry(shapes: BezierShape.shapes(of: star.path(at: frame)), matrix: groupMatrix))
             case .fill(let fill):
                 let color = Self.color(fill.color.value(at: frame), opacity: fill.opacity.scalar(at: frame, fallback: 100) / 100)
                 record(PendingPaint(kind: .fill(color, fill.fillRule), paths: poolStart..<pool.count, groupMatrix: groupMatrix), opacity: opacity)
@@ -299,6 +306,28 @@ private struct Drawing {
                 record(PendingPaint(kind: .gradientStroke(paint.gradient, paint.opacity, stroke.style(at: frame)), paths: poolStart..<pool.count, groupMatrix: groupMatrix), opacity: opacity)
             case .trim(let trim):
                 self.trim(trim, frame: frame, paths: poolStart..<pool.count)
+            case .roundCorners(let round):
+                let radius = round.radius.scalar(at: frame)
+                modify(poolStart..<pool.count) { $0.roundingCorners(radius: radius) }
+            case .puckerBloat(let pucker):
+                let amount = pucker.amount.scalar(at: frame)
+                modify(poolStart..<pool.count) { $0.puckeredAndBloated(percent: amount) }
+            case .zigZag(let zigZag):
+                let size = zigZag.size.scalar(at: frame)
+                let requested = zigZag.ridges.scalar(at: frame)
+                let ridges = requested.isFinite ? Int(min(max(requested.rounded(), 0), ZigZag.maximumRidges)) : 0
+                let smooth = zigZag.pointType.scalar(at: frame, fallback: 1) == 2
+                modify(poolStart..<pool.count) { shape in
+                    // At most `maximumVertices` a shape: fewer ridges a segment on long shapes.
+                    let segments = max(shape.segmentCount, 1)
+                    return shape.zigZagged(size: size, ridges: min(ridges, max(ZigZag.maximumVertices / segments - 1, 0)), smooth: smooth)
+                }
+            case .offsetPath(let offset):
+                let amount = offset.amount.scalar(at: frame)
+                let miterLimit = offset.miterLimit.scalar(at: frame, fallback: 4)
+                modify(poolStart..<pool.count) { $0.offset(by: amount, join: offset.join, miterLimit: miterLimit) }
+            case .mergePaths(let mode):
+                merge(poolStart..<pool.count, mode: mode)
             case .repeater:
                 break
             }
@@ -311,13 +340,23 @@ private struct Drawing {
         opacities.append(opacity)
     }
 
-    /// Adds a shape's path, flattened in its group's space and mapped into the layer's.
-    private mutating func add(_ path: Path, tolerance: Double, groupMatrix: AffineTransform) {
-        let polylines = path.flattened(tolerance: tolerance, keepingLength: true)
-        if groupMatrix.isIdentity {
-            pool.append(polylines)
-        } else {
-            pool.append(polylines.map { Polyline(points: $0.points.map(groupMatrix.apply), closed: $0.closed) })
+    /// Merge paths on the entries in `paths`: `merge` leaves them as they are (a paint takes
+    /// them as one compound path already); the others become one entry whose area is the
+    /// combination of theirs. As lottie-android combines them, the path just above the merge
+    /// is combined with the union of those above it: added, cut from it, intersected or
+    /// excluded.
+    private mutating func merge(_ paths: Range<Int>, mode: MergeMode) {
+        guard mode != .merge, !paths.isEmpty else { return }
+        let operands = pool[paths].map { entry in entry.shapes.map { $0.applying(entry.matrix) } }
+        pool.removeSubrange(paths)
+        pool.append(PoolEntry(shapes: operands.flatMap { $0 }, matrix: .identity, merged: (mode, operands)))
+    }
+
+    /// Applies a path modifier to every shape of the pool entries in `paths`, each in its own
+    /// space.
+    private mutating func modify(_ paths: Range<Int>, _ change: (BezierShape) -> BezierShape) {
+        for index in paths {
+            pool[index].shapes = pool[index].shapes.map(change)
         }
     }
 
@@ -335,57 +374,100 @@ private struct Drawing {
         start += shift
         end += shift
         if end - start >= 1 { return }
-        func cut(_ polylines: [Polyline]) -> [Polyline] {
-            if start == end { return [] }
-            if start >= 1 { return polylines.trimmed(from: start - 1, to: end - 1) }
-            if end > 1 { return polylines.trimmed(from: start, to: 1) + polylines.trimmed(from: 0, to: end - 1) }
-            return polylines.trimmed(from: start, to: end)
+        // Lengths are measured in each path's own space, as lottie-web measures them.
+        func cut(_ entries: [[BezierShape]]) -> [[BezierShape]] {
+            if start == end { return entries.map { _ in [] } }
+            if start >= 1 { return entries.trimmed(from: start - 1, to: end - 1) }
+            if end > 1 {
+                let head = entries.trimmed(from: start, to: 1), tail = entries.trimmed(from: 0, to: end - 1)
+                return zip(head, tail).map { $0 + $1 }
+            }
+            return entries.trimmed(from: start, to: end)
         }
         if trim.individually {
-            let whole = pool[paths].flatMap { $0 }
-            let cutWhole = cut(whole)
-            for index in paths { pool[index] = [] }
-            pool[paths.lowerBound] = cutWhole
+            let cutAll = cut(pool[paths].map(\.shapes))
+            for (index, shapes) in zip(paths, cutAll) { pool[index].shapes = shapes }
         } else {
-            for index in paths { pool[index] = cut(pool[index]) }
+            for index in paths { pool[index].shapes = cut([pool[index].shapes])[0] }
         }
     }
 
     private func draw(_ paint: PendingPaint, opacity: Double, layerMatrix: AffineTransform, into list: inout DisplayList) {
-        let polylines = pool[paint.paths].flatMap { $0 }
-        guard !polylines.isEmpty else { return }
+        let entries = pool[paint.paths]
+        guard entries.contains(where: { !$0.shapes.isEmpty }) else { return }
         let groupToList = paint.groupMatrix.concatenating(layerMatrix)
         switch paint.kind {
         case .fill(let color, let rule):
-            fill(polylines, color: color, opacity: opacity, rule: rule, gradient: nil, layerMatrix: layerMatrix, into: &list)
+            fill(entries, color: color, opacity: opacity, rule: rule, gradient: nil, layerMatrix: layerMatrix, into: &list)
         case .gradientFill(let gradient, let gradientOpacity, let rule):
-            fill(polylines, color: .white, opacity: opacity * gradientOpacity, rule: rule, gradient: gradient.transformed(by: groupToList), layerMatrix: layerMatrix, into: &list)
+            fill(entries, color: .white, opacity: opacity * gradientOpacity, rule: rule, gradient: gradient.transformed(by: groupToList), layerMatrix: layerMatrix, into: &list)
         case .stroke(let color, let style):
-            stroke(polylines, color: color, opacity: opacity, style: style, gradient: nil, groupMatrix: paint.groupMatrix, layerMatrix: layerMatrix, into: &list)
+            stroke(entries, color: color, opacity: opacity, style: style, gradient: nil, groupMatrix: paint.groupMatrix, layerMatrix: layerMatrix, into: &list)
         case .gradientStroke(let gradient, let gradientOpacity, let style):
             stroke(
-                polylines, color: .white, opacity: opacity * gradientOpacity, style: style, gradient: gradient.transformed(by: groupToList),
+                entries, color: .white, opacity: opacity * gradientOpacity, style: style, gradient: gradient.transformed(by: groupToList),
                 groupMatrix: paint.groupMatrix, layerMatrix: layerMatrix, into: &list
             )
         }
     }
 
+    /// The entries' shapes mapped by each entry's matrix and then `matrix`, flattened there to
+    /// within `tolerance`.
+    private func polylines(_ entries: ArraySlice<PoolEntry>, matrix: AffineTransform, tolerance: Double) -> [Polyline] {
+        var polylines: [Polyline] = []
+        for entry in entries {
+            let toTarget = entry.matrix.concatenating(matrix)
+            for shape in entry.shapes where !shape.vertices.isEmpty {
+                polylines += shape.applying(toTarget).path.flattened(tolerance: tolerance)
+            }
+        }
+        return polylines
+    }
+
     private func fill(
-        _ polylines: [Polyline], color: Color, opacity: Double, rule: FillRule, gradient: Gradient?, layerMatrix: AffineTransform,
+        _ entries: ArraySlice<PoolEntry>, color: Color, opacity: Double, rule: FillRule, gradient: Gradient?, layerMatrix: AffineTransform,
         into list: inout DisplayList
     ) {
         var color = color
         color.alpha *= opacity
         guard color.alpha > 0 else { return }
-        let contours = polylines.compactMap { polyline -> [Point]? in
-            polyline.points.count >= 3 ? polyline.points.map(layerMatrix.apply) : nil
+        // Flattened in the list's space, to a fifth of a pixel.
+        let contours = polylines(entries, matrix: layerMatrix, tolerance: 0.2 / pixelScale).compactMap { polyline -> [Point]? in
+            polyline.points.count >= 3 ? polyline.points : nil
         }
         guard !contours.isEmpty else { return }
-        list.append(.path(PathFill(contours: contours, fillRule: rule, color: color, gradient: gradient)))
+        guard entries.contains(where: { $0.merged != nil }) else {
+            list.append(.path(PathFill(contours: contours, fillRule: rule, color: color, gradient: gradient)))
+            return
+        }
+        // Merged areas: the paint fills their bounds through masks that combine them (each
+        // merged entry's operands in turn; other paths added).
+        var masks: [MaskPath] = []
+        for entry in entries {
+            let operands = entry.merged?.operands ?? [entry.shapes]
+            for (index, operand) in operands.enumerated() {
+                let slice = [PoolEntry(shapes: operand, matrix: entry.matrix)][...]
+                let operandContours = polylines(slice, matrix: layerMatrix, tolerance: 0.2 / pixelScale).map(\.points).filter { $0.count >= 3 }
+                let combines = index == operands.count - 1 && index > 0
+                masks.append(MaskPath(contours: operandContours, fillRule: rule, mode: combines ? (entry.merged?.mode ?? .add).maskMode : .add))
+            }
+        }
+        var low = Point(x: Double.infinity, y: .infinity), high = Point(x: -Double.infinity, y: -.infinity)
+        for contour in contours {
+            for point in contour {
+                (low.x, low.y) = (min(low.x, point.x), min(low.y, point.y))
+                (high.x, high.y) = (max(high.x, point.x), max(high.y, point.y))
+            }
+        }
+        guard low.x < high.x, low.y < high.y else { return }
+        let corners = [low, Point(x: high.x, y: low.y), high, Point(x: low.x, y: high.y)]
+        list.append(.pushGroup(Group(maskPaths: masks)))
+        list.append(.path(PathFill(contours: [corners], color: color, gradient: gradient)))
+        list.append(.popGroup)
     }
 
     private func stroke(
-        _ polylines: [Polyline], color: Color, opacity: Double, style: StrokeStyle, gradient: Gradient?, groupMatrix: AffineTransform,
+        _ entries: ArraySlice<PoolEntry>, color: Color, opacity: Double, style: StrokeStyle, gradient: Gradient?, groupMatrix: AffineTransform,
         layerMatrix: AffineTransform, into list: inout DisplayList
     ) {
         var color = color
@@ -396,7 +478,7 @@ private struct Drawing {
         let scales = groupToList.axisScales
         let scale = max(scales.x, scales.y) * pixelScale
         guard scale > 0, scale.isFinite else { return }
-        let local = groupMatrix.isIdentity ? polylines : polylines.map { Polyline(points: $0.points.map(toGroup.apply), closed: $0.closed) }
+        let local = polylines(entries, matrix: toGroup, tolerance: 0.2 / scale)
         let outline = local.dashed(pattern: style.lineDashPattern, phase: style.lineDashPhase).strokeOutline(style, tolerance: 0.2 / scale)
         guard !outline.isEmpty else { return }
         list.append(.path(PathFill(contours: outline.map { $0.map(groupToList.apply) }, fillRule: .nonZero, color: color, gradient: gradient)))

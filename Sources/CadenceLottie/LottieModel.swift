@@ -91,6 +91,27 @@ enum ShapeItem: Sendable {
     case gradientStroke(GradientStyle, StrokeStyleItem)
     case trim(TrimPaths)
     case repeater(Repeater)
+    case roundCorners(RoundCorners)
+    case puckerBloat(PuckerBloat)
+    case zigZag(ZigZag)
+    case offsetPath(OffsetPath)
+    case mergePaths(MergeMode)
+}
+
+/// How merge paths (`mm`) combine the paths above it: `merge` makes them one compound path (as
+/// paints already take them); the others combine their areas.
+enum MergeMode: Sendable {
+    case merge, add, subtract, intersect, excludeIntersections
+
+    /// How a path's area joins the areas before it, as a mask.
+    var maskMode: MaskPath.Mode {
+        switch self {
+        case .merge, .add: .add
+        case .subtract: .subtract
+        case .intersect: .intersect
+        case .excludeIntersections: .difference
+        }
+    }
 }
 
 struct ShapeGroup: Sendable {

@@ -178,12 +178,28 @@ extension LottieReader {
         }
         var items: [ShapeItem] = []
         items.reserveCapacity(list.count)
+        // Merge paths that combine areas, which a stroke below them does not follow.
+        var combiningMerge: String?
         for (index, entry) in list.enumerated() {
             let place = "\(property)[\(index)]"
             guard let object = entry.object else { throw error("a shape must be an object", property: place) }
             // A group's transform (`tr`) is read with the group.
             if (object["hd"]?.number ?? 0) != 0 || object["ty"]?.string == "tr" { continue }
-            if let item = try shape(object, property: place, depth: depth) { items.append(item) }
+            if let item = try shape(object, property: place, depth: depth) {
+                if case .mergePaths(let mode) = item, mode != .merge { combiningMerge = combiningMerge ?? place }
+                if let merge = combiningMerge {
+                    switch item {
+                    case .stroke, .gradientStroke:
+                        try skips(
+                            "strokes of combined merge paths",
+                            "a stroke below merge paths that add, subtract, intersect or exclude follows each path's own outline; fills take the combined area",
+                            property: merge
+                        )
+                    default: break
+                    }
+                }
+                items.append(item)
+            }
         }
         return items
     }
@@ -269,20 +285,33 @@ extension LottieReader {
                 endOpacity: try animated(tr?["eo"], property: property + ".tr.eo", fallback: [100])
             ))
         case "mm":
-            try skips("merge paths", "merge paths are not applied; the paths are drawn as they are", property: property)
-            return nil
+            uses("merge paths")
+            let modes: [Double: MergeMode] = [1: .merge, 2: .add, 3: .subtract, 4: .intersect, 5: .excludeIntersections]
+            guard let mode = modes[object["mm"]?.number ?? 1] else {
+                try skips("merge mode", "merge mode \(number(object["mm"]?.number ?? 0)) is not one of 1 to 5; the paths are merged as they are", property: property + ".mm")
+                return .mergePaths(.merge)
+            }
+            return .mergePaths(mode)
         case "rd":
-            try skips("round corners", "round corners are not applied yet", property: property)
-            return nil
+            uses("round corners")
+            return .roundCorners(RoundCorners(radius: try animated(object["r"], property: property + ".r", fallback: [0])))
         case "op":
-            try skips("offset paths", "offset paths are not applied yet", property: property)
-            return nil
+            uses("offset paths")
+            return .offsetPath(OffsetPath(
+                amount: try animated(object["a"], property: property + ".a", fallback: [0]),
+                join: [1.0: LineJoin.miter, 2: .round, 3: .bevel][object["lj"]?.number ?? 1] ?? .miter,
+                miterLimit: try animated(object["ml"], property: property + ".ml", fallback: [4])
+            ))
         case "pb":
-            try skips("pucker and bloat", "pucker and bloat is not applied yet", property: property)
-            return nil
+            uses("pucker and bloat")
+            return .puckerBloat(PuckerBloat(amount: try animated(object["a"], property: property + ".a", fallback: [0])))
         case "zz":
-            try skips("zig-zag", "zig-zag is not applied yet", property: property)
-            return nil
+            uses("zig-zag")
+            return .zigZag(ZigZag(
+                size: try animated(object["s"], property: property + ".s", fallback: [0]),
+                ridges: try animated(object["r"], property: property + ".r", fallback: [0]),
+                pointType: try animated(object["pt"], property: property + ".pt", fallback: [1])
+            ))
         case "tw":
             try skips("twist", "twist is not applied", property: property)
             return nil

@@ -1,0 +1,138 @@
+import CadenceDraw
+import Foundation
+import Testing
+@testable import CadenceLottie
+
+/// Path modifiers as lottie-web defines them, on shapes whose result can be worked out by hand.
+@Suite struct LottieModifierTests {
+    typealias F = LottieTestFiles
+
+    /// A 100 × 100 square from (0, 0), clockwise in y-down space.
+    let square = BezierShape(
+        vertices: [SIMD2(0, 0), SIMD2(100, 0), SIMD2(100, 100), SIMD2(0, 100)],
+        inTangents: Array(repeating: .zero, count: 4), outTangents: Array(repeating: .zero, count: 4), closed: true
+    )
+
+    private func close(_ a: SIMD2<Double>, _ b: SIMD2<Double>, _ tolerance: Double = 1e-6) -> Bool {
+        abs(a.x - b.x) <= tolerance && abs(a.y - b.y) <= tolerance
+    }
+
+    @Test func roundCornersCutEachSharpVertexBackByTheRadius() {
+        let rounded = square.roundingCorners(radius: 10)
+        #expect(rounded.vertices.count == 8)
+        // The first corner: 10 back towards the last vertex, then 10 on towards the next; the
+        // handles reach 55 % of the way to the old corner.
+        #expect(close(rounded.vertices[0], SIMD2(0, 10)) && close(rounded.vertices[1], SIMD2(10, 0)))
+        #expect(close(rounded.vertices[0] + rounded.outTangents[0], SIMD2(0, 10 - 5.519)))
+        #expect(close(rounded.vertices[1] + rounded.inTangents[1], SIMD2(10 - 5.519, 0)))
+        // A radius past half a side stops at half of it.
+        #expect(close(square.roundingCorners(radius: 500).vertices[1], SIMD2(50, 0)))
+        // Vertices with handles, and an open shape's ends, stay as they are.
+        var open = square
+        open.closed = false
+        #expect(open.roundingCorners(radius: 10).vertices.count == 6)
+        let circle = BezierShape.shapes(of: Path(elements: [
+            .move(Point(x: 0, y: -1)), .curve(control1: Point(x: 1, y: -1), control2: Point(x: 1, y: 0), to: Point(x: 1, y: 0)),
+            .curve(control1: Point(x: 1, y: 1), control2: Point(x: 0, y: 1), to: Point(x: 0, y: -1)), .close,
+        ]))[0]
+        #expect(circle.roundingCorners(radius: 10).vertices.count == circle.vertices.count)
+    }
+
+    @Test func puckerAndBloatMoveVerticesAndHandlesAboutTheCentre() {
+        let bloated = square.puckeredAndBloated(percent: 50)
+        // Vertices half way to the centre (50, 50); the handles (on the vertices) as far away.
+        #expect(close(bloated.vertices[0], SIMD2(25, 25)))
+        #expect(close(bloated.vertices[0] + bloated.outTangents[0], SIMD2(-25, -25)))
+        let puckered = square.puckeredAndBloated(percent: -50)
+        #expect(close(puckered.vertices[2], SIMD2(125, 125)) && close(puckered.vertices[2] + puckered.inTangents[2], SIMD2(75, 75)))
+        #expect(square.puckeredAndBloated(percent: .nan).vertices == square.vertices)
+    }
+
+    @Test func zigZagAlternatesRidgesEitherSide() {
+        let zigzag = square.zigZagged(size: 5, ridges: 1, smooth: false)
+        // A corner ridge at each vertex (the first again at the end) and one mid-segment.
+        #expect(zigzag.vertices.count == 9)
+        // The first corner goes in (towards the centre), the middle of the top edge out (up).
+        #expect(zigzag.vertices[0].x > 0 && zigzag.vertices[0].y > 0)
+        #expect(close(zigzag.vertices[1], SIMD2(50, -5)))
+        #expect(close(zigzag.vertices[3], SIMD2(105, 50)))
+        // Sharp ridges have no handles; smooth ones lie along the path.
+        #expect(zigzag.outTangents.allSatisfy { $0 == .zero })
+        let smooth = square.zigZagged(size: 5, ridges: 1, smooth: true)
+        #expect(close(smooth.outTangents[1], SIMD2(25, 0)))
+    }
+
+    @Test func offsetPathMovesEdgesAlongTheirNormals() {
+        // Positive offsets grow a clockwise shape (in y-down space): its miter corners move out.
+        let grown = square.offset(by: 10, join: .miter, miterLimit: 100)
+        let xs = grown.vertices.map(\.x), ys = grown.vertices.map(\.y)
+        #expect(abs(xs.min()! + 10) < 1e-6 && abs(xs.max()! - 110) < 1e-6)
+        #expect(abs(ys.min()! + 10) < 1e-6 && abs(ys.max()! - 110) < 1e-6)
+        let shrunk = square.offset(by: -10, join: .miter, miterLimit: 100)
+        #expect(abs(shrunk.vertices.map(\.x).min()! - 10) < 1e-6 && abs(shrunk.vertices.map(\.y).max()! - 90) < 1e-6)
+        // A bevel leaves the corner cut: no vertex reaches the miter corner.
+        let bevelled = square.offset(by: 10, join: .bevel, miterLimit: 100)
+        #expect(!bevelled.vertices.contains { close($0, SIMD2(-10, -10)) })
+        #expect(square.offset(by: .infinity, join: .round, miterLimit: 4).vertices == square.vertices)
+    }
+
+    @Test func trimmingCutsCurvesByLength() {
+        // Half of the square's perimeter from its start: the top and right sides.
+        let half = [[square]].trimmed(from: 0, to: 0.5)[0]
+        #expect(half.count == 1 && !half[0].closed)
+        #expect(close(half[0].vertices.first!, SIMD2(0, 0)) && close(half[0].vertices.last!, SIMD2(100, 100)))
+        // Straight pieces stay straight: no handles.
+        let middle = [[square]].trimmed(from: 0.125, to: 0.375)[0][0]
+        #expect(close(middle.vertices.first!, SIMD2(50, 0)) && close(middle.vertices.last!, SIMD2(100, 50)))
+        #expect(middle.outTangents.allSatisfy { $0 == .zero } && middle.inTangents.allSatisfy { $0 == .zero })
+    }
+
+    /// Read from a file: each modifier changes the paths above it in its group.
+    @Test func modifiersApplyFromFiles() throws {
+        let rounded = try F.animation(F.document(layers: F.shapeLayer([
+            F.rectangle(x: 50, y: 50, width: 40, height: 40), #"{"ty": "rd", "r": {"a": 0, "k": 10}}"#, F.fill(),
+        ].joined(separator: ","))), strict: true)
+        #expect(rounded.features.contains("round corners") && rounded.skippedFeatures.isEmpty)
+        let path = F.paths(F.list(rounded, frame: 0))[0]
+        // The bounds stay 40 × 40, but the corner is cut off.
+        #expect(abs(path.bounds.width - 40) < 0.01)
+        let corner = Point(x: 30.5, y: 30.5)
+        #expect(!path.contours[0].contains(where: { abs($0.x - corner.x) < 2 && abs($0.y - corner.y) < 2 }))
+        for modifier in [#"{"ty": "pb", "a": {"a": 0, "k": 30}}"#, #"{"ty": "zz", "s": {"a": 0, "k": 4}, "r": {"a": 0, "k": 1e9}, "pt": {"a": 0, "k": 2}}"#,
+                         #"{"ty": "op", "a": {"a": 0, "k": 5}, "lj": 2, "ml": {"a": 0, "k": 4}}"#] {
+            let animation = try F.animation(F.document(layers: F.shapeLayer([F.rectangle(), modifier, F.fill()].joined(separator: ","))), strict: true)
+            #expect(F.paths(F.list(animation, frame: 0)).count == 1, "\(modifier)")
+        }
+    }
+
+    /// Merge paths that combine areas fill through masks: the path just above the merge is
+    /// combined with the union of those above it; a stroke below them is a warning.
+    @Test func mergePathsCombineAreasForFills() throws {
+        let square = F.rectangle(x: 40, y: 50, width: 40, height: 40)
+        let circle = #"{"ty": "el", "p": {"a": 0, "k": [60, 50]}, "s": {"a": 0, "k": [40, 40]}}"#
+        func list(_ mode: Int, paint: String = F.fill()) throws -> (LottieAnimation, DisplayList) {
+            let merge = #"{"ty": "mm", "mm": \#(mode)}"#
+            let animation = try F.animation(F.document(layers: F.shapeLayer([square, circle, merge, paint].joined(separator: ","))))
+            return (animation, F.list(animation, frame: 0))
+        }
+        // Merge (1) keeps one compound path.
+        #expect(try list(1).1.commands.count == 1)
+        for (mode, maskMode) in [(2, MaskPath.Mode.add), (3, .subtract), (4, .intersect), (5, .difference)] {
+            let (animation, drawn) = try list(mode)
+            #expect(animation.skippedFeatures.isEmpty)
+            guard case .pushGroup(let group) = drawn.commands.first else {
+                Issue.record("mode \(mode): no group")
+                continue
+            }
+            #expect(group.maskPaths.map(\.mode) == [.add, maskMode], "mode \(mode)")
+            // The circle (just above the merge) is the one combined with the square.
+            let circleBounds = group.maskPaths[1].contours.flatMap { $0 }.map(\.x)
+            #expect(abs(circleBounds.min()! - 40) < 0.5 && abs(circleBounds.max()! - 80) < 0.5)
+        }
+        let (stroked, _) = try list(3, paint: F.stroke())
+        #expect(stroked.skippedFeatures == ["strokes of combined merge paths"])
+        #expect(throws: LottieError.self) {
+            try F.animation(F.document(layers: F.shapeLayer([square, circle, #"{"ty": "mm", "mm": 3}"#, F.stroke()].joined(separator: ","))), strict: true)
+        }
+    }
+}
