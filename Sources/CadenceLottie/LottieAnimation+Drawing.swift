@@ -141,6 +141,11 @@ private struct Drawing {
             var commands = DisplayList(size: list.size, background: .clear)
             shapeLayer(items, frame: frame, matrix: layerMatrix, into: &commands)
             emit(commands.commands, opacity: layerOpacity, masks: masks(of: layer, frame: frame, matrix: layerMatrix), into: &list)
+        case .text(let text):
+            guard let document = text.document(at: frame) else { return }
+            var commands = DisplayList(size: list.size, background: .clear)
+            textLayer(document, frame: frame, matrix: layerMatrix, into: &commands)
+            emit(commands.commands, opacity: layerOpacity, masks: masks(of: layer, frame: frame, matrix: layerMatrix), into: &list)
         case .precomposition(let index, let width, let height, let remap):
             let childFrame = remap.map { $0.scalar(at: frame) * animation.frameRate } ?? layer.localFrame(frame)
             // Clipped to its w × h: a clip rectangle when it stays axis-aligned, else a mask.
@@ -242,6 +247,32 @@ private struct Drawing {
         }
     }
 
+    /// A text document: each glyph's outline at the document's size on its baseline, all filled
+    /// as one path and stroked as one, the stroke over or under the fill.
+    private mutating func textLayer(_ document: TextDocument, frame: Double, matrix: AffineTransform, into list: inout DisplayList) {
+        pool = []
+        paints = []
+        opacities = []
+        let scale = document.size / 100
+        for placement in document.placements where pool.count < LottieAnimation.maximumPathsPerLayer {
+            let glyphMatrix = AffineTransform(scaleX: scale, y: scale).concatenating(AffineTransform(translationX: placement.origin.x, y: placement.origin.y))
+            group(animation.glyphs[placement.glyph].shapes[...], frame: frame, groupMatrix: glyphMatrix, layerMatrix: matrix, opacity: 1)
+        }
+        let paths = 0..<pool.count
+        var fill: PendingPaint?, stroke: PendingPaint?
+        if let color = document.fill { fill = PendingPaint(kind: .fill(color, .nonZero), paths: paths, groupMatrix: .identity) }
+        if let color = document.stroke, document.strokeWidth > 0 {
+            var style = StrokeStyle(lineWidth: document.strokeWidth)
+            style.lineJoin = .miter
+            stroke = PendingPaint(kind: .stroke(color, style), paths: paths, groupMatrix: .identity)
+        }
+        // Recorded top first.
+        for paint in (document.strokeOverFill ? [stroke, fill] : [fill, stroke]).compactMap({ $0 }) { record(paint, opacity: 1) }
+        for (paint, opacity) in zip(paints, opacities).reversed() {
+            draw(paint, opacity: opacity, layerMatrix: matrix, into: &list)
+        }
+    }
+
     /// Evaluates a group's items, top first, adding their paths to the pool and their paints to
     /// the list. `groupMatrix` maps the group's space to the layer's.
     private mutating func group(
@@ -276,8 +307,15 @@ private struct Drawing {
     private mutating func evaluate(
         _ items: ArraySlice<ShapeItem>, poolStart: Int, frame: Double, groupMatrix: AffineTransform, layerMatrix: AffineTransform, opacity: Double
     ) {
+        // Where each path item of this group (a path, a shape or a child group) starts in the
+        // pool: merge paths combine items, a group's paths being one compound path.
+        var itemStarts = pool.count > poolStart ? [poolStart] : []
         for item in items {
             guard pool.count < LottieAnimation.maximumPathsPerLayer else { return }
+            switch item {
+            case .group, .path, .rectangle, .ellipse, .star: itemStarts.append(pool.count)
+            default: break
+            }
             switch item {
             case .group(let child):
                 let childMatrix = child.transform.matrix(at: frame).concatenating(groupMatrix)
@@ -292,10 +330,10 @@ private struct Drawing {
             case .star(let star):
                 pool.append(PoolEntry(shapes: BezierShape.shapes(of: star.path(at: frame)), matrix: groupMatrix))
             case .fill(let fill):
-                let color = Self.color(fill.color.value(at: frame), opacity: fill.opacity.scalar(at: frame, fallback: 100) / 100)
+                let color = LottieAnimation.color(fill.color.value(at: frame), opacity: fill.opacity.scalar(at: frame, fallback: 100) / 100)
                 record(PendingPaint(kind: .fill(color, fill.fillRule), paths: poolStart..<pool.count, groupMatrix: groupMatrix), opacity: opacity)
             case .stroke(let stroke):
-                let color = Self.color(stroke.color.value(at: frame), opacity: stroke.opacity.scalar(at: frame, fallback: 100) / 100)
+                let color = LottieAnimation.color(stroke.color.value(at: frame), opacity: stroke.opacity.scalar(at: frame, fallback: 100) / 100)
                 let style = stroke.style(at: frame)
                 record(PendingPaint(kind: .stroke(color, style), paths: poolStart..<pool.count, groupMatrix: groupMatrix), opacity: opacity)
             case .gradientFill(let gradient):
@@ -327,7 +365,9 @@ private struct Drawing {
                 let miterLimit = offset.miterLimit.scalar(at: frame, fallback: 4)
                 modify(poolStart..<pool.count) { $0.offset(by: amount, join: offset.join, miterLimit: miterLimit) }
             case .mergePaths(let mode):
-                merge(poolStart..<pool.count, mode: mode)
+                merge(poolStart..<pool.count, itemStarts: itemStarts, mode: mode)
+                // The result is one item.
+                itemStarts = pool.count > poolStart ? [poolStart] : []
             case .repeater:
                 break
             }
@@ -344,10 +384,16 @@ private struct Drawing {
     /// them as one compound path already); the others become one entry whose area is the
     /// combination of theirs. As lottie-android combines them, the path just above the merge
     /// is combined with the union of those above it: added, cut from it, intersected or
-    /// excluded.
-    private mutating func merge(_ paths: Range<Int>, mode: MergeMode) {
+    /// excluded. Each item's area is the union of its paths' own areas (a group's paths do not
+    /// cut holes in each other here).
+    private mutating func merge(_ paths: Range<Int>, itemStarts: [Int], mode: MergeMode) {
         guard mode != .merge, !paths.isEmpty else { return }
-        let operands = pool[paths].map { entry in entry.shapes.map { $0.applying(entry.matrix) } }
+        // One operand per item: its entries' shapes in the layer's space, as one compound path.
+        let bounds = itemStarts.filter { paths.contains($0) } + [paths.upperBound]
+        var operands: [[BezierShape]] = []
+        for (start, end) in zip(bounds, bounds.dropFirst()) where start < end {
+            operands.append(pool[start..<end].flatMap { entry in entry.shapes.map { $0.applying(entry.matrix) } })
+        }
         pool.removeSubrange(paths)
         pool.append(PoolEntry(shapes: operands.flatMap { $0 }, matrix: .identity, merged: (mode, operands)))
     }
@@ -447,9 +493,12 @@ private struct Drawing {
             let operands = entry.merged?.operands ?? [entry.shapes]
             for (index, operand) in operands.enumerated() {
                 let slice = [PoolEntry(shapes: operand, matrix: entry.matrix)][...]
+                // An operand's area is the union of its paths' own areas: every contour turned
+                // the same way, filled non-zero.
                 let operandContours = polylines(slice, matrix: layerMatrix, tolerance: 0.2 / pixelScale).map(\.points).filter { $0.count >= 3 }
+                    .map { contour in Self.signedArea(contour) < 0 ? Array(contour.reversed()) : contour }
                 let combines = index == operands.count - 1 && index > 0
-                masks.append(MaskPath(contours: operandContours, fillRule: rule, mode: combines ? (entry.merged?.mode ?? .add).maskMode : .add))
+                masks.append(MaskPath(contours: operandContours, fillRule: .nonZero, mode: combines ? (entry.merged?.mode ?? .add).maskMode : .add))
             }
         }
         var low = Point(x: Double.infinity, y: .infinity), high = Point(x: -Double.infinity, y: -.infinity)
@@ -464,6 +513,17 @@ private struct Drawing {
         list.append(.pushGroup(Group(maskPaths: masks)))
         list.append(.path(PathFill(contours: [corners], color: color, gradient: gradient)))
         list.append(.popGroup)
+    }
+
+    /// Twice the area a contour encloses, positive when it turns clockwise in y-down space.
+    static func signedArea(_ contour: [Point]) -> Double {
+        var sum = 0.0
+        var previous = contour[contour.count - 1]
+        for point in contour {
+            sum += previous.x * point.y - point.x * previous.y
+            previous = point
+        }
+        return sum
     }
 
     private func stroke(
@@ -483,16 +543,6 @@ private struct Drawing {
         guard !outline.isEmpty else { return }
         list.append(.path(PathFill(contours: outline.map { $0.map(groupToList.apply) }, fillRule: .nonZero, color: color, gradient: gradient)))
     }
-
-    /// A Lottie colour (0 ... 1 per channel; files with 0 ... 255 are read as such) at `opacity`.
-    static func color(_ value: [Double], opacity: Double) -> Color {
-        var channels = Array(value.prefix(3))
-        while channels.count < 3 { channels.append(0) }
-        if channels.contains(where: { $0 > 1 }) { channels = channels.map { $0 / 255 } }
-        let clamped = channels.map { $0.isFinite ? min(max($0, 0), 1) : 0 }
-        let alpha = opacity.isFinite ? min(max(opacity, 0), 1) : 0
-        return Color(red: clamped[0], green: clamped[1], blue: clamped[2], alpha: alpha)
-    }
 }
 
 extension GradientStyle {
@@ -505,7 +555,7 @@ extension GradientStyle {
         var colors: [(offset: Double, rgb: (Double, Double, Double))] = []
         for index in 0..<colorCount {
             let base = index * 4
-            let rgb = Drawing.color([values[base + 1], values[base + 2], values[base + 3]], opacity: 1)
+            let rgb = LottieAnimation.color([values[base + 1], values[base + 2], values[base + 3]], opacity: 1)
             colors.append((values[base], (rgb.red, rgb.green, rgb.blue)))
         }
         var alphas: [(offset: Double, alpha: Double)] = []
@@ -582,5 +632,17 @@ extension LottieTransform {
         matrix = matrix.concatenating(AffineTransform(scaleX: sx.isFinite ? sx : 0, y: sy.isFinite ? sy : 0))
         matrix = matrix.concatenating(AffineTransform(rotation: rotation.isFinite ? rotation : 0))
         return matrix.concatenating(AffineTransform(translationX: anchor.x + position.x * times, y: anchor.y + position.y * times))
+    }
+}
+
+extension LottieAnimation {
+    /// A Lottie colour (0 ... 1 per channel; files with 0 ... 255 are read as such) at `opacity`.
+    static func color(_ value: [Double], opacity: Double) -> Color {
+        var channels = Array(value.prefix(3))
+        while channels.count < 3 { channels.append(0) }
+        if channels.contains(where: { $0 > 1 }) { channels = channels.map { $0 / 255 } }
+        let clamped = channels.map { $0.isFinite ? min(max($0, 0), 1) : 0 }
+        let alpha = opacity.isFinite ? min(max(opacity, 0), 1) : 0
+        return Color(red: clamped[0], green: clamped[1], blue: clamped[2], alpha: alpha)
     }
 }

@@ -38,6 +38,8 @@ public struct LottieAnimation: Sendable {
     let root: Composition
     let precomps: [Composition]
     let images: [ImageAsset]
+    /// The glyphs text layers are drawn with (`chars`).
+    let glyphs: [LottieGlyph]
 
     /// Every image the animation draws, by source (a `data:` URI or a path): what a scene
     /// prefetches.
@@ -146,6 +148,8 @@ public struct LottieAnimation: Sendable {
                 precompObjects.append((id, asset))
             }
         }
+        let glyphs = try reader.glyphs(object)
+        reader.glyphList = glyphs
         var precomps: [Composition] = []
         for (id, asset) in precompObjects {
             reader.layer = nil
@@ -177,6 +181,7 @@ public struct LottieAnimation: Sendable {
         self.root = root
         self.precomps = precomps
         self.images = images
+        self.glyphs = glyphs
         self.features = reader.features
         self.warnings = reader.warnings
         self.layerSummaries = rootLayers.map(LottieLayerSummary.init)

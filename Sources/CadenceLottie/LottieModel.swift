@@ -220,6 +220,8 @@ enum LayerContent: Sendable {
     case precomposition(index: Int, width: Double, height: Double, timeRemap: AnimatedNumbers?)
     /// An image asset, by its position in `LottieAnimation.images`.
     case image(index: Int)
+    /// Text drawn with the file's glyphs.
+    case text(TextContent)
 }
 
 /// An image asset: where its pixels come from (a `data:` URI, or a file beside the animation)

@@ -109,7 +109,13 @@ extension LottieReader {
             uses("shape layers")
             result.content = .shapes(try shapes(object["shapes"], property: "shapes", depth: 0))
         case 5:
-            try skips("text layers", "text layers are not drawn yet", property: "ty")
+            uses("text layers")
+            if glyphList.isEmpty {
+                try skips("text set in fonts", "text set in a font, without glyph shapes in chars, is not drawn yet", property: "t")
+            } else {
+                uses("glyphs")
+                result.content = .text(try text(object["t"], glyphs: glyphList))
+            }
         case 13:
             try skips("cameras", "camera layers are not drawn; 3-D layers are drawn flat", property: "ty")
             return nil

@@ -18,6 +18,11 @@ struct LottieReader {
     var precompIndex: [String: Int] = [:]
     /// Image assets by id, as indices into `images`.
     var imageIndex: [String: Int] = [:]
+    /// Fonts by `fName`; glyphs by family, style and character (`glyphKey`), as indices into
+    /// `glyphList`, read before the layers.
+    var fonts: [String: (family: String, style: String, ascent: Double)] = [:]
+    var glyphIndex: [String: Int] = [:]
+    var glyphList: [LottieGlyph] = []
 
     /// The deepest nesting of shape groups, and of precompositions in precompositions.
     static let maximumNesting = 64

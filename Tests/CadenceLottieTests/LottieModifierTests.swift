@@ -136,3 +136,56 @@ import Testing
         }
     }
 }
+
+/// Text layers drawn with the file's glyphs (`chars`).
+@Suite struct LottieTextTests {
+    typealias F = LottieTestFiles
+
+    static func document(text: String, justification: Int = 0, box: String = "", extraChars: String = "", animators: String = "[]") -> String {
+        let square = #"{"ty": "sh", "ks": {"a": 0, "k": {"c": true, "v": [[0, -10], [10, -10], [10, 0], [0, 0]], "i": [[0,0],[0,0],[0,0],[0,0]], "o": [[0,0],[0,0],[0,0],[0,0]]}}}"#
+        let chars = #"[{"ch": "A", "fFamily": "T", "style": "R", "w": 20, "data": {"shapes": [\#(square)]}}, {"ch": " ", "fFamily": "T", "style": "R", "w": 10, "data": {}}\#(extraChars)]"#
+        let doc = #"{"s": 100, "f": "T-R", "t": "\#(text)", "j": \#(justification), "tr": 0, "lh": 50, "fc": [1, 0, 0]\#(box)}"#
+        let layer = #"{"ty": 5, "nm": "words", "ind": 1, "ip": 0, "op": 30, "st": 0, "ks": {}, "t": {"d": {"k": [{"t": 0, "s": \#(doc)}]}, "a": \#(animators)}}"#
+        return F.document(layers: layer, extra: #", "fonts": {"list": [{"fName": "T-R", "fFamily": "T", "fStyle": "R", "ascent": 80}]}, "chars": \#(chars)"#)
+    }
+
+    /// Each glyph's square, left to right, as x ranges.
+    private func squares(_ json: String) throws -> [ClosedRange<Double>] {
+        let animation = try F.animation(json, strict: true)
+        let fill = F.paths(F.list(animation, frame: 0))[0]
+        return fill.contours.map { contour in contour.map(\.x).min()!...contour.map(\.x).max()! }
+    }
+
+    @Test func glyphsAdvanceAlongLinesAndJustify() throws {
+        // "A A": advances of 20 and a 10 space, at size 100 (the glyphs' own size).
+        #expect(try squares(Self.document(text: "A A")) == [0...10, 30...40])
+        // Right-justified: the line (50 wide) ends at the origin; centred: it straddles it.
+        #expect(try squares(Self.document(text: "A A", justification: 1)) == [-50 ... -40, -20 ... -10])
+        #expect(try squares(Self.document(text: "A A", justification: 2)) == [-25 ... -15, 5...15])
+        // A line break starts the next line 50 (lh) lower at the same x.
+        let animation = try F.animation(Self.document(text: "A\\rA"), strict: true)
+        let ys = F.paths(F.list(animation, frame: 0))[0].contours.map { $0.map(\.y).max()! }
+        #expect(ys == [0, 50])
+    }
+
+    @Test func boxesWrapWordsAtTheirWidth() throws {
+        // A 55-wide box: "A A A" (80 wide) wraps after the second A; the first baseline is the ascent down.
+        let json = Self.document(text: "A A A", box: #", "sz": [55, 200], "ps": [5, 0]"#)
+        let animation = try F.animation(json, strict: true)
+        let contours = F.paths(F.list(animation, frame: 0))[0].contours
+        #expect(contours.map { $0.map(\.x).min()! } == [5, 35, 5])
+        #expect(contours.map { $0.map(\.y).max()! } == [80, 80, 130])
+    }
+
+    @Test func whatIsNotDrawnIsAWarning() throws {
+        let missing = try F.animation(Self.document(text: "AB"))
+        #expect(missing.skippedFeatures == ["missing glyphs"])
+        let animated = try F.animation(Self.document(text: "A", animators: #"[{"s": {}, "a": {}}]"#))
+        #expect(animated.skippedFeatures == ["text animators"])
+        // Text without glyphs (set in a font) is not drawn yet.
+        let fontText = F.document(layers: #"{"ty": 5, "nm": "t", "ind": 1, "ip": 0, "op": 30, "st": 0, "ks": {}, "t": {"d": {"k": [{"t": 0, "s": {"s": 10, "f": "X", "t": "hi"}}]}}}"#)
+        #expect(try F.animation(fontText).skippedFeatures == ["text set in fonts"])
+        // Hostile: a huge font size or advance is an error naming the property.
+        #expect(throws: LottieError.self) { try F.animation(Self.document(text: "A").replacingOccurrences(of: #""s": 100"#, with: #""s": 1e300"#)) }
+    }
+}

@@ -113,7 +113,7 @@ import Testing
             #"{"ty": 5, "nm": "words", "ind": 3, "ip": 0, "op": 30, "ks": {}}"#,
         ].joined(separator: ",")
         let animation = try F.animation(F.document(layers: layers))
-        #expect(animation.skippedFeatures == ["mask expansion", "text layers"])
+        #expect(animation.skippedFeatures == ["mask expansion", "text set in fonts"])
         #expect(animation.warnings[0].description == "test.json: layer \"one\" (index 1), masksProperties[0].x: mask expansion is not applied; the mask's path is used as it is (and 1 more layer)")
         #expect {
             _ = try F.animation(F.document(layers: layers), strict: true)

@@ -1,0 +1,169 @@
+import CadenceDraw
+
+/// A glyph of the file's `chars`: its outline as shape items (drawn at font size 100) and its
+/// advance at that size.
+struct LottieGlyph: Sendable {
+    var shapes: [ShapeItem]
+    var advance: Double
+}
+
+/// A text layer's text at one time (`t.d.k[].s`), laid out when read: each glyph's place on
+/// its baseline in the layer's space.
+struct TextDocument: Sendable {
+    var size: Double
+    var fill: Color?
+    var stroke: Color?
+    var strokeWidth: Double
+    /// The stroke drawn over the fill (`of`), else under it.
+    var strokeOverFill: Bool
+    var placements: [(glyph: Int, origin: SIMD2<Double>)]
+}
+
+/// A text layer: its documents in time order, each shown from its frame (held) until the next.
+struct TextContent: Sendable {
+    var documents: [(frame: Double, document: TextDocument)]
+
+    func document(at frame: Double) -> TextDocument? {
+        documents.last(where: { $0.frame <= frame })?.document ?? documents.first?.document
+    }
+}
+
+extension LottieReader {
+    /// The most characters a text document lays out: a documented clamp.
+    static let maximumTextLength = 10_000
+
+    /// The file's fonts (`fonts.list`: `fName` to its family, style and ascent) and glyphs
+    /// (`chars`), read before the layers that use them.
+    mutating func glyphs(_ object: [String: LottieJSON]) throws(LottieError) -> [LottieGlyph] {
+        for (index, entry) in (object["fonts"]?.object?["list"]?.array ?? []).enumerated() {
+            guard let font = entry.object, let name = font["fName"]?.string else { continue }
+            fonts[name] = (
+                family: font["fFamily"]?.string ?? name, style: font["fStyle"]?.string ?? "",
+                ascent: try number(font["ascent"], property: "fonts.list[\(index)].ascent", default: 75)
+            )
+        }
+        var glyphs: [LottieGlyph] = []
+        for (index, entry) in (object["chars"]?.array ?? []).enumerated() {
+            let place = "chars[\(index)]"
+            guard let char = entry.object, let character = char["ch"]?.string else { throw error("a glyph needs its character ch", property: place) }
+            let advance = try number(char["w"], property: place + ".w", default: 0)
+            guard abs(advance) <= 1e6 else { throw error("the advance must be within ±10⁶, got \(number(advance))", property: place + ".w") }
+            let shapes = try self.shapes(char["data"]?.object?["shapes"], property: place + ".data.shapes", depth: 0)
+            let key = Self.glyphKey(family: char["fFamily"]?.string ?? "", style: char["style"]?.string ?? "", character: character)
+            glyphIndex[key] = glyphs.count
+            glyphs.append(LottieGlyph(shapes: shapes, advance: advance))
+        }
+        return glyphs
+    }
+
+    static func glyphKey(family: String, style: String, character: String) -> String {
+        "\(family)\u{1}\(style)\u{1}\(character)"
+    }
+
+    /// A text layer's `t`: its documents, laid out with the file's glyphs.
+    mutating func text(_ value: LottieJSON?, glyphs: [LottieGlyph]) throws(LottieError) -> TextContent {
+        guard let t = value?.object else { throw error("a text layer needs its text t", property: "t") }
+        if let animators = t["a"]?.array, !animators.isEmpty {
+            try skips("text animators", "text animators (t.a) are not applied; the text is drawn as its document sets it", property: "t.a")
+        }
+        if t["p"]?.object?["m"] != nil {
+            try skips("text on a path", "text on a path (t.p) is not applied; the text is drawn on straight lines", property: "t.p")
+        }
+        guard let keyframes = t["d"]?.object?["k"]?.array else { throw error("a text layer needs its documents t.d.k", property: "t.d.k") }
+        var documents: [(frame: Double, document: TextDocument)] = []
+        for (index, entry) in keyframes.enumerated() {
+            let place = "t.d.k[\(index)]"
+            guard let keyframe = entry.object, let document = keyframe["s"]?.object else {
+                throw error("a text keyframe needs its document s", property: place + ".s")
+            }
+            let frame = try self.frame(keyframe["t"], property: place + ".t", default: 0)
+            documents.append((frame, try self.document(document, property: place + ".s", glyphs: glyphs)))
+        }
+        guard !documents.isEmpty else { throw error("a text layer needs at least one document", property: "t.d.k") }
+        documents.sort { $0.frame < $1.frame }
+        return TextContent(documents: documents)
+    }
+
+    private mutating func document(_ object: [String: LottieJSON], property: String, glyphs: [LottieGlyph]) throws(LottieError) -> TextDocument {
+        let size = try number(object["s"], property: property + ".s", default: 10)
+        guard size >= 0, size <= 10_000 else { throw error("the font size must be 0 ... 10000, got \(number(size))", property: property + ".s") }
+        let text = object["t"]?.string ?? ""
+        let fontName = object["f"]?.string ?? ""
+        // A font fonts.list does not name: glyphs are looked up under its name.
+        let font = fonts[fontName] ?? (family: fontName, style: "", ascent: 75)
+        let tracking = try number(object["tr"], property: property + ".tr", default: 0) / 1000 * size
+        let lineHeight = try number(object["lh"], property: property + ".lh", default: size * 1.2)
+        let shift = try number(object["ls"], property: property + ".ls", default: 0)
+        let strokeWidth = try number(object["sw"], property: property + ".sw", default: 0)
+        for (value, key) in [(tracking, "tr"), (lineHeight, "lh"), (shift, "ls"), (strokeWidth, "sw")] where abs(value) > 1e6 {
+            throw error("must be within ±10⁶, got \(number(value))", property: property + "." + key)
+        }
+        func color(_ key: String) throws(LottieError) -> Color? {
+            guard let value = object[key] else { return nil }
+            return LottieAnimation.color(try values(value, property: property + "." + key, fallback: [0, 0, 0]), opacity: 1)
+        }
+        var box: (origin: SIMD2<Double>, width: Double)?
+        if let sz = object["sz"] {
+            let boxSize = try values(sz, property: property + ".sz", fallback: [0, 0])
+            let position = try values(object["ps"] ?? .array([]), property: property + ".ps", fallback: [0, 0])
+            if boxSize.count >= 1, position.count >= 2, abs(position[0]) <= 1e6, abs(position[1]) <= 1e6 {
+                box = (SIMD2(position[0], position[1] + font.ascent * size / 100), min(max(boxSize[0], 0), 1e6))
+            }
+        }
+        let justification = Int(exactly: (try number(object["j"], property: property + ".j", default: 0)).rounded()) ?? 0
+        // Lines: the document's breaks, then (in a box) words wrapped at its width.
+        var missing: String?
+        func advance(_ character: Character) -> (glyph: Int?, width: Double) {
+            let key = Self.glyphKey(family: font.family, style: font.style, character: String(character))
+            guard let index = glyphIndex[key] else {
+                if missing == nil { missing = String(character) }
+                return (nil, tracking)
+            }
+            return (index, glyphs[index].advance * size / 100 + tracking)
+        }
+        var lines: [[(glyph: Int?, width: Double)]] = []
+        for line in String(text.prefix(Self.maximumTextLength)).split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\r" || $0 == "\n" || $0 == "\u{3}" }) {
+            var current: [(glyph: Int?, width: Double)] = []
+            var lineWidth = 0.0
+            for word in line.split(separator: " ", omittingEmptySubsequences: false).enumerated() {
+                var pieces = word.offset > 0 ? [advance(" ")] : []
+                pieces += word.element.map(advance)
+                let width = pieces.reduce(0) { $0 + $1.width }
+                if let box, !current.isEmpty, lineWidth + width > box.width {
+                    // The word starts the next line, without the space before it.
+                    lines.append(current)
+                    current = word.element.map(advance)
+                    lineWidth = current.reduce(0) { $0 + $1.width }
+                    continue
+                }
+                current += pieces
+                lineWidth += width
+            }
+            lines.append(current)
+        }
+        if let missing {
+            try skips("missing glyphs", "the text uses \"\(missing)\", which chars has no glyph for in \(font.family) \(font.style); it is left out", property: property + ".t")
+        }
+        var placements: [(glyph: Int, origin: SIMD2<Double>)] = []
+        for (number, line) in lines.enumerated() {
+            // The line's width without the tracking after its last character.
+            let width = line.reduce(0) { $0 + $1.width } - (line.isEmpty ? 0 : tracking)
+            var x: Double
+            switch justification {
+            case 1: x = box.map { $0.width } ?? 0; x -= width
+            case 2: x = (box.map { $0.width / 2 } ?? 0) - width / 2
+            default: x = 0
+            }
+            x += box?.origin.x ?? 0
+            let y = (box?.origin.y ?? 0) + Double(number) * lineHeight - shift
+            for piece in line {
+                if let glyph = piece.glyph { placements.append((glyph, SIMD2(x, y))) }
+                x += piece.width
+            }
+        }
+        return TextDocument(
+            size: size, fill: try color("fc"), stroke: try color("sc"), strokeWidth: max(strokeWidth, 0),
+            strokeOverFill: (object["of"]?.number).map { $0 != 0 } ?? true, placements: placements
+        )
+    }
+}
