@@ -477,12 +477,12 @@ private struct Drawing {
         var color = color
         color.alpha *= opacity
         guard color.alpha > 0 else { return }
-        // Flattened in the list's space, to a fifth of a pixel.
-        let contours = polylines(entries, matrix: layerMatrix, tolerance: 0.2 / pixelScale).compactMap { polyline -> [Point]? in
-            polyline.points.count >= 3 ? polyline.points : nil
-        }
-        guard !contours.isEmpty else { return }
         guard entries.contains(where: { $0.merged != nil }) else {
+            // Flattened in the list's space, to a fifth of a pixel.
+            let contours = polylines(entries, matrix: layerMatrix, tolerance: 0.2 / pixelScale).compactMap { polyline -> [Point]? in
+                polyline.points.count >= 3 ? polyline.points : nil
+            }
+            guard !contours.isEmpty else { return }
             list.append(.path(PathFill(contours: contours, fillRule: rule, color: color, gradient: gradient)))
             return
         }
@@ -501,8 +501,9 @@ private struct Drawing {
                 masks.append(MaskPath(contours: operandContours, fillRule: .nonZero, mode: combines ? (entry.merged?.mode ?? .add).maskMode : .add))
             }
         }
+        // The bounds of every operand (each flattened once, for its mask).
         var low = Point(x: Double.infinity, y: .infinity), high = Point(x: -Double.infinity, y: -.infinity)
-        for contour in contours {
+        for contour in masks.flatMap(\.contours) {
             for point in contour {
                 (low.x, low.y) = (min(low.x, point.x), min(low.y, point.y))
                 (high.x, high.y) = (max(high.x, point.x), max(high.y, point.y))
