@@ -18,6 +18,9 @@ uniform sampler2D uPaths;               // R8, the mask paths' coverage over vPa
 uniform sampler2D uMatte;               // RGBA8, premultiplied: the matte group's picture, as uGroup
 uniform sampler2D uBackdrop;            // RGBA8, premultiplied: the target under the group (uBlend > 0)
 uniform int uBlend;                     // BlendMode's index in its cases; 0 normal (source over by GL's blending)
+uniform int uRampCount;                 // ColorRamp's colours (0: no colour map, else 1 ... 3)
+uniform vec3 uRamp[3];                  // its colours, straight RGB, dark end first
+uniform float uRampAmount;              // how much of the ramp's colour replaces the pixel's
 uniform vec2 uViewport;                 // framebuffer size in pixels
 uniform float uYDirection;              // -1: row 0 at the bottom (GL, windows); 1: at the top
 
@@ -62,6 +65,8 @@ vec3 blendColors(int mode, vec3 b, vec3 s) {
     if (mode == 13) return setLum(setSat(b, sat(s)), lum(b));
     if (mode == 14) return setLum(s, lum(b));
     if (mode == 15) return setLum(b, lum(s));
+    if (mode == 16) return min(b + s, vec3(1.0));
+    if (mode == 17) return step(vec3(1.0), b + s);
     return s;
 }
 vec4 compositeBlend(int mode, vec4 source, vec4 backdrop) {
@@ -71,13 +76,29 @@ vec4 compositeBlend(int mode, vec4 source, vec4 backdrop) {
     return vec4(source.rgb * (1.0 - backdrop.a) + backdrop.rgb * (1.0 - source.a) + mixed * source.a * backdrop.a, alpha);
 }
 
+// As ColorRamp.map: the straight colour mixed towards the ramp's at its Rec. 709 luminance.
+vec4 mapThroughRamp(vec4 pixel) {
+    if (pixel.a <= 0.0) return pixel;
+    vec3 straight = min(pixel.rgb / pixel.a, vec3(1.0));
+    float l = clamp(dot(straight, vec3(0.2126, 0.7152, 0.0722)), 0.0, 1.0);
+    vec3 target = uRamp[0];
+    if (uRampCount > 1) {
+        float position = l * float(uRampCount - 1);
+        int index = min(int(position), uRampCount - 2);
+        target = mix(uRamp[index], uRamp[index + 1], position - float(index));
+    }
+    return vec4(mix(straight, target, uRampAmount) * pixel.a, pixel.a);
+}
+
 float roundedBoxDistance(vec2 p, vec2 halfSize, float radius) {
     vec2 q = abs(p) - halfSize + radius;
     return length(max(q, 0.0)) + min(max(q.x, q.y), 0.0) - radius;
 }
 
 void main() {
-    vec4 color = texelFetch(uGroup, ivec2(gl_FragCoord.xy), 0) * vParams.y;
+    vec4 color = texelFetch(uGroup, ivec2(gl_FragCoord.xy), 0);
+    if (uRampCount > 0) color = mapThroughRamp(color);
+    color *= vParams.y;
     vec2 pixel = vec2(gl_FragCoord.x, uYDirection > 0.0 ? gl_FragCoord.y : uViewport.y - gl_FragCoord.y);
     if (vParams.w > 0.0) {
         ivec2 texel = ivec2(floor(pixel - vPathBox.xy));

@@ -5,6 +5,12 @@
 public enum BlendMode: String, Sendable, Hashable, CaseIterable {
     case normal, multiply, screen, overlay, darken, lighten, colorDodge, colorBurn, softLight, hardLight, difference, exclusion
     case hue, saturation, color, luminosity
+    /// After Effects' add (linear dodge): the channels summed, at most 1. Not a W3C mode: Lottie's
+    /// `bm` 16, also a `compositingFilter`.
+    case add
+    /// After Effects' hard mix: each channel 1 where backdrop and source sum to 1 or more, else 0
+    /// (Lottie's `bm` 17).
+    case hardMix
 
     /// The premultiplied result of `source` (premultiplied, each 0 ... 1) composited over
     /// `backdrop` (the same): co = (1 − αb)·Cs + (1 − αs)·Cb + αs·αb·B(cb, cs), αo = αs + αb·(1 − αs).
@@ -46,6 +52,8 @@ public enum BlendMode: String, Sendable, Hashable, CaseIterable {
         case .saturation: return Self.setLuminosity(Self.setSaturation(cb, Self.saturation(cs)), Self.luminosity(cb))
         case .color: return Self.setLuminosity(cs, Self.luminosity(cb))
         case .luminosity: return Self.setLuminosity(cb, Self.luminosity(cs))
+        case .add: return each { b, s in min(b + s, 1) }
+        case .hardMix: return each { b, s in b + s >= 1 ? 1 : 0 }
         }
     }
 

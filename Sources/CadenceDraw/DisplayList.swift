@@ -229,6 +229,9 @@ public struct Group: Sendable, Hashable {
     /// The shape whose backdrop `backdropBlur` blurs (the layer's rounded bounds, with their
     /// transform); nil for none.
     public var backdrop: RoundedRect?
+    /// A colour map on the picture, after its blur and before its opacity, masks and matte (a
+    /// Lottie layer's fill, tint and tritone effects); nil for none.
+    public var colorRamp: ColorRamp?
 
     /// What of a matte's picture multiplies the matted group's, per pixel.
     public enum Matte: String, Sendable, Hashable, CaseIterable {
@@ -256,7 +259,7 @@ public struct Group: Sendable, Hashable {
     /// `matte` is given (its last member group, marked `isMatte`).
     public init(
         opacity: Double = 1, mask: RoundedRect? = nil, maskPaths: [MaskPath] = [], matte: Matte? = nil, isMatte: Bool = false,
-        blendMode: BlendMode = .normal, blur: Double = 0, backdropBlur: Double = 0, backdrop: RoundedRect? = nil
+        blendMode: BlendMode = .normal, blur: Double = 0, backdropBlur: Double = 0, backdrop: RoundedRect? = nil, colorRamp: ColorRamp? = nil
     ) {
         self.opacity = opacity
         self.mask = mask
@@ -267,6 +270,7 @@ public struct Group: Sendable, Hashable {
         self.blur = blur
         self.backdropBlur = backdropBlur
         self.backdrop = backdrop
+        self.colorRamp = colorRamp
     }
 
     /// The largest blur a group takes, in pixels of standard deviation (either kind).

@@ -115,6 +115,14 @@ extension Renderer {
         defer { if blendBackdrop != nil { glEnable(GLenum(GL_BLEND)) } }
         let drew = composites.flush(viewport: viewport, topRowFirst: topRowFirst) {
             glUniform1i(composites.uniformLocation("uBlend"), GLint(BlendMode.allCases.firstIndex(of: group.blendMode) ?? 0))
+            let ramp = group.colorRamp
+            glUniform1i(composites.uniformLocation("uRampCount"), GLint(ramp?.colors.count ?? 0))
+            if let ramp {
+                var colors: [Float] = []
+                for color in ramp.colors { colors += [Float(color.red), Float(color.green), Float(color.blue)] }
+                colors.withUnsafeBufferPointer { glUniform3fv(composites.uniformLocation("uRamp"), GLsizei(ramp.colors.count), $0.baseAddress) }
+                glUniform1f(composites.uniformLocation("uRampAmount"), Float(ramp.amount))
+            }
             if let blendBackdrop {
                 glUniform1i(composites.uniformLocation("uBackdrop"), 3)
                 glActiveTexture(GLenum(GL_TEXTURE3))

@@ -138,6 +138,23 @@ extension RasterPass {
         }
     }
 
+    /// Recolours every pixel of `canvas` through `ramp` (`ColorRamp.map`), in place: the same
+    /// arithmetic per pixel, transparent pixels left as they are.
+    static func map(_ canvas: inout RasterCanvas, through ramp: ColorRamp) {
+        canvas.withMutablePixels { pixels in
+            var offset = 0
+            while offset < pixels.count {
+                defer { offset += 4 }
+                let a = pixels[offset + 3]
+                if a == 0 { continue }
+                let mapped = ramp.map(SIMD4(Double(pixels[offset]), Double(pixels[offset + 1]), Double(pixels[offset + 2]), Double(a)) / 255)
+                pixels[offset] = PremultipliedColor.byte(mapped.x)
+                pixels[offset + 1] = PremultipliedColor.byte(mapped.y)
+                pixels[offset + 2] = PremultipliedColor.byte(mapped.z)
+            }
+        }
+    }
+
     /// `color` (premultiplied, 0 … 1) composited over the pixel at `offset` through `mode`.
     @inline(__always)
     static func blend(_ color: SIMD4<Double>, mode: BlendMode, into pixels: UnsafeMutableBufferPointer<UInt8>, at offset: Int) {

@@ -114,7 +114,8 @@ struct RasterPass {
         guard opacity > 0, let region else { return }
         // The backdrop blurred first, then the picture (blurred if need be) over it.
         if group.backdropBlur > 0, let backdrop = group.backdrop { blurBackdrop(under: backdrop, sigma: group.backdropBlur, within: region) }
-        let picture = group.blur > 0 ? Self.blurred(unblurred, sigma: min(group.blur, Group.maximumBlur)) : unblurred
+        var picture = group.blur > 0 ? Self.blurred(unblurred, sigma: min(group.blur, Group.maximumBlur)) : unblurred
+        if let ramp = group.colorRamp { Self.map(&picture, through: ramp) }
         let blendMode = group.blendMode
         var coverage: ((Double, Double) -> Double)?
         if let mask = group.mask {

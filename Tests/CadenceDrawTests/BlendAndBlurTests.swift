@@ -13,6 +13,11 @@ import Testing
         #expect(BlendMode.difference.composite(Self.red, over: Self.grey) == SIMD4(0.5, 0.5, 0.5, 1))
         #expect(BlendMode.darken.composite(Self.red, over: Self.grey) == SIMD4(0.5, 0, 0, 1))
         #expect(BlendMode.lighten.composite(Self.red, over: Self.grey) == SIMD4(1, 0.5, 0.5, 1))
+        // After Effects' add sums the channels (at most 1); hard mix is 1 where they sum to 1 or more.
+        #expect(BlendMode.add.composite(Self.red, over: Self.grey) == SIMD4(1, 0.5, 0.5, 1))
+        #expect(BlendMode.add.composite(Self.grey, over: Self.grey) == SIMD4(1, 1, 1, 1))
+        #expect(BlendMode.hardMix.composite(Self.red, over: Self.grey) == SIMD4(1, 0, 0, 1))
+        #expect(BlendMode.hardMix.composite(SIMD4(0.25, 0.25, 0.25, 1), over: Self.grey) == SIMD4(0, 0, 0, 1))
         // Over transparent, every mode is the source; transparent, the backdrop.
         for mode in BlendMode.allCases {
             #expect(mode.composite(Self.red, over: .zero) == Self.red, "\(mode)")
