@@ -166,6 +166,28 @@ extension BezierShape {
         vertices.isEmpty ? 0 : (closed ? vertices.count : vertices.count - 1)
     }
 
+    /// The signed area of the shape's control polygon (each segment's end points and
+    /// handles, closed), by the shoelace formula: positive when it turns clockwise on a y-down
+    /// screen. Its sign tells which way the shape turns.
+    var signedArea: Double {
+        var points: [SIMD2<Double>] = []
+        points.reserveCapacity(vertices.count * 3)
+        for index in 0..<vertices.count {
+            points.append(vertices[index])
+            guard index + 1 < vertices.count || closed else { break }
+            let next = (index + 1) % vertices.count
+            points.append(vertices[index] + outTangents[index])
+            points.append(vertices[next] + inTangents[next])
+        }
+        guard points.count > 2 else { return 0 }
+        var twice = 0.0
+        for index in points.indices {
+            let a = points[index], b = points[(index + 1) % points.count]
+            twice += a.x * b.y - b.x * a.y
+        }
+        return twice / 2
+    }
+
     /// The shape mapped through `matrix`: vertices as points, tangents as directions.
     func applying(_ matrix: AffineTransform) -> BezierShape {
         if matrix.isIdentity { return self }

@@ -126,7 +126,7 @@ private struct Drawing {
         case .solid(let color, let width, let height):
             let corners = [Point(x: 0, y: 0), Point(x: width, y: 0), Point(x: width, y: height), Point(x: 0, y: height)]
             let solid = DrawCommand.path(PathFill(contours: [corners.map(layerMatrix.apply)], color: color))
-            emit([solid], opacity: layerOpacity, masks: masks(of: layer, frame: frame, matrix: layerMatrix), into: &list)
+            emit([solid], opacity: layerOpacity, layer: layer, frame: frame, matrix: layerMatrix, into: &list)
         case .image(let index):
             let asset = animation.images[index]
             guard let image = images.image(for: asset.source), image.width > 0, image.height > 0 else { return }
@@ -136,16 +136,16 @@ private struct Drawing {
             )
             let key = "lottie:\(animation.file)#\(asset.id)"
             let draw = DrawCommand.image(ImageDraw(key: key, image: image, rect: rect, transform: layerMatrix))
-            emit([draw], opacity: layerOpacity, masks: masks(of: layer, frame: frame, matrix: layerMatrix), into: &list)
+            emit([draw], opacity: layerOpacity, layer: layer, frame: frame, matrix: layerMatrix, into: &list)
         case .shapes(let items):
             var commands = DisplayList(size: list.size, background: .clear)
             shapeLayer(items, frame: frame, matrix: layerMatrix, into: &commands)
-            emit(commands.commands, opacity: layerOpacity, masks: masks(of: layer, frame: frame, matrix: layerMatrix), into: &list)
+            emit(commands.commands, opacity: layerOpacity, layer: layer, frame: frame, matrix: layerMatrix, into: &list)
         case .text(let text):
             guard let document = text.document(at: frame) else { return }
             var commands = DisplayList(size: list.size, background: .clear)
             textLayer(document, frame: frame, matrix: layerMatrix, into: &commands)
-            emit(commands.commands, opacity: layerOpacity, masks: masks(of: layer, frame: frame, matrix: layerMatrix), into: &list)
+            emit(commands.commands, opacity: layerOpacity, layer: layer, frame: frame, matrix: layerMatrix, into: &list)
         case .precomposition(let index, let width, let height, let remap):
             let childFrame = remap.map { $0.scalar(at: frame) * animation.frameRate } ?? layer.localFrame(frame)
             // Clipped to its w × h: a clip rectangle when it stays axis-aligned, else a mask.
@@ -162,7 +162,73 @@ private struct Drawing {
             }
             self.composition(animation.precomps[index], frame: childFrame, matrix: layerMatrix, opacity: 1, depth: depth + 1, into: &commands)
             if clips { commands.append(layerMatrix.isAxisAligned ? .popClip : .popGroup) }
-            emit(commands.commands, opacity: layerOpacity, masks: masks(of: layer, frame: frame, matrix: layerMatrix), into: &list)
+            emit(commands.commands, opacity: layerOpacity, layer: layer, frame: frame, matrix: layerMatrix, into: &list)
+        }
+    }
+
+    /// A layer's `commands` through its masks, then its effects in order, at `opacity`.
+    private func emit(
+        _ commands: [DrawCommand], opacity: Double, layer: LottieLayer, frame: Double, matrix: AffineTransform, into list: inout DisplayList
+    ) {
+        let masks = masks(of: layer, frame: frame, matrix: matrix)
+        guard !layer.effects.isEmpty else {
+            emit(commands, opacity: opacity, masks: masks, into: &list)
+            return
+        }
+        var body = commands
+        if !masks.isEmpty { body = [.pushGroup(Group(maskPaths: masks))] + body + [.popGroup] }
+        for effect in layer.effects {
+            body = apply(effect, to: body, frame: frame, matrix: matrix, size: list.size)
+        }
+        emit(body, opacity: opacity, masks: [], into: &list)
+    }
+
+    /// `body` (a layer's drawing in the list's units) through one effect at `frame`; `matrix` maps
+    /// the layer's units to the list's, which scales blurs and turns and scales shadow offsets.
+    private func apply(_ effect: LayerEffect, to body: [DrawCommand], frame: Double, matrix: AffineTransform, size: Size) -> [DrawCommand] {
+        func wrapped(_ group: Group, _ commands: [DrawCommand]) -> [DrawCommand] { [.pushGroup(group)] + commands + [.popGroup] }
+        func color(_ value: AnimatedNumbers) -> Color { LottieAnimation.color(value.value(at: frame), opacity: 1) }
+        func fraction(_ value: AnimatedNumbers, over whole: Double, fallback: Double) -> Double {
+            let number = value.scalar(at: frame, fallback: fallback) / whole
+            return number.isFinite ? min(max(number, 0), 1) : 0
+        }
+        // Lengths in the layer's units to the list's: the square root of the area scale.
+        let scale = abs(matrix.determinant).squareRoot()
+        func sigma(_ blurriness: AnimatedNumbers) -> Double {
+            let sigma = blurriness.scalar(at: frame) * LayerEffect.blurrinessToSigma * scale
+            return sigma.isFinite ? min(max(sigma, 0), Group.maximumBlur) : 0
+        }
+        switch effect {
+        case .fill(let fill, let opacity):
+            return wrapped(Group(opacity: fraction(opacity, over: 1, fallback: 1), colorRamp: ColorRamp(colors: [color(fill)])), body)
+        case .tint(let black, let white, let amount):
+            let amount = fraction(amount, over: 100, fallback: 100)
+            guard amount > 0 else { return body }
+            return wrapped(Group(colorRamp: ColorRamp(colors: [color(black), color(white)], amount: amount)), body)
+        case .tritone(let highlights, let midtones, let shadows, let blend):
+            let amount = 1 - fraction(blend, over: 100, fallback: 0)
+            guard amount > 0 else { return body }
+            return wrapped(Group(colorRamp: ColorRamp(colors: [color(shadows), color(midtones), color(highlights)], amount: amount)), body)
+        case .gaussianBlur(let blurriness):
+            let sigma = sigma(blurriness)
+            guard sigma > 0 else { return body }
+            return wrapped(Group(blur: sigma), body)
+        case .dropShadow(let shadowColor, let opacity, let direction, let distance, let softness, let shadowOnly):
+            let alone = shadowOnly.scalar(at: frame) != 0
+            let alpha = fraction(opacity, over: 255, fallback: 127.5)
+            guard alpha > 0 else { return alone ? [] : body }
+            // Clockwise from up in the layer's space, then through the layer's matrix.
+            let angle = direction.scalar(at: frame, fallback: 135) * .pi / 180
+            var length = distance.scalar(at: frame, fallback: 5)
+            length = length.isFinite ? min(max(length, -LayerEffect.maximumDistance), LayerEffect.maximumDistance) : 0
+            let (dx, dy) = angle.isFinite ? (length * sin(angle), -length * cos(angle)) : (0, 0)
+            let offset = AffineTransform(translationX: matrix.a * dx + matrix.c * dy, y: matrix.b * dx + matrix.d * dy)
+            var silhouette = DisplayList(size: size, background: .clear)
+            var moved = DisplayList(size: size, background: .clear)
+            for command in body { moved.append(command) }
+            silhouette.append(moved, transformedBy: offset)
+            let shadow = wrapped(Group(opacity: alpha, blur: sigma(softness), colorRamp: ColorRamp(colors: [color(shadowColor)])), silhouette.commands)
+            return alone ? shadow : shadow + body
         }
     }
 
@@ -202,7 +268,16 @@ private struct Drawing {
         let scale = max(scales.x, scales.y) * pixelScale
         let tolerance = scale > 0 && scale.isFinite ? 0.2 / scale : 0.2
         return layer.masks.map { mask in
-            let contours = mask.path.value(at: frame).path.flattened(tolerance: tolerance).map { $0.points.map(matrix.apply) }
+            var shape = mask.path.value(at: frame)
+            if let expansion = mask.expansion {
+                // Outwards whichever way the path turns, with round corners (as ThorVG expands).
+                let amount = expansion.scalar(at: frame)
+                if amount != 0, amount.isFinite {
+                    let clamped = min(max(amount, -LottieMask.maximumExpansion), LottieMask.maximumExpansion)
+                    shape = shape.offset(by: shape.signedArea >= 0 ? clamped : -clamped, join: .round, miterLimit: 4)
+                }
+            }
+            let contours = shape.path.flattened(tolerance: tolerance).map { $0.points.map(matrix.apply) }
             let opacity = min(max(mask.opacity.scalar(at: frame, fallback: 100) / 100, 0), 1)
             return MaskPath(contours: contours, mode: mask.mode, opacity: opacity, inverted: mask.inverted)
         }

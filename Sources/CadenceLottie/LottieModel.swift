@@ -23,6 +23,9 @@ struct LottieTransform: Sendable {
     /// orthographic projection onto the frame, as ThorVG draws them; nil for a flat layer.
     var rotationX: AnimatedNumbers?
     var rotationY: AnimatedNumbers?
+    /// A 3-D layer's orientation (`or`: x, y and z in degrees), turned before its rotations, as
+    /// ThorVG draws it; nil when there is none.
+    var orientation: AnimatedNumbers?
     /// Rotates with the direction the position moves in (a layer's `ao`).
     var autoOrient = false
 
@@ -59,17 +62,36 @@ struct LottieTransform: Sendable {
                 .concatenating(shear)
                 .concatenating(AffineTransform(rotation: axis))
         }
-        if rotationX != nil || rotationY != nil {
-            // The upper-left 2 × 2 of the rotation about x, then y, then z: what a viewer far
-            // along the z axis sees of the turned plane.
-            let x = (rotationX?.scalar(at: frame) ?? 0) * .pi / 180, y = (rotationY?.scalar(at: frame) ?? 0) * .pi / 180
-            let z = rotation * .pi / 180
-            let (cx, sx, cy, sy, cz, sz) = (cos(x), sin(x), cos(y), sin(y), cos(z), sin(z))
-            matrix = matrix.concatenating(AffineTransform(a: cy * cz, b: cz * sy * sx + sz * cx, c: -cy * sz, d: -sz * sy * sx + cz * cx, tx: 0, ty: 0))
+        if rotationX != nil || rotationY != nil || orientation != nil {
+            // The upper-left 2 × 2 of Rx · Ry · Rz (the rotations), times the same of the
+            // orientation: what a viewer far along the z axis sees of the turned plane.
+            let x = (rotationX?.scalar(at: frame) ?? 0), y = (rotationY?.scalar(at: frame) ?? 0)
+            var turn = Self.rotation3D(x: x, y: y, z: rotation)
+            if let orientation {
+                let o = orientation.value(at: frame)
+                turn = Self.product(turn, Self.rotation3D(x: o.first ?? 0, y: o.count > 1 ? o[1] : 0, z: o.count > 2 ? o[2] : 0))
+            }
+            matrix = matrix.concatenating(AffineTransform(a: turn[0][0], b: turn[1][0], c: turn[0][1], d: turn[1][1], tx: 0, ty: 0))
         } else {
             matrix = matrix.concatenating(AffineTransform(rotation: rotation * .pi / 180))
         }
         return matrix.concatenating(AffineTransform(translationX: position.x, y: position.y))
+    }
+
+    /// Rx · Ry · Rz for turns in degrees (clockwise on a y-down screen about z), as rows of a
+    /// 3 × 3 matrix acting on column vectors.
+    static func rotation3D(x: Double, y: Double, z: Double) -> [[Double]] {
+        let (x, y, z) = (x * .pi / 180, y * .pi / 180, z * .pi / 180)
+        let (cx, sx, cy, sy, cz, sz) = (cos(x), sin(x), cos(y), sin(y), cos(z), sin(z))
+        return [
+            [cy * cz, -cy * sz, sy],
+            [cx * sz + sx * sy * cz, cx * cz - sx * sy * sz, -sx * cy],
+            [sx * sz - cx * sy * cz, sx * cz + cx * sy * sz, cx * cy],
+        ]
+    }
+
+    static func product(_ m: [[Double]], _ n: [[Double]]) -> [[Double]] {
+        (0..<3).map { row in (0..<3).map { column in (0..<3).reduce(0) { $0 + m[row][$1] * n[$1][column] } } }
     }
 
     /// Opacity at `frame`, 0 ... 1.
@@ -210,6 +232,39 @@ struct LottieMask: Sendable {
     var path: AnimatedShape
     var opacity: AnimatedNumbers
     var inverted: Bool
+    /// How far the path is moved outwards (inwards when negative), in the layer's units (`x`);
+    /// nil when it is 0 throughout.
+    var expansion: AnimatedNumbers?
+
+    /// The farthest a mask is expanded or contracted, in the layer's units: a documented clamp.
+    static let maximumExpansion = 100_000.0
+}
+
+/// A layer effect (`ef`), applied after the layer's masks, in the order the file lists them,
+/// before its opacity and track matte, as After Effects renders a layer. Colours are [r, g, b]
+/// 0 ... 1.
+enum LayerEffect: Sendable {
+    /// Fill (`ty` 21): every pixel the colour, its alpha times `opacity` (0 ... 1).
+    case fill(color: AnimatedNumbers, opacity: AnimatedNumbers)
+    /// Tint (`ty` 20): black mapped to one colour, white to another, by luminance; mixed in by
+    /// `amount` percent.
+    case tint(black: AnimatedNumbers, white: AnimatedNumbers, amount: AnimatedNumbers)
+    /// Tritone (`ty` 23): shadows, midtones and highlights mapped to three colours; `blend`
+    /// percent of the original kept.
+    case tritone(highlights: AnimatedNumbers, midtones: AnimatedNumbers, shadows: AnimatedNumbers, blend: AnimatedNumbers)
+    /// Drop shadow (`ty` 25): the layer's silhouette in `color` at `opacity` (0 ... 255),
+    /// `distance` away towards `direction` (degrees clockwise from up), blurred by `softness`;
+    /// with `shadowOnly`, the layer itself is not drawn.
+    case dropShadow(color: AnimatedNumbers, opacity: AnimatedNumbers, direction: AnimatedNumbers, distance: AnimatedNumbers,
+                    softness: AnimatedNumbers, shadowOnly: AnimatedNumbers)
+    /// Gaussian blur (`ty` 29): `blurriness` in the layer's units.
+    case gaussianBlur(blurriness: AnimatedNumbers)
+
+    /// After Effects' blurriness and softness to a Gaussian's standard deviation, as ThorVG,
+    /// lottie-web and Skottie convert them.
+    static let blurrinessToSigma = 0.3
+    /// The farthest a drop shadow is cast, in the layer's units: a documented clamp.
+    static let maximumDistance = 100_000.0
 }
 
 /// What a layer draws.
@@ -258,6 +313,8 @@ struct LottieLayer: Sendable {
     var matteSource: Int?
     /// How the layer (after its matte) combines with what lies under it (`bm`).
     var blendMode = BlendMode.normal
+    /// The layer's effects that Cadence draws, in order (`ef`).
+    var effects: [LayerEffect] = []
 
     /// The frame a precomposition layer shows of its precomposition at its composition's `frame`
     /// (without time remapping).

@@ -312,6 +312,29 @@ extension Cubic {
         }
         search(self, 0, 1, other, 0, 1, depth: 0)
         if let first = found.first, abs(first.0 - 1) < 1e-9 { found.removeFirst() }
-        return found.first
+        return found.first.map { refined($0, with: other) }
+    }
+
+    /// A crossing found to within boxes of 2 units, refined by Newton's method on
+    /// self(t) − other(u) = 0 (a few steps, kept only while they stay on both segments and
+    /// bring the points closer), so offset corners meet where the offset lines cross.
+    private func refined(_ guess: (Double, Double), with other: Cubic) -> (Double, Double) {
+        var (t, u) = guess
+        var gap = simd_length(point(t) - other.point(u))
+        for _ in 0..<8 where gap > 1e-9 {
+            let a = derivative(t), b = other.derivative(u)
+            let difference = point(t) - other.point(u)
+            // Solve [a, −b] · (dt, du) = −difference.
+            let determinant = -a.x * b.y + a.y * b.x
+            guard abs(determinant) > 1e-12 else { break }
+            let dt = (-difference.x * -b.y + b.x * -difference.y) / determinant
+            let du = (a.x * -difference.y - a.y * -difference.x) / determinant
+            let (nextT, nextU) = (t + dt, u + du)
+            guard nextT >= 0, nextT <= 1, nextU >= 0, nextU <= 1 else { break }
+            let nextGap = simd_length(point(nextT) - other.point(nextU))
+            guard nextGap < gap else { break }
+            (t, u, gap) = (nextT, nextU, nextGap)
+        }
+        return (t, u)
     }
 }

@@ -59,20 +59,21 @@ extension LottieReader {
             result.matteSource = try object["tp"].map { value throws(LottieError) in try integer(value, property: "tp") }
         }
         if result.isMatteSource { uses("track mattes") }
-        if let effects = object["ef"]?.array, !effects.isEmpty {
-            try skips("effects", "layer effects are not drawn", property: "ef")
+        if let effects = object["ef"] {
+            result.effects = try self.effects(effects)
         }
         if let blend = object["bm"]?.number, blend != 0 {
             // Lottie's numbering: After Effects' modes in its menu order.
             let modes: [Double: BlendMode] = [
                 1: .multiply, 2: .screen, 3: .overlay, 4: .darken, 5: .lighten, 6: .colorDodge, 7: .colorBurn, 8: .hardLight,
                 9: .softLight, 10: .difference, 11: .exclusion, 12: .hue, 13: .saturation, 14: .color, 15: .luminosity,
+                16: .add, 17: .hardMix,
             ]
             if let mode = modes[blend] {
                 uses("blend modes")
                 result.blendMode = mode
             } else {
-                try skips("blend modes", "blend mode \(number(blend)) (add or hard mix) is not drawn; the layer is drawn normally", property: "bm")
+                try skips("blend modes", "blend mode \(number(blend)) is not one of Lottie's 0 ... 17; the layer is drawn normally", property: "bm")
             }
         }
         switch type {
@@ -126,6 +127,71 @@ extension LottieReader {
         return result
     }
 
+    /// A layer's effects (`ef`) that Cadence draws, in order. Expression controls (`ty` 5) draw
+    /// nothing and are passed over; a disabled effect (`en` 0) is left out; any other kind is a
+    /// warning. Each effect's values are its `ef` entries' `v`, by position, as lottie-web and
+    /// Skottie read them.
+    private mutating func effects(_ value: LottieJSON) throws(LottieError) -> [LayerEffect] {
+        guard let list = value.array else { throw error("must be a list of effects", property: "ef") }
+        var effects: [LayerEffect] = []
+        for (index, entry) in list.enumerated() {
+            let place = "ef[\(index)]"
+            guard let object = entry.object else { throw error("an effect must be an object", property: place) }
+            let type = try number(object["ty"], property: place + ".ty")
+            if let enabled = object["en"]?.number, enabled == 0 { continue }
+            let values = object["ef"]?.array ?? []
+            let name = object["nm"]?.string.map { "\"\($0)\" " } ?? ""
+            func value(_ position: Int, _ fallback: [Double]) throws(LottieError) -> AnimatedNumbers {
+                guard position < values.count else { return AnimatedNumbers(fallback) }
+                guard let entry = values[position].object else {
+                    throw error("an effect's value must be an object", property: "\(place).ef[\(position)]")
+                }
+                return try animated(entry["v"], property: "\(place).ef[\(position)].v", fallback: fallback)
+            }
+            let black = [0.0, 0, 0, 1], white = [1.0, 1, 1, 1]
+            switch type {
+            case 5:
+                // Sliders, angles, colours and the like that only expressions read.
+                uses("expression controls")
+            case 20:
+                uses("effects")
+                effects.append(.tint(black: try value(0, black), white: try value(1, white), amount: try value(2, [100])))
+            case 21:
+                uses("effects")
+                // Which mask to fill, all masks and invert: no player applies them (lottie-web,
+                // ThorVG and Skottie fill the whole layer); a warning when they are set.
+                let allMasks = try value(1, [0]), invert = try value(3, [0])
+                if allMasks.isAnimated || invert.isAnimated || allMasks.initial.first != 0 || invert.initial.first != 0 {
+                    try skips("fill effect on masks", "the fill effect's all-masks and invert options are not applied: the whole layer is filled", property: place)
+                }
+                effects.append(.fill(color: try value(2, [1, 0, 0, 1]), opacity: try value(6, [1])))
+            case 23:
+                uses("effects")
+                effects.append(.tritone(
+                    highlights: try value(0, white), midtones: try value(1, [0.5, 0.5, 0.5, 1]), shadows: try value(2, black), blend: try value(3, [0])
+                ))
+            case 25:
+                uses("effects")
+                effects.append(.dropShadow(
+                    color: try value(0, black), opacity: try value(1, [127.5]), direction: try value(2, [135]), distance: try value(3, [5]),
+                    softness: try value(4, [0]), shadowOnly: try value(5, [0])
+                ))
+            case 29:
+                uses("effects")
+                let dimensions = try value(1, [1])
+                if dimensions.isAnimated || dimensions.initial.first != 1 {
+                    try skips("one-way blur", "a Gaussian blur in one direction only is drawn in both", property: place + ".ef[1]")
+                }
+                effects.append(.gaussianBlur(blurriness: try value(0, [0])))
+            default:
+                let kinds: [Double: String] = [22: "stroke", 24: "pro levels", 26: "radial wipe", 27: "displacement map", 28: "set matte", 32: "mesh warp", 34: "puppet", 35: "transform"]
+                let kind = kinds[type].map { "the \($0) effect" } ?? "effect type \(number(type))"
+                try skips(kinds[type].map { "\($0) effect" } ?? "effect type \(number(type))", "\(kind) \(name)is not drawn", property: place)
+            }
+        }
+        return effects
+    }
+
     /// A layer's masks; mode `n` (none) is read and left out.
     private mutating func masks(_ value: LottieJSON) throws(LottieError) -> [LottieMask] {
         guard let list = value.array else { throw error("must be a list of masks", property: "masksProperties") }
@@ -141,13 +207,13 @@ extension LottieReader {
                 throw error("mode must be one of a, s, i, l, d, f or n, got \"\(code)\"", property: place + ".mode")
             }
             let expansion = try animated(object["x"], property: place + ".x", fallback: [0])
-            if expansion.isAnimated || expansion.initial.contains(where: { $0 != 0 }) {
-                try skips("mask expansion", "mask expansion is not applied; the mask's path is used as it is", property: place + ".x")
-            }
+            let expands = expansion.isAnimated || expansion.initial.contains(where: { $0 != 0 })
+            if expands { uses("mask expansion") }
             masks.append(LottieMask(
                 mode: mode, path: try animatedShape(object["pt"], property: place + ".pt"),
                 opacity: try animated(object["o"], property: place + ".o", fallback: [100]),
-                inverted: (object["inv"]?.number ?? 0) != 0
+                inverted: (object["inv"]?.number ?? 0) != 0,
+                expansion: expands ? expansion : nil
             ))
         }
         return masks

@@ -306,8 +306,12 @@ struct LottieReader {
                 transform.rotationY = y
             }
         }
-        if object["or"] != nil, turned(try animated(object["or"], property: property + ".or", fallback: [0, 0, 0])) {
-            try skips("3-D orientation", "orientation (or) of 3-D layers is not drawn; rx, ry and rz are", property: property + ".or")
+        if object["or"] != nil {
+            let orientation = try animated(object["or"], property: property + ".or", fallback: [0, 0, 0])
+            if turned(orientation) {
+                uses("3-D orientation")
+                transform.orientation = orientation
+            }
         }
         return transform
     }

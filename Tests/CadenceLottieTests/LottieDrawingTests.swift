@@ -24,11 +24,39 @@ import Testing
             return
         }
         #expect(group.blendMode == .multiply)
-        // Add and hard mix are not drawn: a warning, the layer drawn normally.
-        let added = F.shapeLayer(F.rectangle() + ", " + F.fill(), extra: #", "bm": 16"#)
-        let warned = try F.animation(F.document(layers: added))
+        // Add and hard mix (16, 17) are drawn too; a number past them is a warning, drawn normally.
+        for (number, mode) in [(16, BlendMode.add), (17, .hardMix)] {
+            let layer = F.shapeLayer(F.rectangle() + ", " + F.fill(), extra: ", \"bm\": \(number)")
+            let list = F.list(try F.animation(F.document(layers: layer), strict: true), frame: 0)
+            guard case .pushGroup(let group) = list.commands[0] else {
+                Issue.record("no blended group for bm \(number): \(list)")
+                continue
+            }
+            #expect(group.blendMode == mode)
+        }
+        let unknown = F.shapeLayer(F.rectangle() + ", " + F.fill(), extra: #", "bm": 18"#)
+        let warned = try F.animation(F.document(layers: unknown))
         #expect(warned.warnings.first?.property == "bm")
-        #expect(throws: LottieError.self) { try F.animation(F.document(layers: added), strict: true) }
+        #expect(throws: LottieError.self) { try F.animation(F.document(layers: unknown), strict: true) }
+    }
+
+    /// 3-D layers as ThorVG draws them: the orthographic projection of Rx · Ry · Rz times the
+    /// orientation's turn, about the anchor.
+    @Test func threeDimensionalTurnsAndOrientationProjectFlat() throws {
+        func bounds(_ ks: String) throws -> Rect {
+            let transform = #"{"a": {"a": 0, "k": [50, 50]}, "p": {"a": 0, "k": [50, 50]}, \#(ks)}"#
+            let layer = F.shapeLayer(F.rectangle() + ", " + F.fill(), ks: transform, extra: #", "ddd": 1"#)
+            let animation = try F.animation(F.document(layers: layer), strict: true)
+            return try #require(F.paths(F.list(animation, frame: 0)).first).bounds
+        }
+        // 40 × 20 about the centre: turned 60° about y, it shows half its width.
+        #expect(closeRect(try bounds(#""ry": {"a": 0, "k": 60}"#), 40, 40, 20, 20))
+        #expect(closeRect(try bounds(#""or": {"a": 0, "k": [0, 60, 0]}"#), 40, 40, 20, 20))
+        // Orientation and rotation add up about the same axis; about x, the height shrinks.
+        #expect(closeRect(try bounds(#""or": {"a": 0, "k": [0, 30, 0]}, "ry": {"a": 0, "k": 30}"#), 40, 40, 20, 20))
+        #expect(closeRect(try bounds(#""or": {"a": 0, "k": [60, 0, 0]}"#), 30, 45, 40, 10))
+        // Orientation about z turns the layer in its plane.
+        #expect(closeRect(try bounds(#""or": {"a": 0, "k": [0, 0, 90]}"#), 40, 30, 20, 40))
     }
 
     @Test func fillsARectangle() throws {

@@ -106,15 +106,15 @@ import Testing
     }
 
     @Test func namesWhatIsNotDrawnOncePerFeature() throws {
-        let masked = #", "masksProperties": [{"mode": "a", "x": {"a": 0, "k": 4}, "pt": {"a": 0, "k": {"c": true, "v": [[0,0],[1,0],[1,1]]}}}]"#
+        let levels = #", "ef": [{"ty": 24, "nm": "Levels", "ef": []}]"#
         let layers = [
-            F.shapeLayer(F.fill(), name: "one", index: 1, extra: masked),
-            F.shapeLayer(F.fill(), name: "two", index: 2, extra: masked),
+            F.shapeLayer(F.fill(), name: "one", index: 1, extra: levels),
+            F.shapeLayer(F.fill(), name: "two", index: 2, extra: levels),
             #"{"ty": 5, "nm": "words", "ind": 3, "ip": 0, "op": 30, "ks": {}}"#,
         ].joined(separator: ",")
         let animation = try F.animation(F.document(layers: layers))
-        #expect(animation.skippedFeatures == ["mask expansion", "text set in fonts"])
-        #expect(animation.warnings[0].description == "test.json: layer \"one\" (index 1), masksProperties[0].x: mask expansion is not applied; the mask's path is used as it is (and 1 more layer)")
+        #expect(animation.skippedFeatures == ["pro levels effect", "text set in fonts"])
+        #expect(animation.warnings[0].description == "test.json: layer \"one\" (index 1), ef[0]: the pro levels effect \"Levels\" is not drawn (and 1 more layer)")
         #expect {
             _ = try F.animation(F.document(layers: layers), strict: true)
         } throws: { error in
