@@ -51,6 +51,8 @@ let package = Package(
         .systemLibrary(name: "CFontconfig", pkgConfig: "fontconfig", providers: [.apt(["libfontconfig-dev"])]),
         .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
         .systemLibrary(name: "CDeflate", pkgConfig: "libdeflate", providers: [.apt(["libdeflate-dev"])]),
+        // libjpeg-turbo: JPEG images embedded in or beside Lottie files.
+        .systemLibrary(name: "CJPEG", pkgConfig: "libjpeg", providers: [.apt(["libjpeg62-turbo-dev"])]),
         // zlib itself: incremental PNG compresses bands of rows ending in a full flush, which
         // libdeflate cannot do.
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
@@ -92,7 +94,9 @@ let package = Package(
         // Modules over C libraries.
         // libpng reports errors by longjmp, which Swift cannot cross: the setjmp lives in C.
         .target(name: "CPNGCodec", dependencies: ["CPNG", "CDeflate", "CZlib"]),
-        .target(name: "CadenceImage", dependencies: ["CPNGCodec", "CadenceDraw", "CadenceFiles"], swiftSettings: strict),
+        // libjpeg too reports errors by longjmp.
+        .target(name: "CJPEGCodec", dependencies: ["CJPEG"]),
+        .target(name: "CadenceImage", dependencies: ["CPNGCodec", "CJPEGCodec", "CadenceDraw", "CadenceFiles"], swiftSettings: strict),
         // gzip and zip read from memory with zlib, bounded: Telegram stickers (.tgs), dotLottie (.lottie).
         .target(name: "CadenceArchive", dependencies: ["CZlib"], swiftSettings: strict),
         // The render seam: the `RenderBackend` protocol, `FrameCompositor` (damage policy, redraw

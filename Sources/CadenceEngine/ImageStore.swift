@@ -71,32 +71,53 @@ nonisolated public final class ImageStore: ImageProvider, @unchecked Sendable {
         return "\(type),… (\(source.utf8.count) bytes)"
     }
 
-    private static func decode(_ source: String) -> Result<RGBAImage, PNGError> {
+    private static func decode(_ source: String) -> Result<RGBAImage, any Error> {
         if source.hasPrefix("data:") {
-            // An embedded image (a Lottie asset): base64 PNG.
+            // An embedded image (a Lottie asset): base64 PNG or JPEG, told apart by its bytes
+            // (exporters are not always right about the type they name).
             let name = describe(source)
             guard let comma = source.firstIndex(of: ","), source[..<comma].hasSuffix(";base64") else {
-                return .failure(.readFailed(path: name, reason: "not a base64 data URI"))
+                return .failure(PNGError.readFailed(path: name, reason: "not a base64 data URI"))
             }
-            guard source.hasPrefix("data:image/png") else {
-                return .failure(.readFailed(path: name, reason: "only PNG images are decoded (JPEG is not yet)"))
+            guard source.hasPrefix("data:image/png") || source.hasPrefix("data:image/jpeg") || source.hasPrefix("data:image/jpg") else {
+                return .failure(PNGError.readFailed(path: name, reason: "only PNG and JPEG images are decoded"))
             }
             guard let data = Data(base64Encoded: String(source[source.index(after: comma)...]), options: .ignoreUnknownCharacters) else {
-                return .failure(.readFailed(path: name, reason: "its base64 text is malformed"))
+                return .failure(PNGError.readFailed(path: name, reason: "its base64 text is malformed"))
+            }
+            if RGBAImage.isJPEG(data) {
+                return Result { () throws(JPEGError) in
+                    try RGBAImage(jpegData: data, name: name, maximumPixels: maximumDecodedPixels, reducingLarger: true)
+                }.mapError { $0 }
             }
             return Result { () throws(PNGError) in
                 try RGBAImage(pngData: data, name: name, maximumPixels: maximumDecodedPixels)
-            }
+            }.mapError { $0 }
         }
         if source.hasPrefix("builtin:") {
             guard let image = builtin(String(source.dropFirst("builtin:".count))) else {
-                return .failure(.readFailed(path: source, reason: "no built-in image of that name (built in: sunset)"))
+                return .failure(PNGError.readFailed(path: source, reason: "no built-in image of that name (built in: sunset)"))
             }
             return .success(image)
         }
+        if isJPEGFile(source) {
+            return Result { () throws(JPEGError) in
+                try RGBAImage(contentsOfJPEG: source, maximumPixels: maximumDecodedPixels, reducingLarger: true)
+            }.mapError { $0 }
+        }
         return Result { () throws(PNGError) in
             try RGBAImage(contentsOfPNG: source, maximumPixels: maximumDecodedPixels, reducingLarger: true)
-        }
+        }.mapError { $0 }
+    }
+
+    /// Whether the file at `path` starts as a JPEG does (a file it cannot read is not one: the
+    /// PNG reader then says why).
+    private static func isJPEGFile(_ path: String) -> Bool {
+        // Checked before opening: opening a FIFO would wait for a writer.
+        var info = stat()
+        guard stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG, let handle = FileHandle(forReadingAtPath: path) else { return false }
+        defer { try? handle.close() }
+        return RGBAImage.isJPEG((try? handle.read(upToCount: 3)) ?? Data())
     }
 
     /// Images of more pixels than this (4096 × 4096, 64 MiB decoded) are read reduced by a whole

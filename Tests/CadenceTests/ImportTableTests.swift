@@ -28,7 +28,7 @@ import Testing
         "CadenceScene": ["CadenceLayers", "CadenceSceneFile", "CadenceWidgets"],
         "CadenceLottie": ["Foundation", "CadenceAnimation", "CadenceDraw", "CadenceFiles", "CadenceLayers"],
         "CadenceArchive": ["Foundation", "CZlib"],
-        "CadenceImage": ["Foundation", "CadenceDraw", "CadenceFiles", "CPNGCodec"],
+        "CadenceImage": ["Foundation", "CadenceDraw", "CadenceFiles", "CJPEGCodec", "CPNGCodec"],
         // The render seam: pure.
         "CadenceRender": ["CadenceDraw"],
         // The two backends: the CPU one imports no GL and no platform; GL makes its EGL context

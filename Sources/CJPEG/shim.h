@@ -1,0 +1,6 @@
+#ifndef CADENCE_CJPEG_SHIM_H
+#define CADENCE_CJPEG_SHIM_H
+#include <stddef.h>
+#include <stdio.h>
+#include <jpeglib.h>
+#endif
