@@ -178,14 +178,16 @@ private struct Drawing {
         var body = commands
         if !masks.isEmpty { body = [.pushGroup(Group(maskPaths: masks))] + body + [.popGroup] }
         for effect in layer.effects {
-            body = apply(effect, to: body, frame: frame, matrix: matrix, size: list.size)
+            body = apply(effect, to: body, layerMaskPaths: layer.maskPaths, frame: frame, matrix: matrix, size: list.size)
         }
         emit(body, opacity: opacity, masks: [], into: &list)
     }
 
     /// `body` (a layer's drawing in the list's units) through one effect at `frame`; `matrix` maps
     /// the layer's units to the list's, which scales blurs and turns and scales shadow offsets.
-    private func apply(_ effect: LayerEffect, to body: [DrawCommand], frame: Double, matrix: AffineTransform, size: Size) -> [DrawCommand] {
+    private func apply(
+        _ effect: LayerEffect, to body: [DrawCommand], layerMaskPaths: [AnimatedShape], frame: Double, matrix: AffineTransform, size: Size
+    ) -> [DrawCommand] {
         func wrapped(_ group: Group, _ commands: [DrawCommand]) -> [DrawCommand] { [.pushGroup(group)] + commands + [.popGroup] }
         func color(_ value: AnimatedNumbers) -> Color { LottieAnimation.color(value.value(at: frame), opacity: 1) }
         func fraction(_ value: AnimatedNumbers, over whole: Double, fallback: Double) -> Double {
@@ -213,6 +215,8 @@ private struct Drawing {
             let sigma = sigma(blurriness)
             guard sigma > 0 else { return body }
             return wrapped(Group(blur: sigma), body)
+        case .stroke(let stroke):
+            return self.stroke(stroke, of: layerMaskPaths, body: body, frame: frame, matrix: matrix, size: size)
         case .dropShadow(let shadowColor, let opacity, let direction, let distance, let softness, let shadowOnly):
             let alone = shadowOnly.scalar(at: frame) != 0
             let alpha = fraction(opacity, over: 255, fallback: 127.5)
@@ -230,6 +234,50 @@ private struct Drawing {
             let shadow = wrapped(Group(opacity: alpha, blur: sigma(softness), colorRamp: ColorRamp(colors: [color(shadowColor)])), silhouette.commands)
             return alone ? shadow : shadow + body
         }
+    }
+
+    /// The stroke effect on `body`: the chosen mask paths (in the layer's space, mapped to the
+    /// list's by `matrix`) trimmed and stroked, over the body, alone, or revealing it.
+    private func stroke(
+        _ effect: StrokeEffect, of maskPaths: [AnimatedShape], body: [DrawCommand], frame: Double, matrix: AffineTransform, size: Size
+    ) -> [DrawCommand] {
+        let style = effect.style.scalar(at: frame, fallback: 1).rounded()
+        let alone = style == 2, reveals = style == 3
+        var shapes: [BezierShape] = []
+        if effect.allMasks.scalar(at: frame) != 0 {
+            shapes = maskPaths.map { $0.value(at: frame) }
+        } else {
+            let index = effect.path.scalar(at: frame, fallback: 1).rounded()
+            if index >= 1, index <= Double(maskPaths.count) { shapes = [maskPaths[Int(index) - 1].value(at: frame)] }
+        }
+        var start = min(max(effect.start.scalar(at: frame) / 100, 0), 1)
+        var end = min(max(effect.end.scalar(at: frame, fallback: 100) / 100, 0), 1)
+        if start > end { swap(&start, &end) }
+        // Trimmed as one run through every path, or each path alone.
+        let trimmed = effect.sequential.scalar(at: frame) != 0
+            ? [shapes].trimmed(from: start, to: end).flatMap { $0 }
+            : shapes.flatMap { [[$0]].trimmed(from: start, to: end).flatMap { $0 } }
+        var color = LottieAnimation.color(effect.color.value(at: frame), opacity: effect.opacity.scalar(at: frame, fallback: 1))
+        let radius = effect.brushSize.scalar(at: frame, fallback: 2)
+        let scales = matrix.axisScales
+        let scale = max(scales.x, scales.y) * pixelScale
+        var outline: [[Point]] = []
+        if color.alpha > 0, radius > 0, radius.isFinite, scale > 0, scale.isFinite, !trimmed.isEmpty {
+            let width = min(radius, LayerEffect.maximumDistance) * 2
+            let polylines = trimmed.flatMap { $0.path.flattened(tolerance: 0.2 / scale) }
+            let stroke = StrokeStyle(lineWidth: width, lineCap: .round, lineJoin: .round)
+            outline = polylines.strokeOutline(stroke, tolerance: 0.2 / scale).map { $0.map(matrix.apply) }
+        }
+        if reveals {
+            // The body where the stroke paints: the stroke is its alpha matte.
+            guard !outline.isEmpty else { return [] }
+            color.alpha = min(max(color.alpha, 0), 1)
+            return [.pushGroup(Group(matte: .alpha))] + body + [
+                .pushGroup(Group(isMatte: true)), .path(PathFill(contours: outline, color: color)), .popGroup, .popGroup,
+            ]
+        }
+        let painted: [DrawCommand] = outline.isEmpty ? [] : [.path(PathFill(contours: outline, color: color))]
+        return alone ? painted : body + painted
     }
 
     /// `commands` at `opacity`: a lone path takes it in its colour; several are composited as

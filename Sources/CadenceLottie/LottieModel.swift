@@ -259,12 +259,32 @@ enum LayerEffect: Sendable {
                     softness: AnimatedNumbers, shadowOnly: AnimatedNumbers)
     /// Gaussian blur (`ty` 29): `blurriness` in the layer's units.
     case gaussianBlur(blurriness: AnimatedNumbers)
+    /// Stroke (`ty` 22): the layer's mask paths stroked.
+    case stroke(StrokeEffect)
 
     /// After Effects' blurriness and softness to a Gaussian's standard deviation, as ThorVG,
     /// lottie-web and Skottie convert them.
     static let blurrinessToSigma = 0.3
     /// The farthest a drop shadow is cast, in the layer's units: a documented clamp.
     static let maximumDistance = 100_000.0
+}
+
+/// The stroke effect (`ty` 22): one mask's path (`path`, counted from 1 among all the layer's
+/// masks, those of mode none included) or all of them stroked with round caps and joins,
+/// `brushSize` either side of the path (twice it wide, as lottie-web and ThorVG draw it), trimmed
+/// to `start` ... `end` percent (all masks end to end when `sequential`), in `color` at `opacity`
+/// (0 ... 1): over the layer (`style` 1), alone (2), or revealing the layer where it paints (3).
+/// Hardness and spacing are not read (neither reference player reads them).
+struct StrokeEffect: Sendable {
+    var path: AnimatedNumbers
+    var allMasks: AnimatedNumbers
+    var sequential: AnimatedNumbers
+    var color: AnimatedNumbers
+    var brushSize: AnimatedNumbers
+    var opacity: AnimatedNumbers
+    var start: AnimatedNumbers
+    var end: AnimatedNumbers
+    var style: AnimatedNumbers
 }
 
 /// What a layer draws.
@@ -307,6 +327,8 @@ struct LottieLayer: Sendable {
     var content: LayerContent
     /// The layer's masks, in order (`masksProperties`; those of mode `n` left out).
     var masks: [LottieMask] = []
+    /// Every mask's path, those of mode `n` included: what the stroke effect strokes.
+    var maskPaths: [AnimatedShape] = []
     /// How the layer's track matte multiplies it (`tt`), and the matte layer's `ind` when the
     /// file names it (`tp`; otherwise the layer above is the matte).
     var matte: Group.Matte?

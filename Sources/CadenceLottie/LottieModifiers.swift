@@ -296,7 +296,10 @@ extension Cubic {
         func search(_ a: Cubic, _ a0: Double, _ a1: Double, _ b: Cubic, _ b0: Double, _ b1: Double, depth: Int) {
             guard found.count < 64 else { return }
             let boxA = a.hull, boxB = b.hull
-            let sizeA = boxA.max - boxA.min, sizeB = boxB.max - boxB.min
+            // A straight piece's box has no width or no height: padded a hair, so that a crossing
+            // exactly on the line between two halves' boxes is not lost to both.
+            func padded(_ size: SIMD2<Double>) -> SIMD2<Double> { SIMD2(max(size.x, 1e-9), max(size.y, 1e-9)) }
+            let sizeA = padded(boxA.max - boxA.min), sizeB = padded(boxB.max - boxB.min)
             let centreA = (boxA.max + boxA.min) / 2, centreB = (boxB.max + boxB.min) / 2
             guard abs(centreA.x - centreB.x) * 2 < sizeA.x + sizeB.x, abs(centreA.y - centreB.y) * 2 < sizeA.y + sizeB.y else { return }
             if depth >= 7 || (sizeA.x <= 2 && sizeA.y <= 2 && sizeB.x <= 2 && sizeB.y <= 2) {
@@ -312,7 +315,11 @@ extension Cubic {
         }
         search(self, 0, 1, other, 0, 1, depth: 0)
         if let first = found.first, abs(first.0 - 1) < 1e-9 { found.removeFirst() }
-        return found.first.map { refined($0, with: other) }
+        guard let first = found.first else { return nil }
+        let crossing = refined(first, with: other)
+        // Where the two already meet end to start: no crossing to cut.
+        if crossing.0 > 1 - 1e-9, crossing.1 < 1e-9 { return found.count > 1 ? refined(found[1], with: other) : nil }
+        return crossing
     }
 
     /// A crossing found to within boxes of 2 units, refined by Newton's method on

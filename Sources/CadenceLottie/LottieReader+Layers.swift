@@ -49,7 +49,7 @@ extension LottieReader {
         if result.transform.autoOrient { uses("auto-orient") }
         if (object["ddd"]?.number ?? 0) != 0 { uses("3-D layers") }
         if let masks = object["masksProperties"] {
-            result.masks = try self.masks(masks)
+            (result.masks, result.maskPaths) = try self.masks(masks)
         }
         if let matte = object["tt"]?.number, matte != 0 {
             uses("track mattes")
@@ -127,9 +127,9 @@ extension LottieReader {
         return result
     }
 
-    /// A layer's effects (`ef`) that Cadence draws, in order. Expression controls (`ty` 5) draw
-    /// nothing and are passed over; a disabled effect (`en` 0) is left out; any other kind is a
-    /// warning. Each effect's values are its `ef` entries' `v`, by position, as lottie-web and
+    /// A layer's effects (`ef`) that Cadence draws, in order. Expression controls (`ty` 5 with a
+    /// control's match name) draw nothing and are passed over; a disabled effect (`en` 0) is left
+    /// out; any other kind is a warning. Each effect's values are its `ef` entries' `v`, by position, as lottie-web and
     /// Skottie read them.
     private mutating func effects(_ value: LottieJSON) throws(LottieError) -> [LayerEffect] {
         guard let list = value.array else { throw error("must be a list of effects", property: "ef") }
@@ -151,8 +151,16 @@ extension LottieReader {
             let black = [0.0, 0, 0, 1], white = [1.0, 1, 1, 1]
             switch type {
             case 5:
-                // Sliders, angles, colours and the like that only expressions read.
-                uses("expression controls")
+                // A custom effect: most are controls (sliders, angles, colours, points, checkboxes,
+                // layers, dropdowns, and pseudo-effect presets made of them) that only expressions
+                // read, and draw nothing. Others are After Effects effects Bodymovin has no type
+                // for (a gradient ramp, change to colour, a transform), named by their match name.
+                let matchName = object["mn"]?.string ?? ""
+                if matchName.isEmpty || matchName.hasSuffix("Control") || matchName.hasPrefix("Pseudo/") {
+                    uses("expression controls")
+                } else {
+                    try skips("effect \(matchName)", "the effect \(name)(\(matchName)) is not drawn", property: place)
+                }
             case 20:
                 uses("effects")
                 effects.append(.tint(black: try value(0, black), white: try value(1, white), amount: try value(2, [100])))
@@ -176,6 +184,13 @@ extension LottieReader {
                     color: try value(0, black), opacity: try value(1, [127.5]), direction: try value(2, [135]), distance: try value(3, [5]),
                     softness: try value(4, [0]), shadowOnly: try value(5, [0])
                 ))
+            case 22:
+                uses("effects")
+                effects.append(.stroke(StrokeEffect(
+                    path: try value(0, [1]), allMasks: try value(1, [0]), sequential: try value(2, [0]), color: try value(3, white),
+                    brushSize: try value(4, [2]), opacity: try value(6, [1]), start: try value(7, [0]), end: try value(8, [100]),
+                    style: try value(10, [1])
+                )))
             case 29:
                 uses("effects")
                 let dimensions = try value(1, [1])
@@ -184,7 +199,7 @@ extension LottieReader {
                 }
                 effects.append(.gaussianBlur(blurriness: try value(0, [0])))
             default:
-                let kinds: [Double: String] = [22: "stroke", 24: "pro levels", 26: "radial wipe", 27: "displacement map", 28: "set matte", 32: "mesh warp", 34: "puppet", 35: "transform"]
+                let kinds: [Double: String] = [24: "pro levels", 26: "radial wipe", 27: "displacement map", 28: "set matte", 32: "mesh warp", 34: "puppet", 35: "transform"]
                 let kind = kinds[type].map { "the \($0) effect" } ?? "effect type \(number(type))"
                 try skips(kinds[type].map { "\($0) effect" } ?? "effect type \(number(type))", "\(kind) \(name)is not drawn", property: place)
             }
@@ -193,15 +208,18 @@ extension LottieReader {
     }
 
     /// A layer's masks; mode `n` (none) is read and left out.
-    private mutating func masks(_ value: LottieJSON) throws(LottieError) -> [LottieMask] {
+    private mutating func masks(_ value: LottieJSON) throws(LottieError) -> (masks: [LottieMask], paths: [AnimatedShape]) {
         guard let list = value.array else { throw error("must be a list of masks", property: "masksProperties") }
         var masks: [LottieMask] = []
+        var paths: [AnimatedShape] = []
         let modes: [String: MaskPath.Mode] = ["a": .add, "s": .subtract, "i": .intersect, "l": .lighten, "d": .darken, "f": .difference]
         for (index, entry) in list.enumerated() {
             let place = "masksProperties[\(index)]"
             guard let object = entry.object else { throw error("a mask must be an object", property: place) }
             let code = object["mode"]?.string ?? "a"
             uses("masks")
+            let path = try animatedShape(object["pt"], property: place + ".pt")
+            paths.append(path)
             if code == "n" { continue }
             guard let mode = modes[code] else {
                 throw error("mode must be one of a, s, i, l, d, f or n, got \"\(code)\"", property: place + ".mode")
@@ -210,13 +228,13 @@ extension LottieReader {
             let expands = expansion.isAnimated || expansion.initial.contains(where: { $0 != 0 })
             if expands { uses("mask expansion") }
             masks.append(LottieMask(
-                mode: mode, path: try animatedShape(object["pt"], property: place + ".pt"),
+                mode: mode, path: path,
                 opacity: try animated(object["o"], property: place + ".o", fallback: [100]),
                 inverted: (object["inv"]?.number ?? 0) != 0,
                 expansion: expands ? expansion : nil
             ))
         }
-        return masks
+        return (masks, paths)
     }
 
     func integer(_ value: LottieJSON, property: String) throws(LottieError) -> Int {

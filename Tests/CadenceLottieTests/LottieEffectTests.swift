@@ -95,7 +95,7 @@ import Testing
 
     @Test func disabledEffectsAndExpressionControlsDrawNothingAndOthersWarn() throws {
         let disabled = Self.effect(29, [Self.value(10)], enabled: 0)
-        let slider = Self.effect(5, [Self.value(3)], name: "Slider Control")
+        let slider = Self.effect(5, [Self.value(3)], name: "Slider Control").replacingOccurrences(of: #""en""#, with: #""mn": "ADBE Slider Control", "en""#)
         let quiet = try F.animation(F.document(layers: Self.layer(effects: [disabled, slider])), strict: true)
         #expect(Self.groups(F.list(quiet, frame: 0)).isEmpty)
         #expect(quiet.warnings.isEmpty && quiet.features.contains("expression controls"))
@@ -103,10 +103,47 @@ import Testing
         #expect(levels.warnings.first?.message.contains("the pro levels effect \"Levels\" is not drawn") == true)
         #expect(levels.warnings.first?.property == "ef[0]")
         #expect(throws: LottieError.self) { try F.animation(F.document(layers: Self.layer(effects: [Self.effect(24, [])])), strict: true) }
+        // A custom effect that is not a control (a gradient ramp) is named by its match name.
+        let ramp = Self.effect(5, [], name: "Gradient Ramp").replacingOccurrences(of: #""en""#, with: #""mn": "ADBE Ramp", "en""#)
+        let ramped = try F.animation(F.document(layers: Self.layer(effects: [ramp])))
+        #expect(ramped.warnings.first?.message == "the effect \"Gradient Ramp\" (ADBE Ramp) is not drawn")
         // Malformed effects are errors naming the effect.
         #expect(throws: LottieError.self) { try F.animation(F.document(layers: Self.layer(effects: [#"{"nm": "no type"}"#]))) }
         #expect(throws: LottieError.self) { try F.animation(F.document(layers: Self.layer(effects: [#"{"ty": 29, "ef": [7]}"#]))) }
         #expect(throws: LottieError.self) { try F.animation(F.document(layers: F.shapeLayer(F.rectangle() + ", " + F.fill(), extra: #", "ef": 3"#))) }
+    }
+
+    /// The stroke effect strokes a mask's path (masks of mode none count, and do not clip) over
+    /// the layer, alone, or revealing the layer.
+    @Test func theStrokeEffectStrokesMaskPaths() throws {
+        let line = #"{"c": false, "v": [[10, 50], [90, 50]], "i": [[0,0],[0,0]], "o": [[0,0],[0,0]]}"#
+        let masks = #", "masksProperties": [{"mode": "n", "pt": {"a": 0, "k": \#(line)}, "o": {"a": 0, "k": 100}}]"#
+        func list(path: Double, style: Double, end: Double = 100) throws -> DisplayList {
+            let stroke = Self.effect(22, [
+                Self.value(path), Self.value(0), Self.value(0), Self.value(0, 0, 1, 1), Self.value(3), Self.value(100), Self.value(1),
+                Self.value(0), Self.value(end), Self.value(15), Self.value(style),
+            ])
+            let layer = F.shapeLayer(F.rectangle() + ", " + F.fill(), extra: masks + #", "ef": [\#(stroke)]"#)
+            return F.list(try F.animation(F.document(layers: layer), strict: true), frame: 0)
+        }
+        // On the original: the rectangle, then a 6-wide round-capped stroke along y = 50.
+        let over = F.paths(try list(path: 1, style: 1))
+        #expect(over.count == 2 && over[1].color == Color(red: 0, green: 0, blue: 1))
+        #expect(closeRect(over[1].bounds, 7, 47, 86, 6))
+        // Half the path: trimmed to its first half.
+        #expect(closeRect(F.paths(try list(path: 1, style: 1, end: 50))[1].bounds, 7, 47, 46, 6))
+        // On transparent: the stroke alone; revealing: the rectangle through the stroke as a matte.
+        #expect(F.paths(try list(path: 1, style: 2)).count == 1)
+        let revealed = try list(path: 1, style: 3)
+        #expect(Self.groups(revealed).map(\.matte) == [.alpha, nil])
+        // A path number past the masks strokes nothing.
+        #expect(F.paths(try list(path: 2, style: 1)).count == 1)
+        #expect(F.paths(try list(path: 2, style: 2)).isEmpty)
+    }
+
+    private func closeRect(_ rect: Rect, _ x: Double, _ y: Double, _ width: Double, _ height: Double) -> Bool {
+        // Round caps are polygons a little outside their circle.
+        abs(rect.minX - x) < 0.2 && abs(rect.minY - y) < 0.05 && abs(rect.width - width) < 0.4 && abs(rect.height - height) < 0.05
     }
 
     @Test func maskExpansionMovesTheMaskOutwardsWhicheverWayItTurns() throws {

@@ -70,6 +70,18 @@ import Testing
         #expect(abs(ys.min()! + 10) < 1e-6 && abs(ys.max()! - 110) < 1e-6)
         let shrunk = square.offset(by: -10, join: .miter, miterLimit: 100)
         #expect(abs(shrunk.vertices.map(\.x).min()! - 10) < 1e-6 && abs(shrunk.vertices.map(\.y).max()! - 90) < 1e-6)
+        // Neighbours are cut exactly where they cross, whatever the join: a 30-unit square shrunk
+        // by 10 is the middle 10 × 10, every corner in place (a crossing at the exact middle of a
+        // cut edge once went unfound, and round joins bulged out there).
+        let small = BezierShape(
+            vertices: [SIMD2(35, 35), SIMD2(65, 35), SIMD2(65, 65), SIMD2(35, 65)],
+            inTangents: Array(repeating: .zero, count: 4), outTangents: Array(repeating: .zero, count: 4), closed: true
+        )
+        for join in [LineJoin.round, .miter, .bevel] {
+            let middle = small.offset(by: -10, join: join, miterLimit: 4)
+            #expect(middle.vertices.allSatisfy { abs($0.x - 50) <= 5 + 1e-6 && abs($0.y - 50) <= 5 + 1e-6 }, "\(join): \(middle.vertices)")
+            #expect(Set(middle.vertices.map { [($0.x * 1e6).rounded(), ($0.y * 1e6).rounded()] }).count == 4, "\(join): \(middle.vertices)")
+        }
         // A bevel leaves the corner cut: no vertex reaches the miter corner.
         let bevelled = square.offset(by: 10, join: .bevel, miterLimit: 100)
         #expect(!bevelled.vertices.contains { close($0, SIMD2(-10, -10)) })
