@@ -202,7 +202,13 @@ private struct Drawing {
         }
         switch effect {
         case .fill(let fill, let opacity):
-            return wrapped(Group(opacity: fraction(opacity, over: 1, fallback: 1), colorRamp: ColorRamp(colors: [color(fill)])), body)
+            let opacity = fraction(opacity, over: 1, fallback: 1)
+            // Paths recoloured one by one give the same pixels as the group recoloured: layers of
+            // one colour over each other are that colour, at their combined alpha.
+            if let recoloured = LottieAnimation.recoloured(body, to: color(fill)) {
+                return opacity >= 1 ? recoloured : wrapped(Group(opacity: opacity), recoloured)
+            }
+            return wrapped(Group(opacity: opacity, colorRamp: ColorRamp(colors: [color(fill)])), body)
         case .tint(let black, let white, let amount):
             let amount = fraction(amount, over: 100, fallback: 100)
             guard amount > 0 else { return body }
@@ -231,7 +237,13 @@ private struct Drawing {
             var moved = DisplayList(size: size, background: .clear)
             for command in body { moved.append(command) }
             silhouette.append(moved, transformedBy: offset)
-            let shadow = wrapped(Group(opacity: alpha, blur: sigma(softness), colorRamp: ColorRamp(colors: [color(shadowColor)])), silhouette.commands)
+            let blur = sigma(softness)
+            let shadow: [DrawCommand]
+            if let recoloured = LottieAnimation.recoloured(silhouette.commands, to: color(shadowColor)) {
+                shadow = wrapped(Group(opacity: alpha, blur: blur), recoloured)
+            } else {
+                shadow = wrapped(Group(opacity: alpha, blur: blur, colorRamp: ColorRamp(colors: [color(shadowColor)])), silhouette.commands)
+            }
             return alone ? shadow : shadow + body
         }
     }
@@ -760,6 +772,51 @@ extension LottieTransform {
 }
 
 extension LottieAnimation {
+    /// `commands` with every path's colour (a gradient's stops' colours) replaced by `color`,
+    /// their alphas kept: the same pixels as the commands in a group recoloured to `color`
+    /// (`ColorRamp` of one colour), drawn without the group. A track matte's own commands are
+    /// kept as they are (a luma matte reads their colours). Nil where that would differ or cannot
+    /// be done so: images, glyphs and other kinds of command, groups that blend or recolour.
+    static func recoloured(_ commands: [DrawCommand], to color: Color) -> [DrawCommand]? {
+        var result: [DrawCommand] = []
+        result.reserveCapacity(commands.count)
+        // Open groups, and how many of them are inside a matte.
+        var depth = 0, matteDepth: Int?
+        for command in commands {
+            if let start = matteDepth {
+                result.append(command)
+                if case .pushGroup = command { depth += 1 }
+                if case .popGroup = command {
+                    depth -= 1
+                    if depth < start { matteDepth = nil }
+                }
+                continue
+            }
+            switch command {
+            case .path(var path):
+                path.color = Color(red: color.red, green: color.green, blue: color.blue, alpha: path.color.alpha)
+                if var gradient = path.gradient {
+                    gradient.stops = gradient.stops.map { GradientStop(offset: $0.offset, color: Color(red: color.red, green: color.green, blue: color.blue, alpha: $0.color.alpha)) }
+                    path.gradient = gradient
+                }
+                result.append(.path(path))
+            case .pushGroup(let group):
+                guard group.blendMode == .normal, group.colorRamp == nil else { return nil }
+                depth += 1
+                if group.isMatte { matteDepth = depth }
+                result.append(command)
+            case .popGroup:
+                depth -= 1
+                result.append(command)
+            case .pushClip, .popClip:
+                result.append(command)
+            default:
+                return nil
+            }
+        }
+        return result
+    }
+
     /// A Lottie colour (0 ... 1 per channel; files with 0 ... 255 are read as such) at `opacity`.
     static func color(_ value: [Double], opacity: Double) -> Color {
         var channels = Array(value.prefix(3))

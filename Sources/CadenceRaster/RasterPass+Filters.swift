@@ -142,15 +142,23 @@ extension RasterPass {
     /// arithmetic per pixel, transparent pixels left as they are.
     static func map(_ canvas: inout RasterCanvas, through ramp: ColorRamp) {
         canvas.withMutablePixels { pixels in
+            // Runs of one colour (flat fills) map once: the last pixel mapped is remembered.
+            var last: (r: UInt8, g: UInt8, b: UInt8, a: UInt8) = (0, 0, 0, 0)
+            var mappedLast: (r: UInt8, g: UInt8, b: UInt8) = (0, 0, 0)
             var offset = 0
             while offset < pixels.count {
                 defer { offset += 4 }
                 let a = pixels[offset + 3]
                 if a == 0 { continue }
-                let mapped = ramp.map(SIMD4(Double(pixels[offset]), Double(pixels[offset + 1]), Double(pixels[offset + 2]), Double(a)) / 255)
-                pixels[offset] = PremultipliedColor.byte(mapped.x)
-                pixels[offset + 1] = PremultipliedColor.byte(mapped.y)
-                pixels[offset + 2] = PremultipliedColor.byte(mapped.z)
+                let (r, g, b) = (pixels[offset], pixels[offset + 1], pixels[offset + 2])
+                if (r, g, b, a) != last {
+                    let mapped = ramp.map(SIMD4(Double(r), Double(g), Double(b), Double(a)) / 255)
+                    last = (r, g, b, a)
+                    mappedLast = (PremultipliedColor.byte(mapped.x), PremultipliedColor.byte(mapped.y), PremultipliedColor.byte(mapped.z))
+                }
+                pixels[offset] = mappedLast.r
+                pixels[offset + 1] = mappedLast.g
+                pixels[offset + 2] = mappedLast.b
             }
         }
     }

@@ -33,15 +33,33 @@ import Testing
         let tritone = Self.effect(23, [Self.value(1, 1, 1, 1), Self.value(0.5, 0, 0, 1), Self.value(0, 0, 0, 1), Self.value(25)])
         let animation = try F.animation(F.document(layers: Self.layer(effects: [fill, tint, tritone])), strict: true)
         #expect(animation.features.contains("effects"))
-        let groups = Self.groups(F.list(animation, frame: 0))
+        let list = F.list(animation, frame: 0)
+        let groups = Self.groups(list)
         // Applied in order: the first effect innermost, so the last opens first.
         #expect(groups.count == 3)
-        let (tritoneRamp, tintRamp, fillRamp) = (groups[0].colorRamp, groups[1].colorRamp, groups[2].colorRamp)
-        #expect(fillRamp?.colors == [Color(red: 0, green: 0.5, blue: 1)] && fillRamp?.amount == 1)
-        #expect(groups[2].opacity == 0.25)
+        let (tritoneRamp, tintRamp) = (groups[0].colorRamp, groups[1].colorRamp)
+        // The fill recolours the paths themselves (the same pixels as a one-colour ramp), faded by its opacity.
+        #expect(groups[2].colorRamp == nil && groups[2].opacity == 0.25)
+        #expect(F.paths(list).map(\.color) == [Color(red: 0, green: 0.5, blue: 1)])
         #expect(tintRamp?.colors == [Color(red: 0, green: 0, blue: 0.5), Color(red: 1, green: 1, blue: 0)] && tintRamp?.amount == 0.4)
         // Tritone: shadows, midtones, highlights; 25 % of the original kept.
         #expect(tritoneRamp?.colors == [.black, Color(red: 0.5, green: 0, blue: 0), .white] && tritoneRamp?.amount == 0.75)
+    }
+
+    /// Where paths cannot simply be recoloured (an image, a blended group), the fill is a ramp.
+    @Test func aFillOverWhatCannotBeRecolouredIsARamp() throws {
+        let commands: [DrawCommand] = [.pushGroup(Group(blendMode: .multiply)), .path(PathFill(contours: [], color: .white)), .popGroup]
+        #expect(LottieAnimation.recoloured(commands, to: .black) == nil)
+        #expect(LottieAnimation.recoloured([.image(ImageDraw(key: "k", image: RGBAImage(width: 1, height: 1), rect: Rect(x: 0, y: 0, width: 1, height: 1)))], to: .black) == nil)
+        // A matte's own commands keep their colours; the matted ones take the fill's.
+        let matted: [DrawCommand] = [
+            .pushGroup(Group(matte: .luma)), .path(PathFill(contours: [], color: .white)),
+            .pushGroup(Group(isMatte: true)), .path(PathFill(contours: [], color: .white)), .popGroup, .popGroup,
+        ]
+        let recoloured = try #require(LottieAnimation.recoloured(matted, to: .black))
+        var list = DisplayList(size: Size(width: 1, height: 1), background: .clear)
+        for command in recoloured { list.append(command) }
+        #expect(F.paths(list).map(\.color) == [.black, .white])
     }
 
     @Test func aRampMapsLuminanceAndKeepsAlpha() {
@@ -70,7 +88,7 @@ import Testing
             Issue.record("no shadow group under the layer: \(list.commands)")
             return
         }
-        #expect(group.colorRamp?.colors == [.black] && group.opacity == 0.5)
+        #expect(group.colorRamp == nil && silhouette.color == .black && group.opacity == 0.5)
         // Softness 20 → σ 6 in the layer's units, 12 in the list's.
         #expect(abs(group.blur - 12) < 1e-9)
         #expect(abs(silhouette.bounds.minX - (body.bounds.minX + 20)) < 1e-9 && abs(silhouette.bounds.minY - body.bounds.minY) < 1e-9)
