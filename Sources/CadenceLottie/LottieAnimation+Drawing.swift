@@ -18,10 +18,13 @@ extension LottieAnimation {
     /// Draws composition frame `frame` with `transform` mapping composition coordinates to the
     /// list's; `pixelScale` is how many pixels one list unit covers (curves are flattened for it).
     /// Images come from `images` by their sources (`imageSources`); one it has not is left out.
+    /// Text set in fonts (a file without glyph shapes) is laid out by `fonts`; without one it is
+    /// left out.
     public func draw(
-        atFrame frame: Double, transform: AffineTransform, pixelScale: Double = 1, images: any ImageProvider = NoImages(), into list: inout DisplayList
+        atFrame frame: Double, transform: AffineTransform, pixelScale: Double = 1, images: any ImageProvider = NoImages(),
+        fonts: (any TextLayoutEngine)? = nil, into list: inout DisplayList
     ) {
-        var drawing = Drawing(animation: self, pixelScale: pixelScale.isFinite && pixelScale > 0 ? pixelScale : 1, images: images)
+        var drawing = Drawing(animation: self, pixelScale: pixelScale.isFinite && pixelScale > 0 ? pixelScale : 1, images: images, fonts: fonts)
         drawing.composition(root, frame: frame, matrix: transform, opacity: 1, depth: 0, into: &list)
     }
 }
@@ -58,6 +61,7 @@ private struct Drawing {
     let animation: LottieAnimation
     let pixelScale: Double
     let images: any ImageProvider
+    let fonts: (any TextLayoutEngine)?
 
     /// Draws `composition` at its frame `frame`.
     mutating func composition(
@@ -146,6 +150,10 @@ private struct Drawing {
             var commands = DisplayList(size: list.size, background: .clear)
             textLayer(document, frame: frame, matrix: layerMatrix, into: &commands)
             emit(commands.commands, opacity: layerOpacity, layer: layer, frame: frame, matrix: layerMatrix, into: &list)
+        case .fontText(let text):
+            guard let document = text.document(at: frame), let fonts,
+                  let commands = try? fontText(document, matrix: layerMatrix, fonts: fonts, size: list.size), !commands.isEmpty else { return }
+            emit(commands, opacity: layerOpacity, layer: layer, frame: frame, matrix: layerMatrix, into: &list)
         case .precomposition(let index, let width, let height, let remap):
             let childFrame = remap.map { $0.scalar(at: frame) * animation.frameRate } ?? layer.localFrame(frame)
             // Clipped to its w × h: a clip rectangle when it stays axis-aligned, else a mask.
@@ -297,7 +305,7 @@ private struct Drawing {
     private func emit(_ commands: [DrawCommand], opacity: Double, masks: [MaskPath], into list: inout DisplayList) {
         let drawing = commands.filter {
             switch $0 {
-            case .path, .image: return true
+            case .path, .image, .glyphs: return true
             default: return false
             }
         }
@@ -314,6 +322,9 @@ private struct Drawing {
         } else if drawing.count == 1, commands.count == 1, case .image(var image) = drawing[0] {
             image.alpha *= opacity
             list.append(.image(image))
+        } else if drawing.count == 1, commands.count == 1, case .glyphs(var run) = drawing[0] {
+            run.color.alpha *= opacity
+            list.append(.glyphs(run))
         } else {
             list.append(.pushGroup(Group(opacity: opacity)))
             for command in commands { list.append(command) }
@@ -365,10 +376,11 @@ private struct Drawing {
     private var paints: [PendingPaint] = []
     private var opacities: [Double] = []
 
-    init(animation: LottieAnimation, pixelScale: Double, images: any ImageProvider) {
+    init(animation: LottieAnimation, pixelScale: Double, images: any ImageProvider, fonts: (any TextLayoutEngine)?) {
         self.animation = animation
         self.pixelScale = pixelScale
         self.images = images
+        self.fonts = fonts
     }
 
     private mutating func shapeLayer(_ items: [ShapeItem], frame: Double, matrix: AffineTransform, into list: inout DisplayList) {
@@ -406,6 +418,67 @@ private struct Drawing {
         for (paint, opacity) in zip(paints, opacities).reversed() {
             draw(paint, opacity: opacity, layerMatrix: matrix, into: &list)
         }
+    }
+
+    /// Text set in a font: laid out by `fonts` line by line (the document's own breaks, and in a
+    /// box words wrapped at its width), then placed as the glyph text is: tracking after each
+    /// glyph, lines `lineHeight` apart from the first baseline (at the layer's origin, or the
+    /// box's top moved down by the ascent), justified left, right or centre. Glyphs are set at
+    /// the size the list shows them (at most `CadenceLayers.TextContent.maximumFontSize`), so they stay crisp.
+    private func fontText(_ document: FontTextDocument, matrix: AffineTransform, fonts: any TextLayoutEngine, size: Size) throws(TextError) -> [DrawCommand] {
+        guard let fill = document.fill, fill.alpha > 0, document.size > 0, !document.text.isEmpty else { return [] }
+        // Set at the size the list shows it (as layers set their text: a list drawn scaled later
+        // scales its text with it).
+        let shown = abs(matrix.determinant).squareRoot()
+        guard shown > 0, shown.isFinite else { return [] }
+        let setSize = min(document.size * shown, CadenceLayers.TextContent.maximumFontSize)
+        // Set at `setSize`, drawn scaled back to the document's size in the layer's space.
+        let factor = document.size / setSize
+        let face = try document.face(size: setSize)
+        var options = TextLayoutOptions(width: document.box.map { $0.width / factor }, lineBreak: .wordWrap, alignment: .left)
+        options.lineHeightMultiple = 1
+        var list = DisplayList(size: size, background: .clear)
+        let toList = AffineTransform(scaleX: factor, y: factor).concatenating(matrix)
+        // Unturned and unskewed at the size set: the glyphs placed in the list's units directly, so
+        // renderers snap them to the pixel grid as they do any label's.
+        let placedDirectly = abs(toList.b) < 1e-9 && abs(toList.c) < 1e-9 && abs(toList.a - 1) < 1e-9 && abs(toList.d - 1) < 1e-9
+        var lineNumber = 0
+        let paragraphs = document.text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\r" || $0 == "\n" || $0 == "\u{3}" })
+        for paragraph in paragraphs {
+            let layout = try fonts.layout(AttributedText(String(paragraph), attributes: TextAttributes(font: face, color: fill)), options: options)
+            for line in layout.lines.isEmpty ? [] : layout.lines {
+                defer { lineNumber += 1 }
+                let tracking = document.tracking / factor
+                let width = line.width + Double(max(line.glyphs.count - 1, 0)) * tracking
+                let boxWidth = (document.box?.width ?? 0) / factor
+                var x: Double
+                switch document.justification {
+                case 1: x = (document.box == nil ? 0 : boxWidth) - width
+                case 2: x = (document.box == nil ? 0 : boxWidth / 2) - width / 2
+                default: x = 0
+                }
+                x += (document.box?.origin.x ?? 0) / factor
+                let baseline = ((document.box?.origin.y ?? 0) + Double(lineNumber) * document.lineHeight - document.baselineShift) / factor
+                // One run per face (fallback faces included), in the line's order.
+                var runs: [(font: GlyphFont, glyphs: [UInt32], positions: [Point])] = []
+                for (index, glyph) in line.glyphs.enumerated() {
+                    let position = Point(x: x + glyph.position.x - line.x + Double(index) * tracking, y: baseline + glyph.position.y - line.baseline)
+                    if let last = runs.indices.last, runs[last].font == glyph.font {
+                        runs[last].glyphs.append(glyph.glyph)
+                        runs[last].positions.append(position)
+                    } else {
+                        runs.append((glyph.font, [glyph.glyph], [position]))
+                    }
+                }
+                for run in runs {
+                    list.append(.glyphs(placedDirectly
+                        ? GlyphRun(font: run.font, glyphs: run.glyphs, positions: run.positions.map(toList.apply), color: fill)
+                        : GlyphRun(font: run.font, glyphs: run.glyphs, positions: run.positions, color: fill, transform: toList)))
+                }
+            }
+            if layout.lines.isEmpty { lineNumber += 1 }
+        }
+        return list.commands
     }
 
     /// Evaluates a group's items, top first, adding their paths to the pool and their paints to

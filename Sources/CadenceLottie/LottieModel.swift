@@ -297,6 +297,8 @@ enum LayerContent: Sendable {
     case image(index: Int)
     /// Text drawn with the file's glyphs.
     case text(TextContent)
+    /// Text set in a font through the text stack, at draw time.
+    case fontText(FontTextContent)
 }
 
 /// An image asset: where its pixels come from (a `data:` URI, or a file beside the animation)

@@ -112,7 +112,8 @@ extension LottieReader {
         case 5:
             uses("text layers")
             if glyphList.isEmpty {
-                try skips("text set in fonts", "text set in a font, without glyph shapes in chars, is not drawn yet", property: "t")
+                uses("text set in fonts")
+                result.content = .fontText(try fontText(object["t"]))
             } else {
                 uses("glyphs")
                 result.content = .text(try text(object["t"], glyphs: glyphList))

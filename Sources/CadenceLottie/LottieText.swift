@@ -19,6 +19,48 @@ struct TextDocument: Sendable {
     var placements: [(glyph: Int, origin: SIMD2<Double>)]
 }
 
+/// A text layer's text at one time when the file has no glyph shapes: set at draw time in a
+/// font found by its family and style through Cadence's text stack. Lengths are in the layer's
+/// units.
+struct FontTextDocument: Sendable {
+    var text: String
+    var family: String
+    var style: String
+    var size: Double
+    var fill: Color?
+    var stroke: Color?
+    var strokeWidth: Double
+    /// 0 left, 1 right, 2 centre (the justified kinds are laid out left).
+    var justification: Int
+    var tracking: Double
+    var lineHeight: Double
+    var baselineShift: Double
+    /// A paragraph box: its top-left corner moved down to the first baseline, and its width.
+    var box: (origin: SIMD2<Double>, width: Double)?
+
+    /// The face: the family with the weight and slant its style names ("Bold Italic", "Light" …).
+    func face(size: Double) throws(TextError) -> FontDescriptor {
+        let style = style.lowercased()
+        let weight: FontDescriptor.Weight =
+            style.contains("semibold") || style.contains("semi bold") || style.contains("demi") ? .semibold
+            : style.contains("extrabold") || style.contains("black") || style.contains("heavy") ? .heavy
+            : style.contains("bold") ? .bold
+            : style.contains("medium") ? .medium
+            : style.contains("thin") || style.contains("hairline") ? .thin
+            : style.contains("light") ? .light : .regular
+        return try FontDescriptor(family: family, size: size, weight: weight, italic: style.contains("italic") || style.contains("oblique"))
+    }
+}
+
+/// A text layer set in a font: its documents in time order, each shown from its frame.
+struct FontTextContent: Sendable {
+    var documents: [(frame: Double, document: FontTextDocument)]
+
+    func document(at frame: Double) -> FontTextDocument? {
+        documents.last(where: { $0.frame <= frame })?.document ?? documents.first?.document
+    }
+}
+
 /// A text layer: its documents in time order, each shown from its frame (held) until the next.
 struct TextContent: Sendable {
     var documents: [(frame: Double, document: TextDocument)]
@@ -62,6 +104,25 @@ extension LottieReader {
 
     /// A text layer's `t`: its documents, laid out with the file's glyphs.
     mutating func text(_ value: LottieJSON?, glyphs: [LottieGlyph]) throws(LottieError) -> TextContent {
+        var documents: [(frame: Double, document: TextDocument)] = []
+        for (frame, object, property) in try textDocuments(value) {
+            documents.append((frame, try self.document(object, property: property, glyphs: glyphs)))
+        }
+        return TextContent(documents: documents)
+    }
+
+    /// A text layer's `t` when the file has no glyph shapes: documents set in fonts at draw time.
+    mutating func fontText(_ value: LottieJSON?) throws(LottieError) -> FontTextContent {
+        var documents: [(frame: Double, document: FontTextDocument)] = []
+        for (frame, object, property) in try textDocuments(value) {
+            documents.append((frame, try fontDocument(object, property: property)))
+        }
+        return FontTextContent(documents: documents)
+    }
+
+    /// A text layer's documents (`t.d.k[].s`) with their frames, in time order; what is not
+    /// applied (animators, a path) is a warning.
+    private mutating func textDocuments(_ value: LottieJSON?) throws(LottieError) -> [(Double, [String: LottieJSON], String)] {
         guard let t = value?.object else { throw error("a text layer needs its text t", property: "t") }
         if let animators = t["a"]?.array, !animators.isEmpty {
             try skips("text animators", "text animators (t.a) are not applied; the text is drawn as its document sets it", property: "t.a")
@@ -70,27 +131,26 @@ extension LottieReader {
             try skips("text on a path", "text on a path (t.p) is not applied; the text is drawn on straight lines", property: "t.p")
         }
         guard let keyframes = t["d"]?.object?["k"]?.array else { throw error("a text layer needs its documents t.d.k", property: "t.d.k") }
-        var documents: [(frame: Double, document: TextDocument)] = []
+        var documents: [(Double, [String: LottieJSON], String)] = []
         for (index, entry) in keyframes.enumerated() {
             let place = "t.d.k[\(index)]"
             guard let keyframe = entry.object, let document = keyframe["s"]?.object else {
                 throw error("a text keyframe needs its document s", property: place + ".s")
             }
-            let frame = try self.frame(keyframe["t"], property: place + ".t", default: 0)
-            documents.append((frame, try self.document(document, property: place + ".s", glyphs: glyphs)))
+            documents.append((try self.frame(keyframe["t"], property: place + ".t", default: 0), document, place + ".s"))
         }
         guard !documents.isEmpty else { throw error("a text layer needs at least one document", property: "t.d.k") }
-        documents.sort { $0.frame < $1.frame }
-        return TextContent(documents: documents)
+        return documents.sorted { $0.0 < $1.0 }
     }
 
-    private mutating func document(_ object: [String: LottieJSON], property: String, glyphs: [LottieGlyph]) throws(LottieError) -> TextDocument {
+    /// The values a document shares in both kinds of text: size, tracking, line height, baseline
+    /// shift, stroke width (checked), colours, justification, and the box.
+    private func documentValues(_ object: [String: LottieJSON], property: String, ascent: Double) throws(LottieError) -> (
+        size: Double, tracking: Double, lineHeight: Double, shift: Double, strokeWidth: Double, fill: Color?, stroke: Color?,
+        justification: Int, box: (origin: SIMD2<Double>, width: Double)?
+    ) {
         let size = try number(object["s"], property: property + ".s", default: 10)
         guard size >= 0, size <= 10_000 else { throw error("the font size must be 0 ... 10000, got \(number(size))", property: property + ".s") }
-        let text = object["t"]?.string ?? ""
-        let fontName = object["f"]?.string ?? ""
-        // A font fonts.list does not name: glyphs are looked up under its name.
-        let font = fonts[fontName] ?? (family: fontName, style: "", ascent: 75)
         let tracking = try number(object["tr"], property: property + ".tr", default: 0) / 1000 * size
         let lineHeight = try number(object["lh"], property: property + ".lh", default: size * 1.2)
         let shift = try number(object["ls"], property: property + ".ls", default: 0)
@@ -107,10 +167,33 @@ extension LottieReader {
             let boxSize = try values(sz, property: property + ".sz", fallback: [0, 0])
             let position = try values(object["ps"] ?? .array([]), property: property + ".ps", fallback: [0, 0])
             if boxSize.count >= 1, position.count >= 2, abs(position[0]) <= 1e6, abs(position[1]) <= 1e6 {
-                box = (SIMD2(position[0], position[1] + font.ascent * size / 100), min(max(boxSize[0], 0), 1e6))
+                box = (SIMD2(position[0], position[1] + ascent * size / 100), min(max(boxSize[0], 0), 1e6))
             }
         }
         let justification = Int(exactly: (try number(object["j"], property: property + ".j", default: 0)).rounded()) ?? 0
+        return (size, tracking, lineHeight, shift, max(strokeWidth, 0), try color("fc"), try color("sc"), justification, box)
+    }
+
+    private mutating func fontDocument(_ object: [String: LottieJSON], property: String) throws(LottieError) -> FontTextDocument {
+        let fontName = object["f"]?.string ?? ""
+        let font = fonts[fontName] ?? (family: fontName, style: "", ascent: 75)
+        let values = try documentValues(object, property: property, ascent: font.ascent)
+        if values.stroke != nil, values.strokeWidth > 0 {
+            try skips("text strokes in fonts", "a stroke on text set in a font is not drawn; its fill is", property: property + ".sc")
+        }
+        return FontTextDocument(
+            text: String((object["t"]?.string ?? "").prefix(Self.maximumTextLength)), family: font.family, style: font.style, size: values.size,
+            fill: values.fill, stroke: values.stroke, strokeWidth: values.strokeWidth, justification: values.justification,
+            tracking: values.tracking, lineHeight: values.lineHeight, baselineShift: values.shift, box: values.box
+        )
+    }
+
+    private mutating func document(_ object: [String: LottieJSON], property: String, glyphs: [LottieGlyph]) throws(LottieError) -> TextDocument {
+        let text = object["t"]?.string ?? ""
+        let fontName = object["f"]?.string ?? ""
+        // A font fonts.list does not name: glyphs are looked up under its name.
+        let font = fonts[fontName] ?? (family: fontName, style: "", ascent: 75)
+        let (size, tracking, lineHeight, shift, strokeWidth, fill, stroke, justification, box) = try documentValues(object, property: property, ascent: font.ascent)
         // Lines: the document's breaks, then (in a box) words wrapped at its width.
         var missing: String?
         func advance(_ character: Character) -> (glyph: Int?, width: Double) {
@@ -162,7 +245,7 @@ extension LottieReader {
             }
         }
         return TextDocument(
-            size: size, fill: try color("fc"), stroke: try color("sc"), strokeWidth: max(strokeWidth, 0),
+            size: size, fill: fill, stroke: stroke, strokeWidth: strokeWidth,
             strokeOverFill: (object["of"]?.number).map { $0 != 0 } ?? true, placements: placements
         )
     }

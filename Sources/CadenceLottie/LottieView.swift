@@ -156,7 +156,9 @@ public struct LottieView: WidgetContent {
             translationX: frame.minX + (frame.width - size.width * scale) / 2, y: frame.minY + (frame.height - size.height * scale) / 2
         ))
         animation.draw(
-            atFrame: compositionFrame(at: time), transform: transform, pixelScale: context.pixelScale * scale, images: context.images, into: &list
+            // `transform` holds the fit's scale already: pixelScale is the frame's pixels per list unit.
+            atFrame: compositionFrame(at: time), transform: transform, pixelScale: context.pixelScale, images: context.images,
+            fonts: context.fonts, into: &list
         )
     }
 

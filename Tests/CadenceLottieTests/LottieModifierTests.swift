@@ -194,9 +194,12 @@ import Testing
         #expect(missing.skippedFeatures == ["missing glyphs"])
         let animated = try F.animation(Self.document(text: "A", animators: #"[{"s": {}, "a": {}}]"#))
         #expect(animated.skippedFeatures == ["text animators"])
-        // Text without glyphs (set in a font) is not drawn yet.
+        // Text without glyphs is set in a font when drawn; a stroke on it is not drawn.
         let fontText = F.document(layers: #"{"ty": 5, "nm": "t", "ind": 1, "ip": 0, "op": 30, "st": 0, "ks": {}, "t": {"d": {"k": [{"t": 0, "s": {"s": 10, "f": "X", "t": "hi"}}]}}}"#)
-        #expect(try F.animation(fontText).skippedFeatures == ["text set in fonts"])
+        let set = try F.animation(fontText, strict: true)
+        #expect(set.features.contains("text set in fonts") && set.warnings.isEmpty)
+        let stroked = fontText.replacingOccurrences(of: #""t": "hi""#, with: #""t": "hi", "sc": [1, 0, 0], "sw": 2"#)
+        #expect(try F.animation(stroked).skippedFeatures == ["text strokes in fonts"])
         // Hostile: a huge font size or advance is an error naming the property.
         #expect(throws: LottieError.self) { try F.animation(Self.document(text: "A").replacingOccurrences(of: #""s": 100"#, with: #""s": 1e300"#)) }
     }

@@ -110,10 +110,10 @@ import Testing
         let layers = [
             F.shapeLayer(F.fill(), name: "one", index: 1, extra: levels),
             F.shapeLayer(F.fill(), name: "two", index: 2, extra: levels),
-            #"{"ty": 5, "nm": "words", "ind": 3, "ip": 0, "op": 30, "ks": {}}"#,
+            #"{"ty": 5, "nm": "words", "ind": 3, "ip": 0, "op": 30, "ks": {}, "t": {"p": {"m": 1}, "d": {"k": [{"t": 0, "s": {"t": "hi"}}]}}}"#,
         ].joined(separator: ",")
         let animation = try F.animation(F.document(layers: layers))
-        #expect(animation.skippedFeatures == ["pro levels effect", "text set in fonts"])
+        #expect(animation.skippedFeatures == ["pro levels effect", "text on a path"])
         #expect(animation.warnings[0].description == "test.json: layer \"one\" (index 1), ef[0]: the pro levels effect \"Levels\" is not drawn (and 1 more layer)")
         #expect {
             _ = try F.animation(F.document(layers: layers), strict: true)
