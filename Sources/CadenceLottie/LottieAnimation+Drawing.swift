@@ -19,12 +19,13 @@ extension LottieAnimation {
     /// list's; `pixelScale` is how many pixels one list unit covers (curves are flattened for it).
     /// Images come from `images` by their sources (`imageSources`); one it has not is left out.
     /// Text set in fonts (a file without glyph shapes) is laid out by `fonts`; without one it is
-    /// left out.
+    /// left out. `valueProviders` replace the file's values by key path (`LottieValueProviders`).
     public func draw(
         atFrame frame: Double, transform: AffineTransform, pixelScale: Double = 1, images: any ImageProvider = NoImages(),
-        fonts: (any TextLayoutEngine)? = nil, into list: inout DisplayList
+        fonts: (any TextLayoutEngine)? = nil, valueProviders: LottieValueProviders = LottieValueProviders(), into list: inout DisplayList
     ) {
         var drawing = Drawing(animation: self, pixelScale: pixelScale.isFinite && pixelScale > 0 ? pixelScale : 1, images: images, fonts: fonts)
+        drawing.providers = valueProviders
         drawing.composition(root, frame: frame, matrix: transform, opacity: 1, depth: 0, into: &list)
     }
 }
@@ -62,6 +63,10 @@ private struct Drawing {
     let pixelScale: Double
     let images: any ImageProvider
     let fonts: (any TextLayoutEngine)?
+    /// Values replacing the file's, by key path; and the names down to the layer or group being
+    /// drawn (layers, precomposition layers, shape groups), which key paths match.
+    var providers = LottieValueProviders()
+    var path: [String] = []
 
     /// Draws `composition` at its frame `frame`.
     mutating func composition(
@@ -121,7 +126,7 @@ private struct Drawing {
         // A layer's own keyframes are in its composition's frames (lottie-web subtracts `st` from
         // both the frame and the keyframe times); `st` and `sr` map time for a precomposition's
         // layers only.
-        let layerOpacity = opacity * layer.transform.opacity(at: frame)
+        let layerOpacity = opacity * layer.transform.overridden(by: providers, path: path + [layer.name]).opacity(at: frame)
         guard layerOpacity > 0 else { return }
         let layerMatrix = worldMatrix(of: position, in: composition, frame: frame).concatenating(matrix)
         switch layer.content {
@@ -143,7 +148,9 @@ private struct Drawing {
             emit([draw], opacity: layerOpacity, layer: layer, frame: frame, matrix: layerMatrix, into: &list)
         case .shapes(let items):
             var commands = DisplayList(size: list.size, background: .clear)
+            path.append(layer.name)
             shapeLayer(items, frame: frame, matrix: layerMatrix, into: &commands)
+            path.removeLast()
             emit(commands.commands, opacity: layerOpacity, layer: layer, frame: frame, matrix: layerMatrix, into: &list)
         case .text(let text):
             guard let document = text.document(at: frame) else { return }
@@ -168,7 +175,9 @@ private struct Drawing {
                     commands.append(.pushGroup(Group(maskPaths: [MaskPath(contours: [corners.map(layerMatrix.apply)], mode: .add)])))
                 }
             }
+            path.append(layer.name)
             self.composition(animation.precomps[index], frame: childFrame, matrix: layerMatrix, opacity: 1, depth: depth + 1, into: &commands)
+            path.removeLast()
             if clips { commands.append(layerMatrix.isAxisAligned ? .popClip : .popGroup) }
             emit(commands.commands, opacity: layerOpacity, layer: layer, frame: frame, matrix: layerMatrix, into: &list)
         }
@@ -362,7 +371,7 @@ private struct Drawing {
         var steps = 0
         while let index = current, steps <= composition.layers.count {
             let layer = composition.layers[index]
-            matrix = matrix.concatenating(layer.transform.matrix(at: frame))
+            matrix = matrix.concatenating(layer.transform.overridden(by: providers, path: path + [layer.name]).matrix(at: frame))
             current = composition.parents[index]
             steps += 1
         }
@@ -526,9 +535,12 @@ private struct Drawing {
             }
             switch item {
             case .group(let child):
-                let childMatrix = child.transform.matrix(at: frame).concatenating(groupMatrix)
-                let childOpacity = opacity * child.transform.opacity(at: frame)
+                let transform = child.transform.overridden(by: providers, path: path + [child.name])
+                let childMatrix = transform.matrix(at: frame).concatenating(groupMatrix)
+                let childOpacity = opacity * transform.opacity(at: frame)
+                path.append(child.name)
                 group(child.items[...], frame: frame, groupMatrix: childMatrix, layerMatrix: layerMatrix, opacity: childOpacity)
+                path.removeLast()
             case .path(let shape):
                 pool.append(PoolEntry(shapes: [shape.value(at: frame)], matrix: groupMatrix))
             case .rectangle(let rectangle):
@@ -538,11 +550,12 @@ private struct Drawing {
             case .star(let star):
                 pool.append(PoolEntry(shapes: BezierShape.shapes(of: star.path(at: frame)), matrix: groupMatrix))
             case .fill(let fill):
-                let color = LottieAnimation.color(fill.color.value(at: frame), opacity: fill.opacity.scalar(at: frame, fallback: 100) / 100)
+                let color = paintColor(fill.color, fill.opacity, name: fill.name, frame: frame)
                 record(PendingPaint(kind: .fill(color, fill.fillRule), paths: poolStart..<pool.count, groupMatrix: groupMatrix), opacity: opacity)
             case .stroke(let stroke):
-                let color = LottieAnimation.color(stroke.color.value(at: frame), opacity: stroke.opacity.scalar(at: frame, fallback: 100) / 100)
-                let style = stroke.style(at: frame)
+                let color = paintColor(stroke.color, stroke.opacity, name: stroke.name, frame: frame)
+                var style = stroke.style(at: frame)
+                if !providers.isEmpty, let width = providers.number(at: path + [stroke.name, "Stroke Width"]) { style.lineWidth = max(width, 0) }
                 record(PendingPaint(kind: .stroke(color, style), paths: poolStart..<pool.count, groupMatrix: groupMatrix), opacity: opacity)
             case .gradientFill(let gradient):
                 let paint = gradient.gradient(at: frame)
@@ -550,7 +563,12 @@ private struct Drawing {
             case .gradientStroke(let gradient, let stroke):
                 let paint = gradient.gradient(at: frame)
                 record(PendingPaint(kind: .gradientStroke(paint.gradient, paint.opacity, stroke.style(at: frame)), paths: poolStart..<pool.count, groupMatrix: groupMatrix), opacity: opacity)
-            case .trim(let trim):
+            case .trim(var trim):
+                if !providers.isEmpty {
+                    for (property, key) in [("Start", \TrimPaths.start), ("End", \TrimPaths.end), ("Offset", \TrimPaths.offset)] {
+                        if let value = providers.number(at: path + [trim.name, property]) { trim[keyPath: key] = AnimatedNumbers([value]) }
+                    }
+                }
                 self.trim(trim, frame: frame, paths: poolStart..<pool.count)
             case .roundCorners(let round):
                 let radius = round.radius.scalar(at: frame)
@@ -580,6 +598,22 @@ private struct Drawing {
                 break
             }
         }
+    }
+
+    /// A fill's or stroke's colour at `frame`, its opacity (percent) applied: the value providers'
+    /// `Color` and `Opacity` for it where set.
+    private func paintColor(_ color: AnimatedNumbers, _ opacity: AnimatedNumbers, name: String, frame: Double) -> Color {
+        var result = LottieAnimation.color(color.value(at: frame), opacity: opacity.scalar(at: frame, fallback: 100) / 100)
+        guard !providers.isEmpty else { return result }
+        // A provided colour's own alpha multiplies the opacity, as lottie-ios's does.
+        var colorAlpha = 1.0
+        if case .color(let provided)? = providers.value(at: path + [name, "Color"]) {
+            (result.red, result.green, result.blue) = (provided.red, provided.green, provided.blue)
+            colorAlpha = min(max(provided.alpha, 0), 1)
+        }
+        if let provided = providers.number(at: path + [name, "Opacity"]) { result.alpha = min(max(provided / 100, 0), 1) }
+        result.alpha *= colorAlpha
+        return result
     }
 
     private mutating func record(_ paint: PendingPaint, opacity: Double) {

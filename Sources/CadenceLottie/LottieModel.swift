@@ -137,6 +137,8 @@ enum MergeMode: Sendable {
 }
 
 struct ShapeGroup: Sendable {
+    /// Its `nm`: what value providers' key paths name it by.
+    var name = ""
     var items: [ShapeItem]
     var transform: LottieTransform
 }
@@ -170,6 +172,8 @@ struct StarShape: Sendable {
 }
 
 struct FillStyle: Sendable {
+    /// Its `nm`: what value providers' key paths name it by.
+    var name = ""
     var color: AnimatedNumbers
     var opacity: AnimatedNumbers
     var fillRule: FillRule
@@ -182,6 +186,8 @@ struct DashItem: Sendable {
 }
 
 struct StrokeStyleItem: Sendable {
+    /// Its `nm`: what value providers' key paths name it by.
+    var name = ""
     var color: AnimatedNumbers
     var opacity: AnimatedNumbers
     var width: AnimatedNumbers
@@ -206,6 +212,8 @@ struct GradientStyle: Sendable {
 }
 
 struct TrimPaths: Sendable {
+    /// Its `nm`: what value providers' key paths name it by.
+    var name = ""
     var start: AnimatedNumbers
     var end: AnimatedNumbers
     var offset: AnimatedNumbers

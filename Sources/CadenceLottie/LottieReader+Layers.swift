@@ -295,7 +295,21 @@ extension LottieReader {
         return items
     }
 
+    /// A shape item, named by its `nm` where value providers can reach it (groups, fills,
+    /// strokes, trim paths).
     private mutating func shape(_ object: [String: LottieJSON], property: String, depth: Int) throws(LottieError) -> ShapeItem? {
+        let item = try unnamedShape(object, property: property, depth: depth)
+        guard let name = object["nm"]?.string, !name.isEmpty else { return item }
+        switch item {
+        case .group(var group): group.name = name; return .group(group)
+        case .fill(var fill): fill.name = name; return .fill(fill)
+        case .stroke(var stroke): stroke.name = name; return .stroke(stroke)
+        case .trim(var trim): trim.name = name; return .trim(trim)
+        default: return item
+        }
+    }
+
+    private mutating func unnamedShape(_ object: [String: LottieJSON], property: String, depth: Int) throws(LottieError) -> ShapeItem? {
         guard let type = object["ty"]?.string else { throw error("a shape needs its type ty", property: property) }
         let reversed = object["d"]?.number == 3
         switch type {

@@ -21,10 +21,27 @@ public struct LottieView: WidgetContent {
         case `repeat`(Double)
     }
 
+    /// How the composition is fitted into the frame, as `UIView.ContentMode`.
+    public enum ContentMode: String, Sendable, Hashable, CaseIterable {
+        /// Stretched to the frame, each axis on its own.
+        case scaleToFill
+        /// As large as fits whole, centred (the default).
+        case scaleAspectFit
+        /// As small as covers the frame, centred (it overflows the frame: clip with a layer's
+        /// `masksToBounds`).
+        case scaleAspectFill
+        /// At its own size, placed in the frame as named.
+        case center, top, bottom, left, right, topLeft, topRight, bottomLeft, bottomRight
+    }
+
     /// The animation.
     public var animation: LottieAnimation
-    /// Where it draws, in its parent's coordinates: the composition is scaled to fit, centred.
+    /// Where it draws, in its parent's coordinates: the composition is fitted into it as
+    /// `contentMode` says.
     public var frame: Rect
+    public var contentMode = ContentMode.scaleAspectFit
+    /// Values replacing the file's by key path, as lottie-ios's value providers.
+    public var valueProviders = LottieValueProviders()
     /// The scene time at which it starts playing; before that it shows its first frame.
     public var beginTime: Double
     /// Its speed: 2 plays twice as fast.
@@ -48,7 +65,13 @@ public struct LottieView: WidgetContent {
         case seek(frame: Double)
         /// Jumps to a fraction (0 … 1) of the part played.
         case seekProgress(Double)
+        /// Jumps to a marker's first frame; a marker the file does not have changes nothing.
+        case seekMarker(String)
     }
+
+    /// The name of the marker played instead under reduced motion, when the file has one (the
+    /// convention lottie-ios follows).
+    public static let reducedMotionMarker = "reduced motion"
 
     /// `animation` in `frame` (its own size at the origin unless told), playing once from time 0.
     public init(
@@ -83,6 +106,8 @@ public struct LottieView: WidgetContent {
             case .pause: playing = false
             case .seek(let frame): played = frame - fromFrame
             case .seekProgress(let progress): played = (toFrame - fromFrame) * min(max(progress, 0), 1)
+            case .seekMarker(let name):
+                if let marker = animation.markers.first(where: { $0.name == name }) { played = marker.frame - fromFrame }
             }
         }
         if playing, time > anchor { played += (time - anchor) * speed * animation.frameRate }
@@ -100,8 +125,14 @@ public struct LottieView: WidgetContent {
             switch action {
             case .play: playing = true
             case .pause: playing = false
-            case .seek, .seekProgress: break
+            case .seek, .seekProgress, .seekMarker: break
             }
+        }
+        switch playback(under: motion) {
+        case .normal: break
+        case .marker(let marker): return marker.activeEnd(motion: .full)
+        case .still: return start
+        case .fade: return start + cycleSeconds
         }
         let length = toFrame - fromFrame
         let rate = speed * animation.frameRate
@@ -148,18 +179,97 @@ public struct LottieView: WidgetContent {
         return abs(frame - whole) < 1e-9 ? whole : frame
     }
 
-    public func draw(at time: Double, context: WidgetDrawContext, into list: inout DisplayList) throws(TextError) {
+    /// How it plays under a motion setting.
+    private enum ReducedPlayback {
+        /// As written.
+        case normal
+        /// The file's reduced-motion marker's range instead, with the same timing.
+        case marker(LottieView)
+        /// The last frame of the part played, at once.
+        case still
+        /// A cross-fade from the first to the last frame of the part played, over one play.
+        case fade
+    }
+
+    /// Under `reduced` (its rule, `jump` unless the node says) or `none`: the file's
+    /// `reduced motion` marker when it has one, else the rule (`jump`: the last frame at once;
+    /// `fade`: a cross-fade from the first frame to the last).
+    private func playback(under motion: MotionSetting) -> ReducedPlayback {
+        let rule = motion.rule(default: .jump)
+        guard rule != .keep else { return .normal }
+        if let marker = animation.markers.first(where: { $0.name == Self.reducedMotionMarker }) {
+            var reduced = self
+            reduced.fromFrame = marker.frame
+            reduced.toFrame = marker.frame + max(marker.duration, 1)
+            reduced.playback = playback.filter { if case .seekMarker = $0.action { return false } else { return true } }
+            return .marker(reduced)
+        }
+        return rule == .fade ? .fade : .still
+    }
+
+    /// One play of the part played, in seconds at `speed` (0 when it does not play).
+    private var cycleSeconds: Double {
+        let rate = speed * animation.frameRate
+        let seconds = (toFrame - fromFrame) / rate
+        return rate > 0 && seconds.isFinite ? seconds : 0
+    }
+
+    /// The composition in list units, fitted into `frame` as `contentMode` says.
+    var fittingTransform: AffineTransform {
         let size = animation.size
-        guard frame.width > 0, frame.height > 0 else { return }
-        let scale = min(frame.width / size.width, frame.height / size.height)
-        let transform = AffineTransform(scaleX: scale, y: scale).concatenating(AffineTransform(
-            translationX: frame.minX + (frame.width - size.width * scale) / 2, y: frame.minY + (frame.height - size.height * scale) / 2
+        var (sx, sy) = (1.0, 1.0)
+        switch contentMode {
+        case .scaleToFill: (sx, sy) = (frame.width / size.width, frame.height / size.height)
+        case .scaleAspectFit: sx = min(frame.width / size.width, frame.height / size.height); sy = sx
+        case .scaleAspectFill: sx = max(frame.width / size.width, frame.height / size.height); sy = sx
+        default: break
+        }
+        let (width, height) = (size.width * sx, size.height * sy)
+        // Where the scaled composition sits: 0 left or top, 0.5 centred, 1 right or bottom.
+        let (across, down): (Double, Double) = switch contentMode {
+        case .top: (0.5, 0)
+        case .bottom: (0.5, 1)
+        case .left: (0, 0.5)
+        case .right: (1, 0.5)
+        case .topLeft: (0, 0)
+        case .topRight: (1, 0)
+        case .bottomLeft: (0, 1)
+        case .bottomRight: (1, 1)
+        default: (0.5, 0.5)
+        }
+        return AffineTransform(scaleX: sx, y: sy).concatenating(AffineTransform(
+            translationX: frame.minX + (frame.width - width) * across, y: frame.minY + (frame.height - height) * down
         ))
-        animation.draw(
+    }
+
+    public func draw(at time: Double, context: WidgetDrawContext, into list: inout DisplayList) throws(TextError) {
+        guard frame.width > 0, frame.height > 0 else { return }
+        let transform = fittingTransform
+        guard transform.inverted != nil else { return }
+        func draw(_ frame: Double, into list: inout DisplayList) {
             // `transform` holds the fit's scale already: pixelScale is the frame's pixels per list unit.
-            atFrame: compositionFrame(at: time), transform: transform, pixelScale: context.pixelScale, images: context.images,
-            fonts: context.fonts, into: &list
-        )
+            animation.draw(
+                atFrame: frame, transform: transform, pixelScale: context.pixelScale, images: context.images, fonts: context.fonts,
+                valueProviders: valueProviders, into: &list
+            )
+        }
+        switch playback(under: context.motion) {
+        case .normal:
+            draw(compositionFrame(at: time), into: &list)
+        case .marker(let reduced):
+            draw(reduced.compositionFrame(at: time), into: &list)
+        case .still:
+            draw(toFrame.nextDown, into: &list)
+        case .fade:
+            // The first frame fading out under the last fading in, over one play from beginTime.
+            let cycle = cycleSeconds
+            let progress = cycle > 0 ? min(max((time - beginTime) / cycle, 0), 1) : (time >= beginTime ? 1 : 0)
+            for (shown, opacity) in [(fromFrame, 1 - progress), (toFrame.nextDown, progress)] where opacity > 0 {
+                let start = list.beginFadingGroup(opacity: opacity)
+                draw(shown, into: &list)
+                list.endFadingGroup(openedAt: start)
+            }
+        }
     }
 
     /// The animation's images, to prefetch.

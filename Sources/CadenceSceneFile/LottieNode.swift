@@ -25,24 +25,29 @@ import CadenceWidgets
 /// It is a widget: inside a layer's `content` it moves and fades with the layer.
 public struct LottieNode: Widget {
     public static let typeName = "Lottie"
-    public static let attributeKeys = ["src", "loopMode", "speed", "beginTime", "autoPlay", "fromFrame", "toFrame", "fromMarker", "toMarker"]
+    public static let attributeKeys = [
+        "src", "contentMode", "loopMode", "speed", "beginTime", "autoPlay", "fromFrame", "toFrame", "fromMarker", "toMarker", "valueProviders",
+    ]
     public typealias Event = LottieView.PlaybackAction
 
-    /// `play`, `pause`, and `seek` to a `frame` (a composition frame) or a `progress` (0 … 1 of
-    /// the part played), one of the two.
+    /// `play`, `pause`, and `seek` to a `frame` (a composition frame), a `progress` (0 … 1 of
+    /// the part played) or a `marker` (its first frame), one of the three.
     public static let events: [WidgetEventType<Event>] = [
         WidgetEventType("play", keys: []) { _ throws(SceneError) in .play },
         WidgetEventType("pause", keys: []) { _ throws(SceneError) in .pause },
-        WidgetEventType("seek", keys: ["frame", "progress"]) { event throws(SceneError) in
-            switch (try event.number("frame"), try event.number("progress")) {
-            case (let frame?, nil):
+        WidgetEventType("seek", keys: ["frame", "progress", "marker"]) { event throws(SceneError) in
+            switch (try event.number("frame"), try event.number("progress"), try event.string("marker")) {
+            case (let frame?, nil, nil):
                 guard frame.isFinite, abs(frame) <= 1e9 else { throw event.error("must be a frame within ±10⁹, got \(frame)", key: "frame") }
                 return .seek(frame: frame)
-            case (nil, let progress?):
+            case (nil, let progress?, nil):
                 guard (0...1).contains(progress) else { throw event.error("must be from 0 to 1, got \(progress)", key: "progress") }
                 return .seekProgress(progress)
+            case (nil, nil, let marker?):
+                guard !marker.isEmpty else { throw event.error("must name a marker", key: "marker") }
+                return .seekMarker(marker)
             default:
-                throw event.error("give one of frame or progress", key: "frame")
+                throw event.error("give one of frame, progress or marker", key: "frame")
             }
         },
     ]
@@ -67,6 +72,13 @@ public struct LottieNode: Widget {
             throw attributes.error("\(error.description)", key: "src")
         }
         var view = LottieView(animation: animation, frame: frame)
+        if let text = try attributes.string("contentMode") {
+            guard let mode = LottieView.ContentMode(rawValue: text) else {
+                let names = LottieView.ContentMode.allCases.map(\.rawValue)
+                throw attributes.error("must be one of \(names.joined(separator: ", ")), got \"\(text)\"\(Spelling.suggestion(for: text, among: names))", key: "contentMode")
+            }
+            view.contentMode = mode
+        }
         if let text = try attributes.string("loopMode") {
             switch text {
             case "playOnce": view.loopMode = .playOnce
@@ -110,10 +122,62 @@ public struct LottieNode: Widget {
         }
         if let to = try frameNumber("toFrame") { view.toFrame = to }
         if let end = try marker("toMarker") { view.toFrame = end.frame + max(end.duration, 1) }
+        if let providers = attributes["valueProviders"] {
+            view.valueProviders = try Self.valueProviders(providers, animation: animation, source: source, attributes: attributes)
+        }
         guard view.toFrame > view.fromFrame else {
             throw attributes.error("the part played must end after it starts (frames \(view.fromFrame) to \(view.toFrame))", key: "toFrame")
         }
         self.view = view
+    }
+
+    /// `valueProviders`: key paths to values, as `LottieValueProviders` reads them — a colour as
+    /// `#RRGGBB` (or `#RRGGBBAA`) or [r, g, b(, a)] from 0 to 1, a number, or a point [x, y]. Each
+    /// key path must match a property of the file; sorted, so the last of several matching one
+    /// property is the same however the file orders its keys.
+    static func valueProviders(
+        _ value: JSONValue, animation: LottieAnimation, source: String, attributes: SceneAttributes
+    ) throws(SceneError) -> LottieValueProviders {
+        guard case .object(let object) = value else { throw attributes.error("must be an object of key paths and values", key: "valueProviders") }
+        var providers = LottieValueProviders()
+        for (keyPath, entry) in object.sorted(by: { $0.key < $1.key }) {
+            let key = "valueProviders.\(keyPath)"
+            let property = keyPath.split(separator: ".").last.map(String.init) ?? ""
+            let provided: LottieValueProviders.Value
+            switch entry {
+            case .number(let number):
+                provided = .number(number)
+            case .string(let text):
+                guard property == "Color", let color = Color(hex: text) else {
+                    throw attributes.error("must be \(property == "Color" ? "a colour such as \"#FF3B30\"" : "a number or [x, y]"), got \"\(text)\"", key: key)
+                }
+                provided = .color(color)
+            case .array(let items):
+                let numbers = items.compactMap { if case .number(let number) = $0 { return number } else { return nil } }
+                guard numbers.count == items.count else { throw attributes.error("must be a list of numbers", key: key) }
+                if property == "Color" {
+                    guard numbers.count == 3 || numbers.count == 4, numbers.allSatisfy({ (0...1).contains($0) }) else {
+                        throw attributes.error("must be [r, g, b] or [r, g, b, a], each from 0 to 1", key: key)
+                    }
+                    provided = .color(Color(red: numbers[0], green: numbers[1], blue: numbers[2], alpha: numbers.count == 4 ? numbers[3] : 1))
+                } else {
+                    guard numbers.count == 2 else { throw attributes.error("must be a number or a point [x, y]", key: key) }
+                    provided = .point(x: numbers[0], y: numbers[1])
+                }
+            default:
+                throw attributes.error("must be a colour, a number or a point [x, y]", key: key)
+            }
+            do {
+                try providers.set(provided, for: keyPath)
+            } catch {
+                throw attributes.error(error.message, key: key)
+            }
+            guard animation.hasKeyPath(matching: keyPath) else {
+                let examples = animation.keyPaths.prefix(3).map { "\"\($0.joined(separator: "."))\"" }.joined(separator: ", ")
+                throw attributes.error("matches nothing in \(source)\(examples.isEmpty ? "" : " (its key paths look like \(examples))")", key: key)
+            }
+        }
+        return providers
     }
 
     public mutating func apply(_ event: Event, at time: Double) {

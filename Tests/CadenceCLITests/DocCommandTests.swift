@@ -204,9 +204,18 @@ import Testing
         for (name, source) in [("spinner.json", "trim-paths.json"), ("a.json", "shapes.json"), ("b.json", "dashes.json")] {
             try lottieFile(source).write(to: URL(fileURLWithPath: folder + "/" + name))
         }
-        // Confetti with a "burst" marker, as the scene-format page's Lottie node plays.
+        // Confetti with a "burst" marker, its layer named "Card" and its fill "Fill 1", as the
+        // scene-format page's Lottie node plays it and names them in its value providers.
         var confetti = try #require(try JSONSerialization.jsonObject(with: lottieFile("repeater.json")) as? [String: Any])
         confetti["markers"] = [["cm": "burst", "tm": (confetti["ip"] as? Double) ?? 0, "dr": 10]]
+        var layers = try #require(confetti["layers"] as? [[String: Any]])
+        layers[0]["nm"] = "Card"
+        var shapes = try #require(layers[0]["shapes"] as? [[String: Any]])
+        var items = try #require(shapes[0]["it"] as? [[String: Any]])
+        for index in items.indices where items[index]["ty"] as? String == "fl" { items[index]["nm"] = "Fill 1" }
+        shapes[0]["it"] = items
+        layers[0]["shapes"] = shapes
+        confetti["layers"] = layers
         try JSONSerialization.data(withJSONObject: confetti).write(to: URL(fileURLWithPath: folder + "/confetti.json"))
         var intro = try #require(try JSONSerialization.jsonObject(with: lottieFile("shapes.json")) as? [String: Any])
         let inPoint = (intro["ip"] as? Double) ?? 0

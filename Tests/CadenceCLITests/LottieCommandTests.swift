@@ -181,6 +181,46 @@ import Testing
         #expect(refused.stderr.contains("must be from 0 to 1, got 2"), "\(refused.stderr)")
     }
 
+    /// Value providers recolour by key path, content modes place the composition, seeks take a
+    /// marker; each bad value is an error naming the node and key.
+    @Test func sceneNodesTakeValueProvidersContentModesAndMarkerSeeks() throws {
+        let scene = """
+        {"size": [200, 100], "nodes": [
+          {"type": "Lottie", "id": "shapes", "frame": [0, 0, 200, 100],
+           "attributes": {"src": "\(Self.path("shapes"))", "contentMode": "scaleToFill", "valueProviders": {"**.Color": "#00FF00"}}}],
+         "events": [{"at": 0.1, "target": "shapes", "type": "seek", "marker": "none here"}]}
+        """
+        try Data(scene.utf8).write(to: URL(fileURLWithPath: folder + "/providers.json"))
+        let result = try CLI.run(["render", "providers.json", "--backend", "cpu", "--strict", "--frames", "0..0", "--out", "p"], in: folder)
+        #expect(result.status == 0, "\(result.stderr)")
+        let frame = try RGBAImage(contentsOfPNG: folder + "/p/frame_00000.png")
+        // Over the white background every drawn pixel is green, mixed with white at its edges.
+        var drawn = 0, green = 0
+        for offset in stride(from: 0, to: frame.pixels.count, by: 4) where frame.pixels[offset ..< offset + 3] != [255, 255, 255] {
+            drawn += 1
+            if frame.pixels[offset + 1] == 255, frame.pixels[offset] == frame.pixels[offset + 2] { green += 1 }
+        }
+        #expect(drawn > 1000 && green == drawn, "\(green) of \(drawn) drawn pixels green")
+        // Stretched to fill 200 wide (fitted, it would end at x = 150): drawn at x = 170.
+        #expect((0..<100).contains { y in frame.pixels[(y * 200 + 170) * 4] != 255 })
+        for (replacement, message) in [
+            (##""**.Color": "greenish""##, "key 'attributes.valueProviders.**.Color': must be a colour such as"),
+            (#""Nothing.Transform.Position": [1, 2]"#, "key 'attributes.valueProviders.Nothing.Transform.Position': matches nothing in"),
+            (#""**.Transform.Rotation": [1, 2]"#, "Rotation takes a number"),
+        ] {
+            let bad = scene.replacingOccurrences(of: ##""**.Color": "#00FF00""##, with: replacement)
+            try Data(bad.utf8).write(to: URL(fileURLWithPath: folder + "/bad-providers.json"))
+            let refused = try CLI.run(["render", "bad-providers.json", "--out", "b"], in: folder)
+            #expect(refused.status == 1)
+            #expect(refused.stderr.contains(message), "\(refused.stderr)")
+        }
+        let badMode = scene.replacingOccurrences(of: "scaleToFill", with: "scaleToFit")
+        try Data(badMode.utf8).write(to: URL(fileURLWithPath: folder + "/bad-mode.json"))
+        let refused = try CLI.run(["render", "bad-mode.json", "--out", "b"], in: folder)
+        #expect(refused.status == 1)
+        #expect(refused.stderr.contains("key 'attributes.contentMode': must be one of scaleToFill"), "\(refused.stderr)")
+    }
+
     @Test func benchLottiePrintsFramesPerSecondPerFile() throws {
         let result = try CLI.run(["bench", "lottie", Self.path("shapes"), Self.path("masks"), "--size", "128", "--frames", "6", "--repeat", "1", "--backend", "cpu", "--json"], in: folder)
         #expect(result.status == 0, "\(result.stderr)")
