@@ -412,6 +412,12 @@ extension RasterPass {
         let length = dx * dx + dy * dy
         let linear = gradient.kind == .linear && gradient.space == nil && length > 0 && length.isFinite
         let step = linear ? dx / length * last : 0
+        // A radial gradient in pixels whose focus is its centre (Lottie's, without a highlight):
+        // the offset is the distance from the centre over the radius, one square root a pixel.
+        let radius = (dx * dx + dy * dy).squareRoot()
+        let centred = gradient.kind == .radial && gradient.space == nil && (gradient.focus == nil || gradient.focus == gradient.start)
+            && radius > 0 && radius.isFinite
+        let (centreX, centreY, inverseRadius) = (gradient.start.x, gradient.start.y, centred ? last / radius : 0)
         let alpha = mask.alpha
         target.withMutablePixels { pixels in
             for y in visible.minY..<visible.maxY {
@@ -424,7 +430,15 @@ extension RasterPass {
                     defer { offset += 4; position += step }
                     let covered = Int(alpha[maskRow + x])
                     guard covered > 0 else { continue }
-                    let at = linear ? position : gradient.offset(x: Double(x) + 0.5, y: cy) * last
+                    let at: Double
+                    if linear {
+                        at = position
+                    } else if centred {
+                        let px = Double(x) + 0.5 - centreX, py = cy - centreY
+                        at = (px * px + py * py).squareRoot() * inverseRadius
+                    } else {
+                        at = gradient.offset(x: Double(x) + 0.5, y: cy) * last
+                    }
                     let entry = at > 0 ? (at < last ? Int(at + 0.5) : Gradient.rampSize - 1) : 0
                     var color = ramp[entry]
                     if covered < 255 {
