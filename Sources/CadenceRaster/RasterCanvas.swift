@@ -1,4 +1,9 @@
 import CadenceDraw
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Premultiplied RGBA8 pixels, top row first: what the CPU backend draws into. A canvas may stand
 /// for part of a frame (a group's picture): `originX`, `originY` is where its top-left pixel lies
@@ -83,6 +88,19 @@ public struct RasterCanvas: Sendable, Hashable {
         let pattern = color.word.littleEndian
         let (width, originX, originY) = (width, originX, originY)
         withMutablePixels { pixels in
+            // A colour of four equal bytes (transparent, opaque white) is memset, the whole box at
+            // once when it spans whole rows: a frame's clear is most of a light frame's work.
+            if color.r == color.g, color.g == color.b, color.b == color.a, let base = pixels.baseAddress {
+                let value = Int32(color.r)
+                if box.minX == originX, box.maxX == originX + width {
+                    memset(base + (box.minY - originY) * width * 4, value, (box.maxY - box.minY) * width * 4)
+                } else {
+                    for y in box.minY..<box.maxY {
+                        memset(base + ((y - originY) * width + box.minX - originX) * 4, value, (box.maxX - box.minX) * 4)
+                    }
+                }
+                return
+            }
             let words = UnsafeMutableRawBufferPointer(pixels).bindMemory(to: UInt32.self)
             for y in box.minY..<box.maxY {
                 let start = (y - originY) * width + box.minX - originX
