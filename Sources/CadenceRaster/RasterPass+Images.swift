@@ -349,13 +349,22 @@ extension RasterPass {
         // The colour at each of the 256 coverages, rounded as the per-pixel formula rounds
         // (color · coverage / 255 in bytes): one look-up a pixel, uncovered pixels skipped.
         guard let clip, let bounds = target.bounds, let visible = box.intersection(clip)?.intersection(bounds) else { return }
-        // A small path's pixels are fewer than the table's entries: each is worked out alone.
-        guard visible.width * visible.height >= 1024 else {
-            shade(box) { x, y, _ in color * (Double(alpha[(y - maskY) * width + x - maskX]) / 255) }
-            return
+        // A small path's pixels are fewer than the table's entries: each is worked out alone,
+        // unless the path before had the same colour (repeated shapes), whose table is kept.
+        let table: [PremultipliedColor]
+        if let kept = coverageShades, kept.color == color {
+            table = kept.shades
+        } else {
+            guard visible.width * visible.height >= 1024 || lastSmallPathColor == color else {
+                lastSmallPathColor = color
+                shade(box) { x, y, _ in color * (Double(alpha[(y - maskY) * width + x - maskX]) / 255) }
+                return
+            }
+            var made = [PremultipliedColor](repeating: PremultipliedColor(r: 0, g: 0, b: 0, a: 0), count: 256)
+            for coverage in 1..<256 { made[coverage] = PremultipliedColor(color * (Double(coverage) / 255)) }
+            table = made
+            coverageShades = (color, made)
         }
-        var table = [PremultipliedColor](repeating: PremultipliedColor(r: 0, g: 0, b: 0, a: 0), count: 256)
-        for coverage in 1..<256 { table[coverage] = PremultipliedColor(color * (Double(coverage) / 255)) }
         let canvasWidth = target.width
         let (originX, originY) = (target.originX, target.originY)
         let opaque = table[255].a == 255

@@ -22,6 +22,10 @@ struct RasterPass {
     /// The picture of the matte group that ended last, and how many groups were open outside it
     /// (the group whose `matte` reads it is the one that then ends at that depth).
     private var finishedMatte: (depth: Int, picture: RasterCanvas)?
+    /// The last path colour's 256 coverage shades (`drawPath`), kept while paths share it, and
+    /// the colour of the last small path drawn without them.
+    var coverageShades: (color: SIMD4<Double>, shades: [PremultipliedColor])?
+    var lastSmallPathColor: SIMD4<Double>?
 
     /// The pixels of the canvas the pass began with (the frame, or a band of it): untransformed
     /// images are resampled and kept within them.
