@@ -14,6 +14,10 @@ extension LottieAnimation {
     /// The most paths one layer evaluates in a frame: repeaters nested in repeaters multiply, and
     /// past this the rest of the copies are left out (a documented clamp, not a hang).
     static let maximumPathsPerLayer = 10_000
+    /// The most repeater copies one layer evaluates in a frame, counted through nested
+    /// repeaters: copies that draw no path add no path to the clamp above, so they are counted
+    /// here (a documented clamp, not a hang: three repeaters of 1000 copies nested ask for 10⁹).
+    static let maximumRepeatedCopiesPerLayer = 100_000
 
     /// Draws composition frame `frame` with `transform` mapping composition coordinates to the
     /// list's; `pixelScale` is how many pixels one list unit covers (curves are flattened for it).
@@ -384,6 +388,8 @@ private struct Drawing {
     private var pool: [PoolEntry] = []
     private var paints: [PendingPaint] = []
     private var opacities: [Double] = []
+    /// Repeater copies evaluated for the layer so far.
+    private var repeatedCopies = 0
 
     init(animation: LottieAnimation, pixelScale: Double, images: any ImageProvider, fonts: (any TextLayoutEngine)?) {
         self.animation = animation
@@ -396,6 +402,7 @@ private struct Drawing {
         pool = []
         paints = []
         opacities = []
+        repeatedCopies = 0
         group(items[...], frame: frame, groupMatrix: .identity, layerMatrix: matrix, opacity: 1)
         // Paints were recorded top first; draw bottom first.
         for (paint, opacity) in zip(paints, opacities).reversed() {
@@ -409,6 +416,7 @@ private struct Drawing {
         pool = []
         paints = []
         opacities = []
+        repeatedCopies = 0
         let scale = document.size / 100
         for placement in document.placements where pool.count < LottieAnimation.maximumPathsPerLayer {
             let glyphMatrix = AffineTransform(scaleX: scale, y: scale).concatenating(AffineTransform(translationX: placement.origin.x, y: placement.origin.y))
@@ -509,7 +517,8 @@ private struct Drawing {
             let endOpacity = min(max(repeater.endOpacity.scalar(at: frame, fallback: 100) / 100, 0), 1)
             // Listed top first: below (m 1) puts copy 0 on top, above (m 2) the last copy.
             let order = repeater.copiesAbove ? Array((0..<count).reversed()) : Array(0..<count)
-            for copy in order where pool.count < LottieAnimation.maximumPathsPerLayer {
+            for copy in order where pool.count < LottieAnimation.maximumPathsPerLayer && repeatedCopies < LottieAnimation.maximumRepeatedCopiesPerLayer {
+                repeatedCopies += 1
                 let fraction = count > 1 ? Double(copy) / Double(count - 1) : 0
                 let copyOpacity = startOpacity + (endOpacity - startOpacity) * fraction
                 let copyMatrix = repeater.transform.repeaterMatrix(at: frame, times: Double(copy) + offset)

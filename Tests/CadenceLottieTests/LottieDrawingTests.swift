@@ -163,6 +163,15 @@ import Testing
         let huge = repeater.replacingOccurrences(of: #""c": {"a": 0, "k": 3}"#, with: #""c": {"a": 0, "k": 1e9}"#)
         let clamped = try F.animation(F.document(layers: F.shapeLayer([F.rectangle(), F.fill(), huge].joined(separator: ","))))
         #expect(F.paths(F.list(clamped, frame: 0)).count == Int(Repeater.maximumCopies))
+        // Three repeaters of 1000 copies nested ask for 10⁹ copies of nothing (no path to count
+        // against the path clamp): the copies evaluated are counted and stop at their own clamp.
+        let thousand = huge.replacingOccurrences(of: "1e9", with: "1000")
+        let empty = #"{"ty": "gr", "it": [{"ty": "gr", "it": [\#(F.fill()), \#(thousand)]}, \#(thousand)]}"#
+        let nested = try F.animation(F.document(layers: F.shapeLayer([empty, thousand].joined(separator: ","))))
+        #expect(F.paths(F.list(nested, frame: 0)).isEmpty)
+        // With a path, the path clamp still holds.
+        let drawn = try F.animation(F.document(layers: F.shapeLayer([F.rectangle(), F.fill(), thousand, thousand].joined(separator: ","))))
+        #expect(F.paths(F.list(drawn, frame: 0)).count <= LottieAnimation.maximumPathsPerLayer)
     }
 
     @Test func drawsStarsPolygonsAndEllipses() throws {
