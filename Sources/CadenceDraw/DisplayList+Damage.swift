@@ -311,7 +311,15 @@ extension DisplayList {
         // A blurred picture spreads past its members; a blurred backdrop is composited over all of its shape.
         box = box.map { $0.insetBy(-group.blurReach) }
         if let backdrop = group.backdrop, group.backdropBlur > 0 { add(backdrop.transform.boundingBox(of: backdrop.rect).insetBy(-1)) }
-        guard let box else { return nil }
+        guard var box else { return nil }
+        // Mask paths none of which is inverted, the first not subtracting, cover nothing outside
+        // their bounds (`MaskPath.coverage`): the picture is needed only there (and a pixel
+        // around), unless a blur would carry what lies outside in.
+        if !group.maskPaths.isEmpty, group.maskPaths.first?.mode != .subtract, !group.maskPaths.contains(where: \.inverted),
+           group.blur <= 0, spreads.count == 1, !blursInside(group: index) {
+            guard let masked = Self.bounds(of: group.maskPaths) else { return nil }
+            box = box.intersection(masked.insetBy(-1))
+        }
         guard let mask = group.mask else { return box }
         // The mask's coverage reaches half a pixel past its transformed corners.
         let maskBox = mask.transform.boundingBox(of: mask.rect)
@@ -320,6 +328,41 @@ extension DisplayList {
 }
 
 extension DisplayList {
+    /// Whether any group inside the group opened at `index` blurs its picture or its backdrop.
+    func blursInside(group index: Int) -> Bool {
+        var depth = 0
+        for member in (index + 1)..<commands.count {
+            switch commands[member] {
+            case .pushGroup(let inner):
+                if inner.blur > 0 || inner.backdropBlur > 0 { return true }
+                depth += 1
+            case .popGroup:
+                if depth == 0 { return false }
+                depth -= 1
+            case .projected:
+                // A projected picture may hold blurs of its own.
+                return true
+            default: break
+            }
+        }
+        return false
+    }
+
+    /// The smallest rectangle holding every finite point of the masks' contours; nil for none.
+    static func bounds(of masks: [MaskPath]) -> Rect? {
+        var (minX, minY, maxX, maxY) = (Double.infinity, Double.infinity, -Double.infinity, -Double.infinity)
+        for mask in masks {
+            for contour in mask.contours {
+                for point in contour where point.x.isFinite && point.y.isFinite {
+                    (minX, minY) = (Swift.min(minX, point.x), Swift.min(minY, point.y))
+                    (maxX, maxY) = (Swift.max(maxX, point.x), Swift.max(maxY, point.y))
+                }
+            }
+        }
+        guard minX <= maxX, minY <= maxY else { return nil }
+        return Rect(x: minX, y: minY, width: maxX - minX, height: maxY - minY)
+    }
+
     /// Whether a group blurs its backdrop: what it reads lies around its shape, so a renderer
     /// drawing the frame in bands draws this list in one.
     public var blursBackdrop: Bool {
