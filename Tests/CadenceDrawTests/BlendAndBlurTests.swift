@@ -53,6 +53,27 @@ import Testing
         #expect(Group(blur: 1e9).blurReach == 301)
     }
 
+    /// A group's picture is needed only where its mask paths can cover: within their bounds
+    /// when none is inverted and the first does not subtract, and nothing inside blurs.
+    @Test func maskPathsBoundAGroupsReach() throws {
+        let square = [Point(x: 40, y: 40), Point(x: 60, y: 40), Point(x: 60, y: 60), Point(x: 40, y: 60)]
+        func reach(_ masks: [MaskPath], blurInside: Bool = false) -> Rect? {
+            var list = DisplayList(size: Size(width: 200, height: 100), background: .white)
+            list.append(.pushGroup(Group(maskPaths: masks)))
+            if blurInside { list.append(.pushGroup(Group(blur: 2))) }
+            list.roundedRect(RoundedRect(rect: Rect(x: 0, y: 0, width: 150, height: 90), cornerRadius: 0, fill: .black))
+            if blurInside { list.append(.popGroup) }
+            list.append(.popGroup)
+            return list.reach(ofGroupAt: 0)
+        }
+        #expect(reach([MaskPath(contours: [square], mode: .add)]) == Rect(x: 39, y: 39, width: 22, height: 22))
+        // Inverted, subtracting first, or a blur inside: the members' reach as before.
+        for masks in [[MaskPath(contours: [square], mode: .add, inverted: true)], [MaskPath(contours: [square], mode: .subtract)]] {
+            #expect((reach(masks)?.width ?? 0) > 150)
+        }
+        #expect((reach([MaskPath(contours: [square], mode: .add)], blurInside: true)?.width ?? 0) > 150)
+    }
+
     @Test func damageUnderABlurredBackdropRedrawsAllItReadsInOnePass() throws {
         func list(dotX: Double) -> DisplayList {
             var list = DisplayList(size: Size(width: 300, height: 200), background: .white)
