@@ -294,9 +294,12 @@ extension DisplayList {
         func add(_ rect: Rect) { box = box.map { union($0, rect) } ?? rect }
         // How far the blurs of the groups open inside this one spread what their members draw.
         var spreads = [0.0]
+        // The matte group among the members (the last, when the group has a matte).
+        var matteMember: Int?
         members: for member in (index + 1)..<commands.count {
             switch commands[member] {
             case .pushGroup(let inner):
+                if spreads.count == 1, inner.isMatte { matteMember = member }
                 spreads.append(spreads[spreads.count - 1] + inner.blurReach)
                 // A blurred backdrop inside reads this group's picture that far around its shape.
                 if let reach = inner.backdropReach { add(reach) }
@@ -315,10 +318,15 @@ extension DisplayList {
         // Mask paths none of which is inverted, the first not subtracting, cover nothing outside
         // their bounds (`MaskPath.coverage`): the picture is needed only there (and a pixel
         // around), unless a blur would carry what lies outside in.
-        if !group.maskPaths.isEmpty, group.maskPaths.first?.mode != .subtract, !group.maskPaths.contains(where: \.inverted),
-           group.blur <= 0, spreads.count == 1, !blursInside(group: index) {
+        let unblurred = group.blur <= 0 && !blursInside(group: index)
+        if !group.maskPaths.isEmpty, group.maskPaths.first?.mode != .subtract, !group.maskPaths.contains(where: \.inverted), unblurred {
             guard let masked = Self.bounds(of: group.maskPaths) else { return nil }
             box = box.intersection(masked.insetBy(-1))
+        }
+        // Likewise an alpha or luma matte: transparent (and so dark) outside what it draws.
+        if group.matte == .alpha || group.matte == .luma, unblurred, let matteMember {
+            guard let matted = reach(ofGroupAt: matteMember, bounds: bounds) else { return nil }
+            box = box.intersection(matted)
         }
         guard let mask = group.mask else { return box }
         // The mask's coverage reaches half a pixel past its transformed corners.

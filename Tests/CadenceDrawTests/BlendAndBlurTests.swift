@@ -72,6 +72,22 @@ import Testing
             #expect((reach(masks)?.width ?? 0) > 150)
         }
         #expect((reach([MaskPath(contours: [square], mode: .add)], blurInside: true)?.width ?? 0) > 150)
+        // An alpha or luma matte bounds it too; an inverted one does not.
+        func matted(_ mode: Group.Matte) -> Rect? {
+            var list = DisplayList(size: Size(width: 200, height: 100), background: .white)
+            list.append(.pushGroup(Group(matte: mode)))
+            list.roundedRect(RoundedRect(rect: Rect(x: 0, y: 0, width: 150, height: 90), cornerRadius: 0, fill: .black))
+            list.append(.pushGroup(Group(isMatte: true)))
+            list.roundedRect(RoundedRect(rect: Rect(x: 100, y: 10, width: 20, height: 20), cornerRadius: 0, fill: .white))
+            list.append(.popGroup)
+            list.append(.popGroup)
+            return list.reach(ofGroupAt: 0)
+        }
+        for mode in [Group.Matte.alpha, .luma] {
+            let box = try #require(matted(mode))
+            #expect(box.minX >= 98 && box.maxX <= 122 && box.minY >= 8 && box.maxY <= 32, "\(mode): \(box)")
+        }
+        #expect((matted(.alphaInverted)?.width ?? 0) >= 150 && (matted(.lumaInverted)?.width ?? 0) >= 150)
     }
 
     @Test func damageUnderABlurredBackdropRedrawsAllItReadsInOnePass() throws {
