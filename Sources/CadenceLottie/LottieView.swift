@@ -132,7 +132,7 @@ public struct LottieView: WidgetContent {
         case .normal: break
         case .marker(let marker): return marker.activeEnd(motion: .full)
         case .still: return start
-        case .fade: return start + cycleSeconds
+        case .fade: return max(start, beginTime + cycleSeconds)
         }
         let length = toFrame - fromFrame
         let rate = speed * animation.frameRate
