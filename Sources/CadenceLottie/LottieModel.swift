@@ -270,8 +270,9 @@ enum LayerEffect: Sendable {
     /// Stroke (`ty` 22): the layer's mask paths stroked.
     case stroke(StrokeEffect)
 
-    /// After Effects' blurriness and softness to a Gaussian's standard deviation, as ThorVG,
-    /// lottie-web and Skottie convert them.
+    /// After Effects' blurriness and softness to a Gaussian's standard deviation: ThorVG,
+    /// lottie-web and Skottie convert blurriness so, ThorVG and Skottie softness too (lottie-web
+    /// takes a quarter of the softness).
     static let blurrinessToSigma = 0.3
     /// The farthest a drop shadow is cast, in the layer's units: a documented clamp.
     static let maximumDistance = 100_000.0
