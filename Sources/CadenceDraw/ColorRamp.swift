@@ -28,11 +28,11 @@ public struct ColorRamp: Sendable, Hashable {
         min(max(0.2126 * red + 0.7152 * green + 0.0722 * blue, 0), 1)
     }
 
-    /// The ramp's colour at `luminance` (0 ... 1), straight RGB.
+    /// The ramp's colour at `luminance` (clamped to 0 ... 1; not a number: 0), straight RGB.
     public func color(at luminance: Double) -> SIMD3<Double> {
         func rgb(_ color: Color) -> SIMD3<Double> { SIMD3(color.red, color.green, color.blue) }
         guard colors.count > 1 else { return rgb(colors[0]) }
-        let position = min(max(luminance, 0), 1) * Double(colors.count - 1)
+        let position = (luminance.isNaN ? 0 : min(max(luminance, 0), 1)) * Double(colors.count - 1)
         let index = min(Int(position), colors.count - 2)
         let t = position - Double(index)
         return rgb(colors[index]) + (rgb(colors[index + 1]) - rgb(colors[index])) * t

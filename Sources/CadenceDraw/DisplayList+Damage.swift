@@ -294,12 +294,15 @@ extension DisplayList {
         func add(_ rect: Rect) { box = box.map { union($0, rect) } ?? rect }
         // How far the blurs of the groups open inside this one spread what their members draw.
         var spreads = [0.0]
-        // The matte group among the members (the last, when the group has a matte).
+        // The matte group among the members (the last, when the group has a matte), and whether
+        // anything inside blurs (a projected picture may hold blurs of its own).
         var matteMember: Int?
+        var blursInside = false
         members: for member in (index + 1)..<commands.count {
             switch commands[member] {
             case .pushGroup(let inner):
                 if spreads.count == 1, inner.isMatte { matteMember = member }
+                if inner.blur > 0 || inner.backdropBlur > 0 { blursInside = true }
                 spreads.append(spreads[spreads.count - 1] + inner.blurReach)
                 // A blurred backdrop inside reads this group's picture that far around its shape.
                 if let reach = inner.backdropReach { add(reach) }
@@ -307,6 +310,7 @@ extension DisplayList {
                 if spreads.count == 1 { break members }
                 spreads.removeLast()
             default:
+                if case .projected = commands[member] { blursInside = true }
                 guard let bounds = bounds.map({ $0[member] }) ?? commands[member].bounds, !bounds.minX.isNaN, !bounds.minY.isNaN, !bounds.maxX.isNaN, !bounds.maxY.isNaN else { continue }
                 add(bounds.insetBy(-spreads[spreads.count - 1]))
             }
@@ -318,7 +322,7 @@ extension DisplayList {
         // Mask paths none of which is inverted, the first not subtracting, cover nothing outside
         // their bounds (`MaskPath.coverage`): the picture is needed only there (and a pixel
         // around), unless a blur would carry what lies outside in.
-        let unblurred = group.blur <= 0 && !blursInside(group: index)
+        let unblurred = group.blur <= 0 && !blursInside
         if !group.maskPaths.isEmpty, group.maskPaths.first?.mode != .subtract, !group.maskPaths.contains(where: \.inverted), unblurred {
             guard let masked = Self.bounds(of: group.maskPaths) else { return nil }
             box = box.intersection(masked.insetBy(-1))
@@ -336,26 +340,6 @@ extension DisplayList {
 }
 
 extension DisplayList {
-    /// Whether any group inside the group opened at `index` blurs its picture or its backdrop.
-    func blursInside(group index: Int) -> Bool {
-        var depth = 0
-        for member in (index + 1)..<commands.count {
-            switch commands[member] {
-            case .pushGroup(let inner):
-                if inner.blur > 0 || inner.backdropBlur > 0 { return true }
-                depth += 1
-            case .popGroup:
-                if depth == 0 { return false }
-                depth -= 1
-            case .projected:
-                // A projected picture may hold blurs of its own.
-                return true
-            default: break
-            }
-        }
-        return false
-    }
-
     /// The smallest rectangle holding every finite point of the masks' contours; nil for none.
     static func bounds(of masks: [MaskPath]) -> Rect? {
         var (minX, minY, maxX, maxY) = (Double.infinity, Double.infinity, -Double.infinity, -Double.infinity)

@@ -47,12 +47,10 @@ extension RGBAImage {
             )
         }
         guard status == 0, let bytes else {
-            let reason = message.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
+            let reason = cString(message)
             throw .readFailed(path: name, reason: reason.isEmpty ? "not a JPEG" : reason)
         }
-        defer { free(bytes) }
-        let count = Int(width) * Int(height) * 4
-        self.init(width: Int(width), height: Int(height), pixels: Array(UnsafeBufferPointer(start: bytes, count: count)))
+        self.init(freeing: bytes, width: width, height: height)
     }
 
     /// Reads the JPEG file at `path` (a regular file), as `init(jpegData:…)` does.

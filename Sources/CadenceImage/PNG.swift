@@ -160,9 +160,7 @@ extension RGBAImage {
         ) == 0, let bytes else {
             throw .readFailed(path: path, reason: cString(message))
         }
-        defer { free(bytes) }
-        let count = Int(width) * Int(height) * 4
-        self.init(width: Int(width), height: Int(height), pixels: Array(UnsafeBufferPointer(start: bytes, count: count)))
+        self.init(freeing: bytes, width: width, height: height)
     }
 
     /// Reads a PNG held in memory (an image embedded in a file), as 8-bit RGBA; `name` names it in
@@ -180,6 +178,14 @@ extension RGBAImage {
             )
         }
         guard status == 0, let bytes else { throw .readFailed(path: name, reason: cString(message)) }
+        self.init(freeing: bytes, width: width, height: height)
+    }
+}
+
+extension RGBAImage {
+    /// The `width` × `height` RGBA pixels a C decoder returned in memory it malloc'd: copied,
+    /// then freed.
+    init(freeing bytes: UnsafeMutablePointer<UInt8>, width: UInt32, height: UInt32) {
         defer { free(bytes) }
         let count = Int(width) * Int(height) * 4
         self.init(width: Int(width), height: Int(height), pixels: Array(UnsafeBufferPointer(start: bytes, count: count)))

@@ -130,7 +130,7 @@ private struct Drawing {
         // A layer's own keyframes are in its composition's frames (lottie-web subtracts `st` from
         // both the frame and the keyframe times); `st` and `sr` map time for a precomposition's
         // layers only.
-        let layerOpacity = opacity * layer.transform.overridden(by: providers, path: path + [layer.name]).opacity(at: frame)
+        let layerOpacity = opacity * layer.transform.overridden(by: providers, path: path, name: layer.name).opacity(at: frame)
         guard layerOpacity > 0 else { return }
         let layerMatrix = worldMatrix(of: position, in: composition, frame: frame).concatenating(matrix)
         switch layer.content {
@@ -254,16 +254,14 @@ private struct Drawing {
             length = length.isFinite ? min(max(length, -LayerEffect.maximumDistance), LayerEffect.maximumDistance) : 0
             let (dx, dy) = angle.isFinite ? (length * sin(angle), -length * cos(angle)) : (0, 0)
             let offset = AffineTransform(translationX: matrix.a * dx + matrix.c * dy, y: matrix.b * dx + matrix.d * dy)
-            var silhouette = DisplayList(size: size, background: .clear)
-            var moved = DisplayList(size: size, background: .clear)
-            for command in body { moved.append(command) }
-            silhouette.append(moved, transformedBy: offset)
+            var mapping = CommandMapping(offset)
+            let silhouette = body.map { mapping.map($0) }
             let blur = sigma(softness)
             let shadow: [DrawCommand]
-            if let recoloured = LottieAnimation.recoloured(silhouette.commands, to: color(shadowColor)) {
+            if let recoloured = LottieAnimation.recoloured(silhouette, to: color(shadowColor)) {
                 shadow = wrapped(Group(opacity: alpha, blur: blur), recoloured)
             } else {
-                shadow = wrapped(Group(opacity: alpha, blur: blur, colorRamp: ColorRamp(colors: [color(shadowColor)])), silhouette.commands)
+                shadow = wrapped(Group(opacity: alpha, blur: blur, colorRamp: ColorRamp(colors: [color(shadowColor)])), silhouette)
             }
             return alone ? shadow : shadow + body
         }
@@ -375,7 +373,7 @@ private struct Drawing {
         var steps = 0
         while let index = current, steps <= composition.layers.count {
             let layer = composition.layers[index]
-            matrix = matrix.concatenating(layer.transform.overridden(by: providers, path: path + [layer.name]).matrix(at: frame))
+            matrix = matrix.concatenating(layer.transform.overridden(by: providers, path: path, name: layer.name).matrix(at: frame))
             current = composition.parents[index]
             steps += 1
         }
@@ -463,7 +461,7 @@ private struct Drawing {
         let paragraphs = document.text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\r" || $0 == "\n" || $0 == "\u{3}" })
         for paragraph in paragraphs {
             let layout = try fonts.layout(AttributedText(String(paragraph), attributes: TextAttributes(font: face, color: fill)), options: options)
-            for line in layout.lines.isEmpty ? [] : layout.lines {
+            for line in layout.lines {
                 defer { lineNumber += 1 }
                 let tracking = document.tracking / factor
                 let width = line.width + Double(max(line.glyphs.count - 1, 0)) * tracking
@@ -544,7 +542,7 @@ private struct Drawing {
             }
             switch item {
             case .group(let child):
-                let transform = child.transform.overridden(by: providers, path: path + [child.name])
+                let transform = child.transform.overridden(by: providers, path: path, name: child.name)
                 let childMatrix = transform.matrix(at: frame).concatenating(groupMatrix)
                 let childOpacity = opacity * transform.opacity(at: frame)
                 path.append(child.name)

@@ -124,11 +124,14 @@ public struct ValueProviderError: Error, Sendable, Equatable, CustomStringConver
 }
 
 extension LottieTransform {
-    /// The transform with the values `providers` set for `path` + `Transform.PROPERTY`.
-    func overridden(by providers: LottieValueProviders, path: [String]) -> LottieTransform {
+    /// The transform of the layer or group `name` under `path`, with the values `providers` set
+    /// for `path.name.Transform.PROPERTY` (nothing is built when there are none: this runs for
+    /// every layer and group of every frame).
+    func overridden(by providers: LottieValueProviders, path: [String], name: String) -> LottieTransform {
         guard !providers.isEmpty else { return self }
         var transform = self
-        func value(_ property: String) -> LottieValueProviders.Value? { providers.value(at: path + ["Transform", property]) }
+        let base = path + [name, "Transform"]
+        func value(_ property: String) -> LottieValueProviders.Value? { providers.value(at: base + [property]) }
         if case .point(let x, let y)? = value("Position") {
             transform.position = AnimatedNumbers([x, y])
         }
