@@ -56,42 +56,58 @@ public struct MaskPath: Sendable, Hashable {
             return PathRasterizer.coverage(of: mask.contours, fillRule: mask.fillRule, clip: box.rect)
                 ?? CoverageMask(x: box.minX, y: box.minY, width: 0, height: 0, alpha: [])
         }
-        // In bytes (0 … 255 for 0 … 1), rounded at each step.
-        let count = box.width * box.height
-        var combined = [Int](repeating: masks.first?.mode == .subtract ? 255 : 0, count: count)
+        // In bytes (0 … 255 for 0 … 1), rounded at each step; each mask's row made from its
+        // runs, then combined with the row so far by its mode.
+        let (width, height) = (box.width, box.height)
+        var combined = [UInt8](repeating: masks.first?.mode == .subtract ? 255 : 0, count: width * height)
+        var row = [UInt8](repeating: 0, count: width)
         for mask in masks {
             let opacity = Int(((mask.opacity.isFinite ? min(max(mask.opacity, 0), 1) : 0) * 255).rounded())
-            let shape = PathRasterizer.coverage(of: mask.contours, fillRule: mask.fillRule, clip: box.rect)
-            // The shape's mask lies within the box (it was clipped to it): rows and columns
-            // outside it are uncovered.
-            let shapeBox = shape.map { (x: $0.x - box.minX, y: $0.y - box.minY, width: $0.width, height: $0.height) } ?? (x: 0, y: 0, width: 0, height: 0)
-            let shapeAlpha = shape?.alpha ?? []
+            // A coverage m of the shape becomes (m, inverted or not, times the opacity): a table.
+            let shade = (0 ..< 256).map { coverage -> UInt8 in
+                let m = mask.inverted ? 255 - coverage : coverage
+                return UInt8((m * opacity + 127) / 255)
+            }
+            let outside = shade[0]
+            let runs = PathRasterizer.spans(of: mask.contours, fillRule: mask.fillRule, clip: box.rect)?.runs ?? []
+            var next = 0
             combined.withUnsafeMutableBufferPointer { combined in
-                shapeAlpha.withUnsafeBufferPointer { shapeAlpha in
-                    for row in 0..<box.height {
-                        let shapeRow = row - shapeBox.y
-                        let rowInside = shapeRow >= 0 && shapeRow < shapeBox.height
-                        for column in 0..<box.width {
-                            let shapeColumn = column - shapeBox.x
-                            var m = rowInside && shapeColumn >= 0 && shapeColumn < shapeBox.width ? Int(shapeAlpha[shapeRow * shapeBox.width + shapeColumn]) : 0
-                            if mask.inverted { m = 255 - m }
-                            m = (m * opacity + 127) / 255
-                            let index = row * box.width + column
-                            let c = combined[index]
-                            switch mask.mode {
-                            case .add: combined[index] = c + m - (c * m + 127) / 255
-                            case .subtract: combined[index] = (c * (255 - m) + 127) / 255
-                            case .intersect: combined[index] = (c * m + 127) / 255
-                            case .lighten: combined[index] = max(c, m)
-                            case .darken: combined[index] = min(c, m)
-                            case .difference: combined[index] = abs(c - m)
-                            }
+                row.withUnsafeMutableBufferPointer { row in
+                    for y in 0 ..< height {
+                        row.update(repeating: outside)
+                        while next < runs.count, Int(runs[next].y) - box.minY == y {
+                            let run = runs[next]
+                            (row.baseAddress! + Int(run.x) - box.minX).update(repeating: shade[Int(run.alpha)], count: Int(run.length))
+                            next += 1
                         }
+                        let line = UnsafeMutableBufferPointer(rebasing: combined[y * width ..< (y + 1) * width])
+                        Self.combine(line, with: UnsafeBufferPointer(row), mode: mask.mode)
                     }
                 }
             }
         }
-        return CoverageMask(x: box.minX, y: box.minY, width: box.width, height: box.height, alpha: combined.map { UInt8(min(max($0, 0), 255)) })
+        return CoverageMask(x: box.minX, y: box.minY, width: width, height: height, alpha: combined)
+    }
+
+    /// Each coverage `c` of `line` combined with `m` of `mask` by `mode`, in bytes, rounded.
+    private static func combine(_ line: UnsafeMutableBufferPointer<UInt8>, with mask: UnsafeBufferPointer<UInt8>, mode: Mode) {
+        switch mode {
+        case .add:
+            for index in line.indices {
+                let (c, m) = (Int(line[index]), Int(mask[index]))
+                line[index] = UInt8(c + m - (c * m + 127) / 255)
+            }
+        case .subtract:
+            for index in line.indices { line[index] = UInt8((Int(line[index]) * (255 - Int(mask[index])) + 127) / 255) }
+        case .intersect:
+            for index in line.indices { line[index] = UInt8((Int(line[index]) * Int(mask[index]) + 127) / 255) }
+        case .lighten:
+            for index in line.indices { line[index] = max(line[index], mask[index]) }
+        case .darken:
+            for index in line.indices { line[index] = min(line[index], mask[index]) }
+        case .difference:
+            for index in line.indices { line[index] = line[index] > mask[index] ? line[index] - mask[index] : mask[index] - line[index] }
+        }
     }
 
     /// The mask with its contours mapped by `transform`.

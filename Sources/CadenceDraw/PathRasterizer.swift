@@ -40,15 +40,40 @@ public enum PathRasterizer {
     /// // mask: x 1, y 1, width 2, height 2, alpha [255, 255, 255, 255]
     /// ```
     public static func coverage(of contours: [[Point]], fillRule: FillRule, clip: Rect, blur: Double = 0) -> CoverageMask? {
-        guard let clipBox = PixelRect(covering: clip), let shapeBox = PixelRect(bounding: contours) else { return nil }
         let sigma = blur > 0 ? min(blur, maximumBlur) : 0
-        let blurRadius = sigma > 0 ? Int((3 * sigma).rounded(.up)) : 0
+        guard sigma > 0 else { return spans(of: contours, fillRule: fillRule, clip: clip)?.mask }
+        let blurRadius = Int((3 * sigma).rounded(.up))
+        guard let clipBox = PixelRect(covering: clip), let shapeBox = PixelRect(bounding: contours) else { return nil }
         let reach = shapeBox.grown(by: blurRadius)
         // The blur carries coverage from up to its radius beyond the clip into it, so that much is rasterised.
         guard let area = reach.intersection(clipBox.grown(by: blurRadius)), let output = reach.intersection(clipBox),
               area.width * area.height <= maximumPixelCount else { return nil }
+        var accumulator = accumulate(contours, within: area, scratch: nil)
+        let blurred = GaussianBlur(sigma: sigma).blurred(
+            accumulator.coverage(fillRule: fillRule), width: area.width, height: area.height,
+            croppingTo: output.offsetBy(dx: -area.minX, dy: -area.minY)
+        )
+        let alpha = blurred.map(Self.alpha)
+        guard alpha.contains(where: { $0 != 0 }) else { return nil }
+        return CoverageMask(x: output.minX, y: output.minY, width: output.width, height: output.height, alpha: alpha)
+    }
 
-        var accumulator = CoverageAccumulator(width: area.width, height: area.height)
+    /// The coverage `coverage(of:fillRule:clip:)` gives (unblurred), as runs of pixels of one alpha:
+    /// the same alphas, without a mask to fill and read back. Nil when nothing is covered within the clip.
+    /// `scratch`, when given, lends the cells (and takes them back), so that repeated calls
+    /// allocate and clear no grid.
+    package static func spans(of contours: [[Point]], fillRule: FillRule, clip: Rect, scratch: CoverageScratch? = nil) -> CoverageSpans? {
+        guard let clipBox = PixelRect(covering: clip), let shapeBox = PixelRect(bounding: contours),
+              let area = shapeBox.intersection(clipBox), area.width * area.height <= maximumPixelCount else { return nil }
+        var accumulator = accumulate(contours, within: area, scratch: scratch)
+        let runs = accumulator.runs(fillRule: fillRule, originX: area.minX, originY: area.minY, scratch: scratch)
+        guard !runs.isEmpty else { return nil }
+        return CoverageSpans(bounds: area, runs: runs)
+    }
+
+    /// The cells of `contours`' edges within `area`, whose running sums along each row are the coverage.
+    private static func accumulate(_ contours: [[Point]], within area: PixelRect, scratch: CoverageScratch?) -> CoverageAccumulator {
+        var accumulator = CoverageAccumulator(width: area.width, height: area.height, scratch: scratch)
         let originX = Double(area.minX)
         let originY = Double(area.minY)
         let (areaMaxX, areaMaxY) = (Double(area.maxX), Double(area.maxY))
@@ -71,18 +96,7 @@ public enum PathRasterizer {
                 previous = point
             }
         }
-        let alpha: [UInt8]
-        if blurRadius > 0 {
-            let blurred = GaussianBlur(sigma: sigma).blurred(
-                accumulator.coverage(fillRule: fillRule), width: area.width, height: area.height,
-                croppingTo: output.offsetBy(dx: -area.minX, dy: -area.minY)
-            )
-            alpha = blurred.map(Self.alpha)
-        } else {
-            alpha = accumulator.alpha(fillRule: fillRule)
-        }
-        guard alpha.contains(where: { $0 != 0 }) else { return nil }
-        return CoverageMask(x: output.minX, y: output.minY, width: output.width, height: output.height, alpha: alpha)
+        return accumulator
     }
 
     /// The alpha of a covered fraction: `round(255 · fraction)`, the fraction clamped to 0…1 (NaN to 0).
@@ -108,6 +122,10 @@ func clamp(_ value: Double, _ low: Double, _ high: Double) -> Double {
 /// below the grid are dropped, and an edge's part left of it is moved onto its left border, where
 /// it still adds its winding to the whole row; parts right of it cannot reach a pixel and land in
 /// the spare columns.
+///
+/// The cells come from a `CoverageScratch` when one is given, all zero, and go back to it zeroed
+/// by the sweep that reads them (only the cells edges touched are read and cleared), so that a
+/// path costs its edges and the rows it crosses, not a fresh grid the size of its box.
 struct CoverageAccumulator {
     let width: Int
     let height: Int
@@ -119,12 +137,22 @@ struct CoverageAccumulator {
     /// adds only between them.
     private var touched: [SIMD2<Int32>]
 
-    init(width: Int, height: Int) {
+    init(width: Int, height: Int, scratch: CoverageScratch? = nil) {
         self.width = width
         self.height = height
         stride = width + 2
-        cells = [Float](repeating: 0, count: stride * height)
-        touched = [SIMD2<Int32>](repeating: SIMD2(Int32.max, -1), count: height)
+        if let scratch, scratch.cells.count >= stride * height {
+            cells = []
+            swap(&cells, &scratch.cells)
+        } else {
+            cells = [Float](repeating: 0, count: stride * height)
+        }
+        if let scratch, scratch.touched.count >= height {
+            touched = []
+            swap(&touched, &scratch.touched)
+        } else {
+            touched = [SIMD2<Int32>](repeating: SIMD2(Int32.max, -1), count: height)
+        }
     }
 
     /// Adds the edge from (`x0`, `y0`) to (`x1`, `y1`), in pixels from the grid's top-left corner.
@@ -174,14 +202,18 @@ struct CoverageAccumulator {
         let lowX = min(x0, x1), highX = max(x0, x1)
         let inverseHeight = 1 / (y1 - y0)
         var x = x0
-        for row in firstRow ..< endRow {
-            let top = max(Double(row), y0)
-            let bottom = min(Double(row + 1), y1)
-            let nextX = row == endRow - 1 ? x1 : clamp(x0 + (x1 - x0) * ((bottom - y0) * inverseHeight), lowX, highX)
-            if bottom > top {
-                addRowSpan(row: row, fromX: x, toX: nextX, cover: (bottom - top) * direction)
+        cells.withUnsafeMutableBufferPointer { cells in
+            touched.withUnsafeMutableBufferPointer { touched in
+                for row in firstRow ..< endRow {
+                    let top = max(Double(row), y0)
+                    let bottom = min(Double(row + 1), y1)
+                    let nextX = row == endRow - 1 ? x1 : clamp(x0 + (x1 - x0) * ((bottom - y0) * inverseHeight), lowX, highX)
+                    if bottom > top {
+                        Self.addRowSpan(cells, touched, row: row, stride: stride, fromX: x, toX: nextX, cover: (bottom - top) * direction)
+                    }
+                    x = nextX
+                }
             }
-            x = nextX
         }
     }
 
@@ -189,7 +221,10 @@ struct CoverageAccumulator {
     /// each cell gets the share of `cover` of the area right of the line within it, so that the running
     /// sum gives every pixel its covered fraction (font-rs's exact-area accumulation).
     @inline(__always)
-    private mutating func addRowSpan(row: Int, fromX: Double, toX: Double, cover: Double) {
+    private static func addRowSpan(
+        _ cells: UnsafeMutableBufferPointer<Float>, _ touched: UnsafeMutableBufferPointer<SIMD2<Int32>>,
+        row: Int, stride: Int, fromX: Double, toX: Double, cover: Double
+    ) {
         let start = row * stride
         let (x0, x1) = fromX < toX ? (fromX, toX) : (toX, fromX)
         let x0Floor = x0.rounded(.down)
@@ -197,75 +232,123 @@ struct CoverageAccumulator {
         let x0i = Int(x0Floor)
         let x1i = Int(x1Ceil)
         touched[row] = SIMD2(min(touched[row].x, Int32(x0i)), max(touched[row].y, Int32(x1i + 1)))
-        cells.withUnsafeMutableBufferPointer { cells in
-            if x1i <= x0i + 1 {
-                // Within one cell: the part right of the line's middle, and all of the cells after it.
-                let middle = 0.5 * (fromX + toX) - x0Floor
-                cells[start + x0i] += Float(cover - cover * middle)
-                cells[start + x0i + 1] += Float(cover * middle)
-                return
-            }
-            let slope = 1 / (x1 - x0)
-            let x0Fraction = x0 - x0Floor
-            let firstArea = 0.5 * slope * (1 - x0Fraction) * (1 - x0Fraction)
-            let x1Fraction = x1 - x1Ceil + 1
-            let lastArea = 0.5 * slope * x1Fraction * x1Fraction
-            cells[start + x0i] += Float(cover * firstArea)
-            if x1i == x0i + 2 {
-                cells[start + x0i + 1] += Float(cover * (1 - firstArea - lastArea))
-            } else {
-                let secondArea = slope * (1.5 - x0Fraction)
-                cells[start + x0i + 1] += Float(cover * (secondArea - firstArea))
-                let step = Float(cover * slope)
-                for column in x0i + 2 ..< x1i - 1 {
-                    cells[start + column] += step
-                }
-                let beforeLast = secondArea + Double(x1i - x0i - 3) * slope
-                cells[start + x1i - 1] += Float(cover * (1 - beforeLast - lastArea))
-            }
-            cells[start + x1i] += Float(cover * lastArea)
+        if x1i <= x0i + 1 {
+            // Within one cell: the part right of the line's middle, and all of the cells after it.
+            let middle = 0.5 * (fromX + toX) - x0Floor
+            cells[start + x0i] += Float(cover - cover * middle)
+            cells[start + x0i + 1] += Float(cover * middle)
+            return
         }
+        let slope = 1 / (x1 - x0)
+        let x0Fraction = x0 - x0Floor
+        let firstArea = 0.5 * slope * (1 - x0Fraction) * (1 - x0Fraction)
+        let x1Fraction = x1 - x1Ceil + 1
+        let lastArea = 0.5 * slope * x1Fraction * x1Fraction
+        cells[start + x0i] += Float(cover * firstArea)
+        if x1i == x0i + 2 {
+            cells[start + x0i + 1] += Float(cover * (1 - firstArea - lastArea))
+        } else {
+            let secondArea = slope * (1.5 - x0Fraction)
+            cells[start + x0i + 1] += Float(cover * (secondArea - firstArea))
+            let step = Float(cover * slope)
+            for column in x0i + 2 ..< x1i - 1 {
+                cells[start + column] += step
+            }
+            let beforeLast = secondArea + Double(x1i - x0i - 3) * slope
+            cells[start + x1i - 1] += Float(cover * (1 - beforeLast - lastArea))
+        }
+        cells[start + x1i] += Float(cover * lastArea)
+    }
+
+    /// Scratch grids larger than this many cells (16 MiB) are not kept.
+    static let largestKept = 1 << 22
+
+    /// Calls `row(y, first, last, cells)` for each row an edge touched, with the row's cells and
+    /// the columns `first ... last` (within the grid) between which its sum changes, then clears
+    /// the cells it touched; the cleared grid goes back to `scratch`.
+    private mutating func sweep(into scratch: CoverageScratch?, _ body: (Int, Int, Int, UnsafeBufferPointer<Float>) -> Void) {
+        let (width, stride) = (width, stride)
+        cells.withUnsafeMutableBufferPointer { cells in
+            touched.withUnsafeMutableBufferPointer { touched in
+                for row in 0 ..< height where touched[row].x <= touched[row].y {
+                    let first = min(max(Int(touched[row].x), 0), width)
+                    let last = min(Int(touched[row].y), width - 1)
+                    let rowCells = UnsafeBufferPointer(rebasing: cells[row * stride ..< (row + 1) * stride])
+                    if first <= last { body(row, first, last, rowCells) }
+                    let clearFrom = min(max(Int(touched[row].x), 0), stride - 1), clearTo = min(Int(touched[row].y), stride - 1)
+                    if clearFrom <= clearTo {
+                        (cells.baseAddress! + row * stride + clearFrom).update(repeating: 0, count: clearTo - clearFrom + 1)
+                    }
+                    touched[row] = SIMD2(Int32.max, -1)
+                }
+            }
+        }
+        guard let scratch else { return }
+        if cells.count <= Self.largestKept, cells.count > scratch.cells.count { swap(&cells, &scratch.cells) }
+        if touched.count > scratch.touched.count { swap(&touched, &scratch.touched) }
+    }
+
+    /// The runs of pixels of one alpha (`PathRasterizer.alpha(_:)` of the covered fraction under
+    /// `fillRule`), uncovered pixels left out, in frame pixels (the grid's top-left is
+    /// `originX`, `originY`), row by row, left to right, neighbouring runs of one alpha joined.
+    /// Clears the grid (back into `scratch`).
+    ///
+    /// Where eight cells in a row are all 0 the running sum does not change across them, so the
+    /// inside and outside of a shape cost a compare per eight pixels.
+    mutating func runs(fillRule: FillRule, originX: Int, originY: Int, scratch: CoverageScratch?) -> [CoverageSpans.Run] {
+        var runs: [CoverageSpans.Run] = []
+        let width = width
+        sweep(into: scratch) { row, first, last, cells in
+            let base = UnsafeRawPointer(cells.baseAddress!)
+            let y = Int32(truncatingIfNeeded: row + originY)
+            var winding: Float = 0
+            var runStart = first, runAlpha: UInt8 = 0
+            func emit(until end: Int) {
+                guard runAlpha != 0, end > runStart else { return }
+                runs.append(CoverageSpans.Run(
+                    x: Int32(truncatingIfNeeded: runStart + originX), y: y, length: Int32(truncatingIfNeeded: end - runStart), alpha: runAlpha
+                ))
+            }
+            var column = first
+            while column <= last {
+                if column + 8 <= last + 1, Self.allZero(base + column * 4) {
+                    column += 8
+                    continue
+                }
+                let value = cells[column]
+                if value != 0 {
+                    winding += value
+                    let alpha = PathRasterizer.alpha(Self.covered(winding, fillRule: fillRule))
+                    if alpha != runAlpha {
+                        emit(until: column)
+                        runStart = column
+                        runAlpha = alpha
+                    }
+                }
+                column += 1
+            }
+            emit(until: width)
+        }
+        return runs
     }
 
     /// Each pixel's covered fraction, 0…1, row-major: the running sum of each row under `fillRule`.
-    func coverage(fillRule: FillRule) -> [Float] {
-        [Float](unsafeUninitializedCapacity: width * height) { coverage, count in
-            sweep(fillRule: fillRule) { index, covered in coverage[index] = covered }
-            count = width * height
-        }
-    }
-
-    /// Each pixel's alpha, row-major, as `PathRasterizer.alpha(_:)` makes it from the covered fraction.
-    ///
-    /// The same values as `sweep` gives, made faster: where eight cells in a row are all 0 the
-    /// running sum does not change across them, so their eight alphas are one value, stored at
-    /// once (the inside and outside of a shape cost a compare and a store per eight pixels).
-    func alpha(fillRule: FillRule) -> [UInt8] {
-        let (width, height, stride) = (width, height, stride)
-        return [UInt8](unsafeUninitializedCapacity: width * height) { alpha, count in
-            cells.withUnsafeBufferPointer { cells in
-                let base = UnsafeRawPointer(cells.baseAddress!)
-                let output = UnsafeMutableRawPointer(alpha.baseAddress!)
-                for row in 0 ..< height {
-                    var winding: Float = 0
-                    let cellRow = row * stride
-                    let pixelRow = row * width
-                    var column = 0
-                    while column < width {
-                        if column + 8 <= width, Self.allZero(base + (cellRow + column) * 4) {
-                            let value = UInt64(PathRasterizer.alpha(Self.covered(winding, fillRule: fillRule))) &* 0x0101_0101_0101_0101
-                            output.storeBytes(of: value, toByteOffset: pixelRow + column, as: UInt64.self)
-                            column += 8
-                            continue
-                        }
-                        winding += cells[cellRow + column]
-                        alpha[pixelRow + column] = PathRasterizer.alpha(Self.covered(winding, fillRule: fillRule))
-                        column += 1
-                    }
+    /// Clears the grid (back into `scratch`).
+    mutating func coverage(fillRule: FillRule, scratch: CoverageScratch? = nil) -> [Float] {
+        var coverage = [Float](repeating: 0, count: width * height)
+        let width = width
+        coverage.withUnsafeMutableBufferPointer { coverage in
+            sweep(into: scratch) { row, first, last, cells in
+                var winding: Float = 0
+                for column in first ... last {
+                    winding += cells[column]
+                    coverage[row * width + column] = Self.covered(winding, fillRule: fillRule)
                 }
+                let rest = Self.covered(winding, fillRule: fillRule)
+                for column in last + 1 ..< width { coverage[row * width + column] = rest }
             }
-            count = width * height
         }
+        return coverage
     }
 
     /// Whether the eight cells at `cells` are all +0 (their bits all clear).
@@ -288,31 +371,15 @@ struct CoverageAccumulator {
             return folded > 1 ? 2 - folded : folded
         }
     }
+}
 
-    /// Calls `store` with each pixel's index (row-major) and covered fraction, 0…1, in order.
-    @inline(__always)
-    private func sweep(fillRule: FillRule, _ store: (Int, Float) -> Void) {
-        cells.withUnsafeBufferPointer { cells in
-            for row in 0 ..< height {
-                var winding: Float = 0
-                let cellRow = row * stride
-                let pixelRow = row * width
-                // Left of the first touched cell nothing is covered; right of the last the sum
-                // no longer changes. Both are filled without summing: the same values.
-                let first = min(max(Int(touched[row].x), 0), width)
-                let last = min(max(Int(touched[row].y), first - 1), width - 1)
-                for column in 0 ..< first { store(pixelRow + column, 0) }
-                if first <= last {
-                    for column in first ... last {
-                        winding += cells[cellRow + column]
-                        store(pixelRow + column, Self.covered(winding, fillRule: fillRule))
-                    }
-                }
-                let rest = Self.covered(winding, fillRule: fillRule)
-                for column in max(last + 1, first) ..< width { store(pixelRow + column, rest) }
-            }
-        }
-    }
+/// Cells for `CoverageAccumulator`, kept between paths: all zero whenever no accumulator holds
+/// them. Not thread-safe: one user at a time.
+package final class CoverageScratch {
+    fileprivate var cells: [Float] = []
+    fileprivate var touched: [SIMD2<Int32>] = []
+
+    package init() {}
 }
 
 /// The point `t` of the way from `a` to `b`, finite for any finite `a`, `b` and `t` in 0…1 short of overflow.

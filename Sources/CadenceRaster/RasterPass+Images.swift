@@ -337,29 +337,20 @@ extension RasterPass {
     }
 
     mutating func drawPath(_ path: PathFill) {
-        guard path.color.alpha > 0, let mask = renderer.mask(for: path, frame: frame) else { return }
-        let color = path.color.premultipliedVector
-        let alpha = mask.alpha
-        let (maskX, maskY, width) = (mask.x, mask.y, mask.width)
-        guard let box = PixelRect(minX: mask.x, minY: mask.y, maxX: mask.x + mask.width, maxY: mask.y + mask.height) else { return }
+        guard path.color.alpha > 0, let spans = renderer.spans(for: path, frame: frame) else { return }
+        guard let clip, let bounds = target.bounds, let visible = spans.bounds.intersection(clip)?.intersection(bounds) else { return }
         if let gradient = path.gradient {
-            drawGradient(gradient, opacity: path.color.alpha, box: box, mask: mask)
+            drawGradient(gradient, opacity: path.color.alpha, spans: spans, within: visible)
             return
         }
-        // The colour at each of the 256 coverages, rounded as the per-pixel formula rounds
-        // (color · coverage / 255 in bytes): one look-up a pixel, uncovered pixels skipped.
-        guard let clip, let bounds = target.bounds, let visible = box.intersection(clip)?.intersection(bounds) else { return }
-        // A small path's pixels are fewer than the table's entries: each is worked out alone,
-        // unless the path before had the same colour (repeated shapes), whose table is kept.
-        let table: [PremultipliedColor]
+        let color = path.color.premultipliedVector
+        // Each run's colour is the colour at its coverage, rounded as the per-pixel formula
+        // rounds (color · coverage / 255 in bytes). A path of many runs takes them from a table
+        // of the 256 shades, kept while paths share the colour (repeated shapes).
+        var table: [PremultipliedColor]?
         if let kept = coverageShades, kept.color == color {
             table = kept.shades
-        } else {
-            guard visible.width * visible.height >= 1024 || lastSmallPathColor == color else {
-                lastSmallPathColor = color
-                shade(box) { x, y, _ in color * (Double(alpha[(y - maskY) * width + x - maskX]) / 255) }
-                return
-            }
+        } else if spans.runs.count >= 256 {
             var made = [PremultipliedColor](repeating: PremultipliedColor(r: 0, g: 0, b: 0, a: 0), count: 256)
             for coverage in 1..<256 { made[coverage] = PremultipliedColor(color * (Double(coverage) / 255)) }
             table = made
@@ -367,35 +358,27 @@ extension RasterPass {
         }
         let canvasWidth = target.width
         let (originX, originY) = (target.originX, target.originY)
-        let opaque = table[255].a == 255
-        let solidWord = table[255].word.littleEndian
-        table.withUnsafeBufferPointer { table in
-            alpha.withUnsafeBytes { alpha in
-                target.withMutablePixels { pixels in
-                    let words = UnsafeMutableRawPointer(pixels.baseAddress!)
-                    for y in visible.minY..<visible.maxY {
-                        let maskRow = (y - maskY) * width - maskX
-                        var x = visible.minX
-                        while x < visible.maxX {
-                            // Eight pixels at a time where they are all uncovered (skipped) or,
-                            // for an opaque colour, all covered (stored as they are).
-                            if x + 8 <= visible.maxX {
-                                let eight = alpha.loadUnaligned(fromByteOffset: maskRow + x, as: UInt64.self)
-                                if eight == 0 { x += 8; continue }
-                                if opaque, eight == UInt64.max {
-                                    let offset = ((y - originY) * canvasWidth + x - originX) * 4
-                                    (words + offset).withMemoryRebound(to: UInt32.self, capacity: 8) { $0.update(repeating: solidWord, count: 8) }
-                                    x += 8
-                                    continue
-                                }
-                            }
-                            let coverage = Int(alpha[maskRow + x])
-                            if coverage != 0 {
-                                Self.blend(table[coverage], into: pixels, at: ((y - originY) * canvasWidth + x - originX) * 4, count: 1)
-                            }
-                            x += 1
-                        }
+        let full = PremultipliedColor(color)
+        let runs = spans.runs
+        target.withMutablePixels { pixels in
+            runs.withUnsafeBufferPointer { runs in
+                var index = spans.firstRun(atOrBelow: visible.minY)
+                while index < runs.count {
+                    let run = runs[index]
+                    index += 1
+                    let y = Int(run.y)
+                    guard y < visible.maxY else { break }
+                    let start = max(Int(run.x), visible.minX), end = min(Int(run.x) + Int(run.length), visible.maxX)
+                    guard start < end else { continue }
+                    let shade: PremultipliedColor
+                    if run.alpha == 255 {
+                        shade = full
+                    } else if let table {
+                        shade = table[Int(run.alpha)]
+                    } else {
+                        shade = PremultipliedColor(color * (Double(run.alpha) / 255))
                     }
+                    Self.blend(shade, into: pixels, at: ((y - originY) * canvasWidth + start - originX) * 4, count: end - start)
                 }
             }
         }
@@ -406,8 +389,7 @@ extension RasterPass {
     /// interpolates between the two nearest: at most half a step apart), in bytes. Along a row a
     /// linear gradient's offset grows by a constant step, so it is added rather than worked out
     /// anew; uncovered pixels are skipped.
-    private mutating func drawGradient(_ gradient: Gradient, opacity: Double, box: PixelRect, mask: CoverageMask) {
-        guard let clip, let bounds = target.bounds, let visible = box.intersection(clip)?.intersection(bounds) else { return }
+    private mutating func drawGradient(_ gradient: Gradient, opacity: Double, spans: CoverageSpans, within visible: PixelRect) {
         let fade = RasterMath.clamp(opacity, 0, 1)
         let bytes = gradient.ramp
         let ramp = (0..<Gradient.rampSize).map { entry -> PremultipliedColor in
@@ -427,36 +409,43 @@ extension RasterPass {
         let centred = gradient.kind == .radial && gradient.space == nil && (gradient.focus == nil || gradient.focus == gradient.start)
             && radius > 0 && radius.isFinite
         let (centreX, centreY, inverseRadius) = (gradient.start.x, gradient.start.y, centred ? last / radius : 0)
-        let alpha = mask.alpha
+        let runs = spans.runs
         target.withMutablePixels { pixels in
-            for y in visible.minY..<visible.maxY {
-                let cy = Double(y) + 0.5
-                // The ramp position (offset · 255) at the row's first pixel centre.
-                var position = linear ? ((Double(visible.minX) + 0.5 - gradient.start.x) * dx + (cy - gradient.start.y) * dy) / length * last : 0
-                let maskRow = (y - mask.y) * mask.width - mask.x
-                var offset = ((y - originY) * canvasWidth + visible.minX - originX) * 4
-                for x in visible.minX..<visible.maxX {
-                    defer { offset += 4; position += step }
-                    let covered = Int(alpha[maskRow + x])
-                    guard covered > 0 else { continue }
-                    let at: Double
-                    if linear {
-                        at = position
-                    } else if centred {
-                        let px = Double(x) + 0.5 - centreX, py = cy - centreY
-                        at = (px * px + py * py).squareRoot() * inverseRadius
-                    } else {
-                        at = gradient.offset(x: Double(x) + 0.5, y: cy) * last
+            ramp.withUnsafeBufferPointer { ramp in
+                var index = spans.firstRun(atOrBelow: visible.minY)
+                while index < runs.count {
+                    let run = runs[index]
+                    index += 1
+                    let y = Int(run.y)
+                    guard y < visible.maxY else { break }
+                    let start = max(Int(run.x), visible.minX), end = min(Int(run.x) + Int(run.length), visible.maxX)
+                    guard start < end else { continue }
+                    let cy = Double(y) + 0.5
+                    let covered = Int(run.alpha)
+                    // The ramp position (offset · 255) at the run's first pixel centre.
+                    var position = linear ? ((Double(start) + 0.5 - gradient.start.x) * dx + (cy - gradient.start.y) * dy) / length * last : 0
+                    var offset = ((y - originY) * canvasWidth + start - originX) * 4
+                    for x in start..<end {
+                        defer { offset += 4; position += step }
+                        let at: Double
+                        if linear {
+                            at = position
+                        } else if centred {
+                            let px = Double(x) + 0.5 - centreX, py = cy - centreY
+                            at = (px * px + py * py).squareRoot() * inverseRadius
+                        } else {
+                            at = gradient.offset(x: Double(x) + 0.5, y: cy) * last
+                        }
+                        let entry = at > 0 ? (at < last ? Int(at + 0.5) : Gradient.rampSize - 1) : 0
+                        var color = ramp[entry]
+                        if covered < 255 {
+                            color = PremultipliedColor(
+                                r: UInt8((Int(color.r) * covered + 127) / 255), g: UInt8((Int(color.g) * covered + 127) / 255),
+                                b: UInt8((Int(color.b) * covered + 127) / 255), a: UInt8((Int(color.a) * covered + 127) / 255)
+                            )
+                        }
+                        Self.blend(color, into: pixels, at: offset, count: 1)
                     }
-                    let entry = at > 0 ? (at < last ? Int(at + 0.5) : Gradient.rampSize - 1) : 0
-                    var color = ramp[entry]
-                    if covered < 255 {
-                        color = PremultipliedColor(
-                            r: UInt8((Int(color.r) * covered + 127) / 255), g: UInt8((Int(color.g) * covered + 127) / 255),
-                            b: UInt8((Int(color.b) * covered + 127) / 255), a: UInt8((Int(color.a) * covered + 127) / 255)
-                        )
-                    }
-                    Self.blend(color, into: pixels, at: offset, count: 1)
                 }
             }
         }

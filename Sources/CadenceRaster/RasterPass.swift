@@ -22,10 +22,8 @@ struct RasterPass {
     /// The picture of the matte group that ended last, and how many groups were open outside it
     /// (the group whose `matte` reads it is the one that then ends at that depth).
     private var finishedMatte: (depth: Int, picture: RasterCanvas)?
-    /// The last path colour's 256 coverage shades (`drawPath`), kept while paths share it, and
-    /// the colour of the last small path drawn without them.
+    /// The last path colour's 256 coverage shades (`drawPath`), kept while paths share it.
     var coverageShades: (color: SIMD4<Double>, shades: [PremultipliedColor])?
-    var lastSmallPathColor: SIMD4<Double>?
 
     /// The pixels of the canvas the pass began with (the frame, or a band of it): untransformed
     /// images are resampled and kept within them.
@@ -145,21 +143,31 @@ struct RasterPass {
         // The factor at each pixel, in the order the per-pixel formula has always multiplied it
         // (opacity, rounded-rectangle coverage, mask paths, matte); transparent picture pixels
         // add nothing and are skipped.
+        // Plain values for the loop (an optional mask or canvas tested per pixel is copied and counted).
+        let generalPaths = paths.map { (x: $0.x, y: $0.y, width: $0.width, height: $0.height) }
+        let generalPathsAlpha = paths?.alpha ?? []
+        let generalMatte = matte.map { (x: $0.originX, y: $0.originY, width: $0.width, height: $0.height) }
         func composite(_ source: UnsafeBufferPointer<UInt8>, _ matteBytes: UnsafeBufferPointer<UInt8>?, into pixels: UnsafeMutableBufferPointer<UInt8>) {
+            generalPathsAlpha.withUnsafeBufferPointer { pathsAlpha in
             for y in box.minY..<box.maxY {
                 var from = ((y - picture.originY) * picture.width + box.minX - picture.originX) * 4
                 var offset = ((y - canvasY) * canvasWidth + box.minX - canvasX) * 4
-                for x in box.minX..<box.maxX {
-                    defer { from += 4; offset += 4 }
+                var x = box.minX
+                while x < box.maxX {
+                    let skipped = Self.transparentRun(source, at: from, limit: box.maxX - x)
+                    if skipped > 0 { x += skipped; from += 4 * skipped; offset += 4 * skipped; continue }
+                    defer { x += 1; from += 4; offset += 4 }
                     let (r, g, b, a) = (source[from], source[from + 1], source[from + 2], source[from + 3])
-                    if r == 0, g == 0, b == 0, a == 0 { continue }
                     var factor = opacity / 255
                     if let coverage { factor *= coverage(Double(x) + 0.5, Double(y) + 0.5) }
-                    if let paths { factor *= Double(paths[x, y]) / 255 }
+                    if let paths = generalPaths {
+                        let inside = x >= paths.x && y >= paths.y && x < paths.x + paths.width && y < paths.y + paths.height
+                        factor *= inside ? Double(pathsAlpha[(y - paths.y) * paths.width + x - paths.x]) / 255 : 0
+                    }
                     if let mode {
-                        if let matte, let matteBytes, x >= matte.originX, y >= matte.originY,
-                           x < matte.originX + matte.width, y < matte.originY + matte.height {
-                            let at = ((y - matte.originY) * matte.width + x - matte.originX) * 4
+                        if let matte = generalMatte, let matteBytes, x >= matte.x, y >= matte.y,
+                           x < matte.x + matte.width, y < matte.y + matte.height {
+                            let at = ((y - matte.y) * matte.width + x - matte.x) * 4
                             factor *= mode.factor(
                                 red: Double(matteBytes[at]) / 255, green: Double(matteBytes[at + 1]) / 255,
                                 blue: Double(matteBytes[at + 2]) / 255, alpha: Double(matteBytes[at + 3]) / 255
@@ -176,6 +184,7 @@ struct RasterPass {
                     }
                 }
             }
+            }
         }
         // Opacity alone: each channel's faded byte is the per-pixel formula's, worked out once
         // for each of the 256 values (the same Double arithmetic, so the same bytes).
@@ -188,10 +197,12 @@ struct RasterPass {
                         for y in box.minY..<box.maxY {
                             var from = ((y - picture.originY) * picture.width + box.minX - picture.originX) * 4
                             var offset = ((y - canvasY) * canvasWidth + box.minX - canvasX) * 4
-                            for _ in box.minX..<box.maxX {
-                                defer { from += 4; offset += 4 }
+                            var x = box.minX
+                            while x < box.maxX {
+                                let skipped = Self.transparentRun(source, at: from, limit: box.maxX - x)
+                                if skipped > 0 { x += skipped; from += 4 * skipped; offset += 4 * skipped; continue }
+                                defer { x += 1; from += 4; offset += 4 }
                                 let a = source[from + 3]
-                                if a == 0, source[from] == 0, source[from + 1] == 0, source[from + 2] == 0 { continue }
                                 let color = PremultipliedColor(
                                     r: faded[Int(source[from])], g: faded[Int(source[from + 1])], b: faded[Int(source[from + 2])], a: faded[Int(a)]
                                 )
@@ -206,29 +217,43 @@ struct RasterPass {
         // Mask paths or a matte without a rounded mask: the factor in bytes, the sums in integers.
         if group.mask == nil, paths != nil || mode != nil, blendMode == .normal {
             let level = Int((opacity * 255).rounded())
+            let pathsAlpha = paths?.alpha ?? []
+            // The mask paths' pixels (plain values: nothing is copied or counted per pixel).
+            let hasPaths = paths != nil
+            let pathsBox = paths.map { (x: $0.x, y: $0.y, width: $0.width, height: $0.height) } ?? (x: 0, y: 0, width: 0, height: 0)
+            let matteBox = matte.map { (x: $0.originX, y: $0.originY, width: $0.width, height: $0.height) }
             picture.withPixels { source in
                 func composite(_ matteBytes: UnsafeBufferPointer<UInt8>?, into pixels: UnsafeMutableBufferPointer<UInt8>) {
+                    pathsAlpha.withUnsafeBufferPointer { pathsAlpha in
                     for y in box.minY..<box.maxY {
-                        var from = ((y - picture.originY) * picture.width + box.minX - picture.originX) * 4
-                        var offset = ((y - canvasY) * canvasWidth + box.minX - canvasX) * 4
-                        let matteRow = matte.map { y >= $0.originY && y < $0.originY + $0.height ? (y - $0.originY) * $0.width - $0.originX : nil } ?? nil
-                        // The mask paths' row (pixels outside their mask read 0).
-                        let pathsRow = paths.map { y >= $0.y && y < $0.y + $0.height ? (y - $0.y) * $0.width - $0.x : nil } ?? nil
-                        let (pathsMinX, pathsMaxX) = paths.map { ($0.x, $0.x + $0.width) } ?? (0, 0)
-                        for x in box.minX..<box.maxX {
-                            defer { from += 4; offset += 4 }
+                        let matteRow = matteBox.map { y >= $0.y && y < $0.y + $0.height ? (y - $0.y) * $0.width - $0.x : nil } ?? nil
+                        // The mask paths' row and columns (pixels outside their mask read 0, so
+                        // rows and columns they miss get nothing).
+                        var (startX, endX) = (box.minX, box.maxX)
+                        var pathsRow = 0
+                        if hasPaths {
+                            guard y >= pathsBox.y, y < pathsBox.y + pathsBox.height else { continue }
+                            pathsRow = (y - pathsBox.y) * pathsBox.width - pathsBox.x
+                            (startX, endX) = (max(startX, pathsBox.x), min(endX, pathsBox.x + pathsBox.width))
+                        }
+                        var from = ((y - picture.originY) * picture.width + startX - picture.originX) * 4
+                        var offset = ((y - canvasY) * canvasWidth + startX - canvasX) * 4
+                        var x = startX
+                        while x < endX {
+                            var skipped = Self.transparentRun(source, at: from, limit: endX - x)
+                            if hasPaths, skipped == 0 { skipped = Self.zeroRun(pathsAlpha, at: pathsRow + x, limit: endX - x) }
+                            if skipped > 0 { x += skipped; from += 4 * skipped; offset += 4 * skipped; continue }
+                            defer { x += 1; from += 4; offset += 4 }
                             let a = source[from + 3]
-                            if a == 0, source[from] == 0, source[from + 1] == 0, source[from + 2] == 0 { continue }
                             var factor = level
-                            if let paths {
-                                guard let pathsRow, x >= pathsMinX, x < pathsMaxX else { continue }
-                                factor *= Int(paths.alpha[pathsRow + x])
+                            if hasPaths {
+                                factor *= Int(pathsAlpha[pathsRow + x])
                             } else {
                                 factor *= 255
                             }
                             if let mode {
                                 var m = (0, 0, 0, 0)
-                                if let matte, let matteBytes, let matteRow, x >= matte.originX, x < matte.originX + matte.width {
+                                if let matteBox, let matteBytes, let matteRow, x >= matteBox.x, x < matteBox.x + matteBox.width {
                                     let at = (matteRow + x) * 4
                                     m = (Int(matteBytes[at]), Int(matteBytes[at + 1]), Int(matteBytes[at + 2]), Int(matteBytes[at + 3]))
                                 }
@@ -245,12 +270,19 @@ struct RasterPass {
                             // factor is level · coverage · matte, each of 255: scaled back to 0 ... 255.
                             let scaled = (factor + 32512) / 65025
                             if scaled == 0 { continue }
+                            if scaled == 255 {
+                                // The picture's pixel as it is ((s · 255 + 127) / 255 = s).
+                                let color = PremultipliedColor(r: source[from], g: source[from + 1], b: source[from + 2], a: a)
+                                Self.blend(color, into: pixels, at: offset, count: 1)
+                                continue
+                            }
                             let color = PremultipliedColor(
                                 r: UInt8((Int(source[from]) * scaled + 127) / 255), g: UInt8((Int(source[from + 1]) * scaled + 127) / 255),
                                 b: UInt8((Int(source[from + 2]) * scaled + 127) / 255), a: UInt8((Int(a) * scaled + 127) / 255)
                             )
                             Self.blend(color, into: pixels, at: offset, count: 1)
                         }
+                    }
                     }
                 }
                 if let matte {
@@ -270,6 +302,34 @@ struct RasterPass {
                 target.withMutablePixels { composite(source, nil, into: $0) }
             }
         }
+    }
+
+    /// How many pixels from byte `offset` of `pixels`, up to `limit`, are transparent (all four
+    /// bytes 0): eight at a time while they are, then one at a time.
+    @inline(__always)
+    static func transparentRun(_ pixels: UnsafeBufferPointer<UInt8>, at offset: Int, limit: Int) -> Int {
+        let base = UnsafeRawPointer(pixels.baseAddress! + offset)
+        var count = 0
+        while count + 8 <= limit {
+            let at = count * 4
+            let any = base.loadUnaligned(fromByteOffset: at, as: UInt64.self) | base.loadUnaligned(fromByteOffset: at + 8, as: UInt64.self)
+                | base.loadUnaligned(fromByteOffset: at + 16, as: UInt64.self) | base.loadUnaligned(fromByteOffset: at + 24, as: UInt64.self)
+            if any != 0 { break }
+            count += 8
+        }
+        while count < limit, base.loadUnaligned(fromByteOffset: count * 4, as: UInt32.self) == 0 { count += 1 }
+        return count
+    }
+
+    /// How many bytes from `offset` of `bytes`, up to `limit`, are 0: eight at a time while they
+    /// are, then one at a time.
+    @inline(__always)
+    static func zeroRun(_ bytes: UnsafeBufferPointer<UInt8>, at offset: Int, limit: Int) -> Int {
+        let base = UnsafeRawPointer(bytes.baseAddress! + offset)
+        var count = 0
+        while count + 8 <= limit, base.loadUnaligned(fromByteOffset: count, as: UInt64.self) == 0 { count += 8 }
+        while count < limit, base.load(fromByteOffset: count, as: UInt8.self) == 0 { count += 1 }
+        return count
     }
 
     /// Blends `color(x, y, offset)` (premultiplied, 0 … 1) over each pixel of `box` within the

@@ -163,10 +163,13 @@ public final class RasterRenderer {
         return pixels
     }
 
-    /// A path's coverage within the frame `frame`, rasterised once while frames keep drawing it.
-    func mask(for path: PathFill, frame: Rect) -> CoverageMask? {
-        pathMasks.mask(for: PathMaskKey(contours: path.contours, fillRule: path.fillRule, blur: path.blur, frame: frame)) {
-            PathRasterizer.coverage(of: path.contours, fillRule: path.fillRule, clip: frame, blur: path.blur)
+    /// A path's coverage within the frame `frame`, as runs, rasterised once while frames keep drawing it.
+    func spans(for path: PathFill, frame: Rect) -> CoverageSpans? {
+        pathMasks.spans(for: PathMaskKey(contours: path.contours, fillRule: path.fillRule, blur: path.blur, frame: frame)) {
+            guard path.blur > 0 else {
+                return PathRasterizer.spans(of: path.contours, fillRule: path.fillRule, clip: frame, scratch: pathMasks.scratch)
+            }
+            return PathRasterizer.coverage(of: path.contours, fillRule: path.fillRule, clip: frame, blur: path.blur).flatMap(CoverageSpans.init)
         }
     }
 }
@@ -219,7 +222,7 @@ struct PathMaskKey: Hashable {
 }
 
 struct CachedMask {
-    let mask: CoverageMask?
+    let spans: CoverageSpans?
     var lastUsed: Int
 }
 
@@ -230,6 +233,8 @@ struct CachedMask {
 final class PathMaskCache: @unchecked Sendable {
     private let lock = DispatchSemaphore(value: 1)
     private var masks: [PathMaskKey: CachedMask] = [:]
+    /// The rasteriser's cells, lent to each mask made (under the lock, so one at a time).
+    let scratch = CoverageScratch()
     private var pictures: [DisplayList: (canvas: RasterCanvas, lastUsed: Int)] = [:]
     private var frameNumber = 0
     private var rasterised = 0
@@ -241,19 +246,19 @@ final class PathMaskCache: @unchecked Sendable {
         return rasterised
     }
 
-    /// The mask for `key`, made by `make` when no frame has kept it.
-    func mask(for key: PathMaskKey, make: () -> CoverageMask?) -> CoverageMask? {
+    /// The coverage for `key`, made by `make` when no frame has kept it.
+    func spans(for key: PathMaskKey, make: () -> CoverageSpans?) -> CoverageSpans? {
         lock.wait()
         defer { lock.signal() }
         if var cached = masks[key] {
             cached.lastUsed = frameNumber
             masks[key] = cached
-            return cached.mask
+            return cached.spans
         }
-        let mask = make()
+        let spans = make()
         rasterised += 1
-        masks[key] = CachedMask(mask: mask, lastUsed: frameNumber)
-        return mask
+        masks[key] = CachedMask(spans: spans, lastUsed: frameNumber)
+        return spans
     }
 
     /// The picture `list` draws, made by `make` when no frame has kept it.
