@@ -384,6 +384,30 @@ extension RasterPass {
         }
     }
 
+    /// Blends the ramp's colour at position `position(i)` (offset · 255, rounded to the nearest
+    /// entry) times `covered` / 255 over each of `count` pixels from byte `offset`, i = 0, 1, ….
+    @inline(__always)
+    static func blendRamp(
+        _ ramp: UnsafeBufferPointer<PremultipliedColor>, covered: Int, into pixels: UnsafeMutableBufferPointer<UInt8>, at offset: Int, count: Int,
+        position: (Int) -> Double
+    ) {
+        let last = Double(Gradient.rampSize - 1)
+        var offset = offset
+        for index in 0..<count {
+            let at = position(index)
+            let entry = at > 0 ? (at < last ? Int(at + 0.5) : Gradient.rampSize - 1) : 0
+            var color = ramp[entry]
+            if covered < 255 {
+                color = PremultipliedColor(
+                    r: UInt8((Int(color.r) * covered + 127) / 255), g: UInt8((Int(color.g) * covered + 127) / 255),
+                    b: UInt8((Int(color.b) * covered + 127) / 255), a: UInt8((Int(color.a) * covered + 127) / 255)
+                )
+            }
+            blend(color, into: pixels, at: offset, count: 1)
+            offset += 4
+        }
+    }
+
     /// A gradient over `box`, faded by `opacity` and each pixel's coverage in `mask`: the
     /// offset at the pixel centre picks the nearest of the ramp's 256 entries (the GL backend
     /// interpolates between the two nearest: at most half a step apart), in bytes. Along a row a
@@ -424,27 +448,24 @@ extension RasterPass {
                     let covered = Int(run.alpha)
                     // The ramp position (offset · 255) at the run's first pixel centre.
                     var position = linear ? ((Double(start) + 0.5 - gradient.start.x) * dx + (cy - gradient.start.y) * dy) / length * last : 0
-                    var offset = ((y - originY) * canvasWidth + start - originX) * 4
-                    for x in start..<end {
-                        defer { offset += 4; position += step }
-                        let at: Double
-                        if linear {
-                            at = position
-                        } else if centred {
-                            let px = Double(x) + 0.5 - centreX, py = cy - centreY
-                            at = (px * px + py * py).squareRoot() * inverseRadius
-                        } else {
-                            at = gradient.offset(x: Double(x) + 0.5, y: cy) * last
+                    let offset = ((y - originY) * canvasWidth + start - originX) * 4
+                    // One loop per kind of gradient, each with the colour's blend inlined.
+                    if linear {
+                        Self.blendRamp(ramp, covered: covered, into: pixels, at: offset, count: end - start) { _ in
+                            defer { position += step }
+                            return position
                         }
-                        let entry = at > 0 ? (at < last ? Int(at + 0.5) : Gradient.rampSize - 1) : 0
-                        var color = ramp[entry]
-                        if covered < 255 {
-                            color = PremultipliedColor(
-                                r: UInt8((Int(color.r) * covered + 127) / 255), g: UInt8((Int(color.g) * covered + 127) / 255),
-                                b: UInt8((Int(color.b) * covered + 127) / 255), a: UInt8((Int(color.a) * covered + 127) / 255)
-                            )
+                    } else if centred {
+                        let py = cy - centreY
+                        var px = Double(start) + 0.5 - centreX
+                        Self.blendRamp(ramp, covered: covered, into: pixels, at: offset, count: end - start) { _ in
+                            defer { px += 1 }
+                            return (px * px + py * py).squareRoot() * inverseRadius
                         }
-                        Self.blend(color, into: pixels, at: offset, count: 1)
+                    } else {
+                        Self.blendRamp(ramp, covered: covered, into: pixels, at: offset, count: end - start) { index in
+                            gradient.offset(x: Double(start + index) + 0.5, y: cy) * last
+                        }
                     }
                 }
             }
