@@ -39,7 +39,10 @@ struct RasterPass {
 
     /// Draws `list`, whose commands' bounds are `bounds` (`DrawCommand.bounds`, in order).
     mutating func run(_ list: DisplayList, bounds: [Rect?]) throws(TextError) {
-        for (index, command) in list.commands.enumerated() {
+        var index = -1
+        while index + 1 < list.commands.count {
+            index += 1
+            let command = list.commands[index]
             switch command {
             case .pushClip(let rect):
                 let exact = exactClip.map { rect.intersection($0) } ?? rect
@@ -53,6 +56,14 @@ struct RasterPass {
             case .pushGroup(let group):
                 let reach = list.reach(ofGroupAt: index, bounds: bounds).flatMap(PixelRect.init(covering:))
                 let region = reach.flatMap { box in clip.flatMap { box.intersection($0) } }
+                // One plain path under mask paths (a masked Lottie shape, merge paths): drawn
+                // through the masks without a picture of its own, to the same bytes.
+                if index + 2 < list.commands.count, case .path(let path) = list.commands[index + 1], case .popGroup = list.commands[index + 2],
+                   Self.drawsThroughMasks(group, path) {
+                    if let region { drawMasked(path, group: group, region: region) }
+                    index += 2
+                    continue
+                }
                 groups.append((group, target, region, clip, exactClip))
                 // A blurred picture is drawn as far as its blur reads around the region (past
                 // the band, within the frame), its members with it.
@@ -300,6 +311,74 @@ struct RasterPass {
                 }
             } else {
                 target.withMutablePixels { composite(source, nil, into: $0) }
+            }
+        }
+    }
+
+    /// Whether a group of `path` alone composites as `drawMasked` draws it: mask paths and an
+    /// opacity, nothing else; a plain colour, unblurred.
+    static func drawsThroughMasks(_ group: Group, _ path: PathFill) -> Bool {
+        !group.maskPaths.isEmpty && group.mask == nil && group.matte == nil && !group.isMatte && group.blendMode == .normal
+            && !(group.blur > 0) && !(group.backdropBlur > 0) && group.colorRamp == nil
+            && path.gradient == nil && !(path.blur > 0)
+    }
+
+    /// `path` drawn as the one member of `group` (`drawsThroughMasks`), whose region is
+    /// `region`: each pixel the colour the path would leave in the group's picture, composited
+    /// by the group's opacity and mask coverage as `endGroup` composites it, without the picture.
+    private mutating func drawMasked(_ path: PathFill, group: Group, region: PixelRect) {
+        let opacity = RasterMath.clamp(group.opacity, 0, 1)
+        guard opacity > 0, let paths = MaskPath.coverage(of: group.maskPaths, clip: region.rect),
+              path.color.alpha > 0, let spans = renderer.spans(for: path, frame: frame),
+              let bounds = target.bounds, let box = region.intersection(bounds), let visible = spans.bounds.intersection(box) else { return }
+        let level = Int((opacity * 255).rounded())
+        let color = path.color.premultipliedVector
+        let full = PremultipliedColor(color)
+        let (canvasWidth, originX, originY) = (target.width, target.originX, target.originY)
+        let (pathsX, pathsY, pathsWidth, pathsHeight) = (paths.x, paths.y, paths.width, paths.height)
+        let runs = spans.runs
+        paths.alpha.withUnsafeBufferPointer { mask in
+            target.withMutablePixels { pixels in
+                var index = spans.firstRun(atOrBelow: visible.minY)
+                while index < runs.count {
+                    let run = runs[index]
+                    index += 1
+                    let y = Int(run.y)
+                    guard y < visible.maxY else { break }
+                    // Pixels outside the mask paths' coverage get nothing.
+                    guard y >= pathsY, y < pathsY + pathsHeight else { continue }
+                    let start = max(Int(run.x), visible.minX, pathsX), end = min(Int(run.x) + Int(run.length), visible.maxX, pathsX + pathsWidth)
+                    guard start < end else { continue }
+                    // The picture's pixel: the path's shade over transparent, as drawPath leaves it.
+                    let shade = run.alpha == 255 ? full : PremultipliedColor(color * (Double(run.alpha) / 255))
+                    if shade.a == 0, shade.r == 0, shade.g == 0, shade.b == 0 { continue }
+                    let maskRow = (y - pathsY) * pathsWidth - pathsX
+                    var x = start
+                    while x < end {
+                        let offset = ((y - originY) * canvasWidth + x - originX) * 4
+                        // Unmasked stretches add nothing; fully masked-in ones at full opacity
+                        // take the shade as it is, all at once.
+                        let uncovered = Self.zeroRun(mask, at: maskRow + x, limit: end - x)
+                        if uncovered > 0 { x += uncovered; continue }
+                        if level == 255 {
+                            var covered = 0
+                            while x + covered < end, mask[maskRow + x + covered] == 255 { covered += 1 }
+                            if covered > 0 {
+                                Self.blend(shade, into: pixels, at: offset, count: covered)
+                                x += covered
+                                continue
+                            }
+                        }
+                        defer { x += 1 }
+                        let scaled = (level * Int(mask[maskRow + x]) * 255 + 32512) / 65025
+                        if scaled == 0 { continue }
+                        let composited = scaled == 255 ? shade : PremultipliedColor(
+                            r: UInt8((Int(shade.r) * scaled + 127) / 255), g: UInt8((Int(shade.g) * scaled + 127) / 255),
+                            b: UInt8((Int(shade.b) * scaled + 127) / 255), a: UInt8((Int(shade.a) * scaled + 127) / 255)
+                        )
+                        Self.blend(composited, into: pixels, at: offset, count: 1)
+                    }
+                }
             }
         }
     }
