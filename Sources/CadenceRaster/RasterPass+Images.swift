@@ -433,6 +433,12 @@ extension RasterPass {
         let centred = gradient.kind == .radial && gradient.space == nil && (gradient.focus == nil || gradient.focus == gradient.start)
             && radius > 0 && radius.isFinite
         let (centreX, centreY, inverseRadius) = (gradient.start.x, gradient.start.y, centred ? last / radius : 0)
+        // Any other radial gradient in pixels with a circle: a focus off the centre (a Lottie highlight).
+        let focal = !centred && gradient.kind == .radial && gradient.space == nil && radius > 0
+        let focus = gradient.focus ?? gradient.start
+        let (focusX, focusY) = (focus.x, focus.y)
+        let (fromCentreX, fromCentreY) = (focus.x - gradient.start.x, focus.y - gradient.start.y)
+        let focalC = fromCentreX * fromCentreX + fromCentreY * fromCentreY - radius * radius
         let runs = spans.runs
         target.withMutablePixels { pixels in
             ramp.withUnsafeBufferPointer { ramp in
@@ -461,6 +467,19 @@ extension RasterPass {
                         Self.blendRamp(ramp, covered: covered, into: pixels, at: offset, count: end - start) { _ in
                             defer { px += 1 }
                             return (px * px + py * py).squareRoot() * inverseRadius
+                        }
+                    } else if focal {
+                        // `Gradient.offset` for a radial gradient in pixels, its constants worked
+                        // out once: the same operations in the same order, so the same offsets.
+                        let py = cy - focusY
+                        Self.blendRamp(ramp, covered: covered, into: pixels, at: offset, count: end - start) { index in
+                            let px = Double(start + index) + 0.5 - focusX
+                            let distance = (px * px + py * py).squareRoot()
+                            guard distance > 0 else { return 0 }
+                            let b = px / distance * fromCentreX + py / distance * fromCentreY
+                            let reach = -b + max(b * b - focalC, 0).squareRoot()
+                            let t = reach > 0 ? distance / reach : 1
+                            return (t.isNaN ? 0 : min(max(t, 0), 1)) * last
                         }
                     } else {
                         Self.blendRamp(ramp, covered: covered, into: pixels, at: offset, count: end - start) { index in
