@@ -474,11 +474,11 @@ extension RasterPass {
                         let py = cy - focusY
                         Self.blendRamp(ramp, covered: covered, into: pixels, at: offset, count: end - start) { index in
                             let px = Double(start + index) + 0.5 - focusX
-                            let distance = (px * px + py * py).squareRoot()
-                            guard distance > 0 else { return 0 }
-                            let b = px / distance * fromCentreX + py / distance * fromCentreY
-                            let reach = -b + max(b * b - focalC, 0).squareRoot()
-                            let t = reach > 0 ? distance / reach : 1
+                            let squared = px * px + py * py
+                            guard squared > 0 else { return 0 }
+                            let along = px * fromCentreX + py * fromCentreY
+                            let reach = -along + max(along * along - focalC * squared, 0).squareRoot()
+                            let t = reach > 0 ? squared / reach : 1
                             return (t.isNaN ? 0 : min(max(t, 0), 1)) * last
                         }
                     } else {
