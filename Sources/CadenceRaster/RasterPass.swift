@@ -160,40 +160,40 @@ struct RasterPass {
         let generalMatte = matte.map { (x: $0.originX, y: $0.originY, width: $0.width, height: $0.height) }
         func composite(_ source: UnsafeBufferPointer<UInt8>, _ matteBytes: UnsafeBufferPointer<UInt8>?, into pixels: UnsafeMutableBufferPointer<UInt8>) {
             generalPathsAlpha.withUnsafeBufferPointer { pathsAlpha in
-            for y in box.minY..<box.maxY {
-                var from = ((y - picture.originY) * picture.width + box.minX - picture.originX) * 4
-                var offset = ((y - canvasY) * canvasWidth + box.minX - canvasX) * 4
-                var x = box.minX
-                while x < box.maxX {
-                    let skipped = Self.transparentRun(source, at: from, limit: box.maxX - x)
-                    if skipped > 0 { x += skipped; from += 4 * skipped; offset += 4 * skipped; continue }
-                    defer { x += 1; from += 4; offset += 4 }
-                    let (r, g, b, a) = (source[from], source[from + 1], source[from + 2], source[from + 3])
-                    var factor = opacity / 255
-                    if let coverage { factor *= coverage(Double(x) + 0.5, Double(y) + 0.5) }
-                    if let paths = generalPaths {
-                        let inside = x >= paths.x && y >= paths.y && x < paths.x + paths.width && y < paths.y + paths.height
-                        factor *= inside ? Double(pathsAlpha[(y - paths.y) * paths.width + x - paths.x]) / 255 : 0
-                    }
-                    if let mode {
-                        if let matte = generalMatte, let matteBytes, x >= matte.x, y >= matte.y,
-                           x < matte.x + matte.width, y < matte.y + matte.height {
-                            let at = ((y - matte.y) * matte.width + x - matte.x) * 4
-                            factor *= mode.factor(
-                                red: Double(matteBytes[at]) / 255, green: Double(matteBytes[at + 1]) / 255,
-                                blue: Double(matteBytes[at + 2]) / 255, alpha: Double(matteBytes[at + 3]) / 255
-                            )
+                for y in box.minY..<box.maxY {
+                    var from = ((y - picture.originY) * picture.width + box.minX - picture.originX) * 4
+                    var offset = ((y - canvasY) * canvasWidth + box.minX - canvasX) * 4
+                    var x = box.minX
+                    while x < box.maxX {
+                        let skipped = Self.transparentRun(source, at: from, limit: box.maxX - x)
+                        if skipped > 0 { x += skipped; from += 4 * skipped; offset += 4 * skipped; continue }
+                        defer { x += 1; from += 4; offset += 4 }
+                        let (r, g, b, a) = (source[from], source[from + 1], source[from + 2], source[from + 3])
+                        var factor = opacity / 255
+                        if let coverage { factor *= coverage(Double(x) + 0.5, Double(y) + 0.5) }
+                        if let paths = generalPaths {
+                            let inside = x >= paths.x && y >= paths.y && x < paths.x + paths.width && y < paths.y + paths.height
+                            factor *= inside ? Double(pathsAlpha[(y - paths.y) * paths.width + x - paths.x]) / 255 : 0
+                        }
+                        if let mode {
+                            if let matte = generalMatte, let matteBytes, x >= matte.x, y >= matte.y,
+                               x < matte.x + matte.width, y < matte.y + matte.height {
+                                let at = ((y - matte.y) * matte.width + x - matte.x) * 4
+                                factor *= mode.factor(
+                                    red: Double(matteBytes[at]) / 255, green: Double(matteBytes[at + 1]) / 255,
+                                    blue: Double(matteBytes[at + 2]) / 255, alpha: Double(matteBytes[at + 3]) / 255
+                                )
+                            } else {
+                                factor *= mode.factor(red: 0, green: 0, blue: 0, alpha: 0)
+                            }
+                        }
+                        if factor == 0 { continue }
+                        if blendMode != .normal {
+                            Self.blend(SIMD4(Double(r), Double(g), Double(b), Double(a)) * factor, mode: blendMode, into: pixels, at: offset)
                         } else {
-                            factor *= mode.factor(red: 0, green: 0, blue: 0, alpha: 0)
+                            Self.blend(SIMD4(Double(r), Double(g), Double(b), Double(a)) * factor, into: pixels, at: offset)
                         }
                     }
-                    if factor == 0 { continue }
-                    if blendMode != .normal {
-                        Self.blend(SIMD4(Double(r), Double(g), Double(b), Double(a)) * factor, mode: blendMode, into: pixels, at: offset)
-                    } else {
-                        Self.blend(SIMD4(Double(r), Double(g), Double(b), Double(a)) * factor, into: pixels, at: offset)
-                    }
-                }
             }
             }
         }
@@ -236,63 +236,63 @@ struct RasterPass {
             picture.withPixels { source in
                 func composite(_ matteBytes: UnsafeBufferPointer<UInt8>?, into pixels: UnsafeMutableBufferPointer<UInt8>) {
                     pathsAlpha.withUnsafeBufferPointer { pathsAlpha in
-                    for y in box.minY..<box.maxY {
-                        let matteRow = matteBox.map { y >= $0.y && y < $0.y + $0.height ? (y - $0.y) * $0.width - $0.x : nil } ?? nil
-                        // The mask paths' row and columns (pixels outside their mask read 0, so
-                        // rows and columns they miss get nothing).
-                        var (startX, endX) = (box.minX, box.maxX)
-                        var pathsRow = 0
-                        if hasPaths {
-                            guard y >= pathsBox.y, y < pathsBox.y + pathsBox.height else { continue }
-                            pathsRow = (y - pathsBox.y) * pathsBox.width - pathsBox.x
-                            (startX, endX) = (max(startX, pathsBox.x), min(endX, pathsBox.x + pathsBox.width))
-                        }
-                        var from = ((y - picture.originY) * picture.width + startX - picture.originX) * 4
-                        var offset = ((y - canvasY) * canvasWidth + startX - canvasX) * 4
-                        var x = startX
-                        while x < endX {
-                            var skipped = Self.transparentRun(source, at: from, limit: endX - x)
-                            if hasPaths, skipped == 0 { skipped = Self.zeroRun(pathsAlpha, at: pathsRow + x, limit: endX - x) }
-                            if skipped > 0 { x += skipped; from += 4 * skipped; offset += 4 * skipped; continue }
-                            defer { x += 1; from += 4; offset += 4 }
-                            let a = source[from + 3]
-                            var factor = level
+                        for y in box.minY..<box.maxY {
+                            let matteRow = matteBox.map { y >= $0.y && y < $0.y + $0.height ? (y - $0.y) * $0.width - $0.x : nil } ?? nil
+                            // The mask paths' row and columns (pixels outside their mask read 0, so
+                            // rows and columns they miss get nothing).
+                            var (startX, endX) = (box.minX, box.maxX)
+                            var pathsRow = 0
                             if hasPaths {
-                                factor *= Int(pathsAlpha[pathsRow + x])
-                            } else {
-                                factor *= 255
+                                guard y >= pathsBox.y, y < pathsBox.y + pathsBox.height else { continue }
+                                pathsRow = (y - pathsBox.y) * pathsBox.width - pathsBox.x
+                                (startX, endX) = (max(startX, pathsBox.x), min(endX, pathsBox.x + pathsBox.width))
                             }
-                            if let mode {
-                                var m = (0, 0, 0, 0)
-                                if let matteBox, let matteBytes, let matteRow, x >= matteBox.x, x < matteBox.x + matteBox.width {
-                                    let at = (matteRow + x) * 4
-                                    m = (Int(matteBytes[at]), Int(matteBytes[at + 1]), Int(matteBytes[at + 2]), Int(matteBytes[at + 3]))
+                            var from = ((y - picture.originY) * picture.width + startX - picture.originX) * 4
+                            var offset = ((y - canvasY) * canvasWidth + startX - canvasX) * 4
+                            var x = startX
+                            while x < endX {
+                                var skipped = Self.transparentRun(source, at: from, limit: endX - x)
+                                if hasPaths, skipped == 0 { skipped = Self.zeroRun(pathsAlpha, at: pathsRow + x, limit: endX - x) }
+                                if skipped > 0 { x += skipped; from += 4 * skipped; offset += 4 * skipped; continue }
+                                defer { x += 1; from += 4; offset += 4 }
+                                let a = source[from + 3]
+                                var factor = level
+                                if hasPaths {
+                                    factor *= Int(pathsAlpha[pathsRow + x])
+                                } else {
+                                    factor *= 255
                                 }
-                                let luma = (54 * m.0 + 183 * m.1 + 18 * m.2 + 127) / 255
-                                switch mode {
-                                case .alpha: factor = factor * m.3
-                                case .alphaInverted: factor = factor * (255 - m.3)
-                                case .luma: factor = factor * luma
-                                case .lumaInverted: factor = factor * (255 - luma)
+                                if let mode {
+                                    var m = (0, 0, 0, 0)
+                                    if let matteBox, let matteBytes, let matteRow, x >= matteBox.x, x < matteBox.x + matteBox.width {
+                                        let at = (matteRow + x) * 4
+                                        m = (Int(matteBytes[at]), Int(matteBytes[at + 1]), Int(matteBytes[at + 2]), Int(matteBytes[at + 3]))
+                                    }
+                                    let luma = (54 * m.0 + 183 * m.1 + 18 * m.2 + 127) / 255
+                                    switch mode {
+                                    case .alpha: factor = factor * m.3
+                                    case .alphaInverted: factor = factor * (255 - m.3)
+                                    case .luma: factor = factor * luma
+                                    case .lumaInverted: factor = factor * (255 - luma)
+                                    }
+                                } else {
+                                    factor *= 255
                                 }
-                            } else {
-                                factor *= 255
-                            }
-                            // factor is level · coverage · matte, each of 255: scaled back to 0 ... 255.
-                            let scaled = (factor + 32512) / 65025
-                            if scaled == 0 { continue }
-                            if scaled == 255 {
-                                // The picture's pixel as it is ((s · 255 + 127) / 255 = s).
-                                let color = PremultipliedColor(r: source[from], g: source[from + 1], b: source[from + 2], a: a)
+                                // factor is level · coverage · matte, each of 255: scaled back to 0 ... 255.
+                                let scaled = (factor + 32512) / 65025
+                                if scaled == 0 { continue }
+                                if scaled == 255 {
+                                    // The picture's pixel as it is ((s · 255 + 127) / 255 = s).
+                                    let color = PremultipliedColor(r: source[from], g: source[from + 1], b: source[from + 2], a: a)
+                                    Self.blend(color, into: pixels, at: offset, count: 1)
+                                    continue
+                                }
+                                let color = PremultipliedColor(
+                                    r: UInt8((Int(source[from]) * scaled + 127) / 255), g: UInt8((Int(source[from + 1]) * scaled + 127) / 255),
+                                    b: UInt8((Int(source[from + 2]) * scaled + 127) / 255), a: UInt8((Int(a) * scaled + 127) / 255)
+                                )
                                 Self.blend(color, into: pixels, at: offset, count: 1)
-                                continue
                             }
-                            let color = PremultipliedColor(
-                                r: UInt8((Int(source[from]) * scaled + 127) / 255), g: UInt8((Int(source[from + 1]) * scaled + 127) / 255),
-                                b: UInt8((Int(source[from + 2]) * scaled + 127) / 255), a: UInt8((Int(a) * scaled + 127) / 255)
-                            )
-                            Self.blend(color, into: pixels, at: offset, count: 1)
-                        }
                     }
                     }
                 }
