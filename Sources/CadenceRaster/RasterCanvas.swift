@@ -22,6 +22,16 @@ public struct RasterCanvas: Sendable, Hashable {
     /// Memory the canvas draws into instead of `storage`, lent for the length of one draw (the
     /// backend drawing a frame straight into the frame's own pixels); nil: its own.
     private var lent: LentPixels?
+    /// What the canvas is known to hold, so that the next whole redraw clears only what the last
+    /// one painted: nil when unknown (anything that changes the pixels forgets it, and the
+    /// renderer sets it again after a whole redraw).
+    var cleared: Cleared?
+
+    /// Every pixel is `background`, except at most those of `painted` (nil: none).
+    struct Cleared {
+        var background: PremultipliedColor
+        var painted: PixelRect?
+    }
 
     /// `width × height × 4` bytes, premultiplied RGBA, row-major, top row first.
     public internal(set) var pixels: [UInt8] {
@@ -29,6 +39,7 @@ public struct RasterCanvas: Sendable, Hashable {
         set {
             precondition(lent == nil && newValue.count == width * height * 4, "a canvas's pixels are its width × height × 4 bytes of its own")
             storage = newValue
+            cleared = nil
         }
     }
 
@@ -40,6 +51,7 @@ public struct RasterCanvas: Sendable, Hashable {
         self.originX = originX
         self.originY = originY
         storage = [UInt8](repeating: 0, count: width * height * 4)
+        cleared = Cleared(background: PremultipliedColor(r: 0, g: 0, b: 0, a: 0), painted: nil)
     }
 
     /// A canvas of `width × height` pixels at frame pixel (`originX`, `originY`) drawing into the
@@ -58,6 +70,7 @@ public struct RasterCanvas: Sendable, Hashable {
     /// Calls `body` with the pixels to change, wherever they live.
     @inline(__always)
     mutating func withMutablePixels<Result>(_ body: (UnsafeMutableBufferPointer<UInt8>) -> Result) -> Result {
+        cleared = nil
         if let lent { return body(UnsafeMutableBufferPointer(start: lent.pointer, count: width * height * 4)) }
         return storage.withUnsafeMutableBufferPointer { body($0) }
     }

@@ -22,6 +22,9 @@ struct RasterPass {
     /// The picture of the matte group that ended last, and how many groups were open outside it
     /// (the group whose `matte` reads it is the one that then ends at that depth).
     private var finishedMatte: (depth: Int, picture: RasterCanvas)?
+    /// Every pixel of the pass's first target (the canvas, not a group's picture) that drawing may
+    /// have changed lies in here: what the next whole redraw must clear.
+    private(set) var painted: PixelRect?
     /// The last path colour's 256 coverage shades (`drawPath`), kept while paths share it.
     var coverageShades: (color: SIMD4<Double>, shades: [PremultipliedColor])?
 
@@ -60,7 +63,10 @@ struct RasterPass {
                 // through the masks without a picture of its own, to the same bytes.
                 if index + 2 < list.commands.count, case .path(let path) = list.commands[index + 1], case .popGroup = list.commands[index + 2],
                    Self.drawsThroughMasks(group, path) {
-                    if let region { drawMasked(path, group: group, region: region) }
+                    if let region {
+                        if groups.isEmpty { markPainted(region) }
+                        drawMasked(path, group: group, region: region)
+                    }
                     index += 2
                     continue
                 }
@@ -81,7 +87,11 @@ struct RasterPass {
             case .popGroup:
                 endGroup()
             default:
-                guard let clip, let reach = bounds[index], let box = PixelRect(covering: reach), box.intersection(clip) != nil else { continue }
+                guard let clip, let reach = bounds[index], let box = PixelRect(covering: reach), let visible = box.intersection(clip) else { continue }
+                // A command paints within its bounds (damage relies on it); two pixels more spare.
+                if groups.isEmpty {
+                    markPainted(PixelRect(minX: visible.minX - 2, minY: visible.minY - 2, maxX: visible.maxX + 2, maxY: visible.maxY + 2))
+                }
                 try draw(command)
             }
         }
@@ -110,6 +120,8 @@ struct RasterPass {
         // picture is blended into it, or each composite would copy the whole frame.
         var entry = groups.removeLast()
         swap(&entry.parent, &target)
+        // A group composites within its region.
+        if groups.isEmpty, let region = entry.region { markPainted(region) }
         clip = entry.clip
         exactClip = entry.exactClip
         let (group, unblurred, region, _, _) = entry
@@ -313,6 +325,12 @@ struct RasterPass {
                 target.withMutablePixels { composite(source, nil, into: $0) }
             }
         }
+    }
+
+    /// Adds `box` to what the pass has painted on its first target.
+    private mutating func markPainted(_ box: PixelRect?) {
+        guard let box else { return }
+        painted = painted.map { PixelRect(minX: min($0.minX, box.minX), minY: min($0.minY, box.minY), maxX: max($0.maxX, box.maxX), maxY: max($0.maxY, box.maxY)) ?? $0 } ?? box
     }
 
     /// Whether a group of `path` alone composites as `drawMasked` draws it: mask paths and an

@@ -74,12 +74,25 @@ public final class RasterRenderer {
         let frame = frame ?? whole
         let regions: [PixelRect] = damage.map { $0.compactMap { $0.intersection(whole) } } ?? [whole]
         for region in regions {
-            canvas.fill(region, with: background)
+            // A whole redraw over a canvas whose last whole redraw painted only part of it clears
+            // only that part: the rest still holds the background.
+            let known = damage == nil ? canvas.cleared : nil
+            if let known, known.background == background {
+                if let painted = known.painted { canvas.fill(painted, with: background) }
+            } else {
+                canvas.fill(region, with: background)
+            }
             // The pass owns the pixels while it draws (the canvas keeps none, so nothing is copied).
             var pass = RasterPass(renderer: self, target: canvas, clip: region, frame: frame)
             canvas = RasterCanvas(width: 0, height: 0)
-            defer { canvas = pass.target }
-            try pass.run(list, bounds: bounds)
+            do {
+                try pass.run(list, bounds: bounds)
+            } catch {
+                canvas = pass.target
+                throw error
+            }
+            canvas = pass.target
+            if damage == nil { canvas.cleared = RasterCanvas.Cleared(background: background, painted: pass.painted?.intersection(whole)) }
         }
         evictCaches()
     }
