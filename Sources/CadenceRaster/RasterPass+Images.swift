@@ -359,27 +359,17 @@ extension RasterPass {
         let canvasWidth = target.width
         let (originX, originY) = (target.originX, target.originY)
         let full = PremultipliedColor(color)
-        let runs = spans.runs
         target.withMutablePixels { pixels in
-            runs.withUnsafeBufferPointer { runs in
-                var index = spans.firstRun(atOrBelow: visible.minY)
-                while index < runs.count {
-                    let run = runs[index]
-                    index += 1
-                    let y = Int(run.y)
-                    guard y < visible.maxY else { break }
-                    let start = max(Int(run.x), visible.minX), end = min(Int(run.x) + Int(run.length), visible.maxX)
-                    guard start < end else { continue }
-                    let shade: PremultipliedColor
-                    if run.alpha == 255 {
-                        shade = full
-                    } else if let table {
-                        shade = table[Int(run.alpha)]
-                    } else {
-                        shade = PremultipliedColor(color * (Double(run.alpha) / 255))
-                    }
-                    Self.blend(shade, into: pixels, at: ((y - originY) * canvasWidth + start - originX) * 4, count: end - start)
+            spans.forEachRun(within: visible) { y, start, end, alpha in
+                let shade: PremultipliedColor
+                if alpha == 255 {
+                    shade = full
+                } else if let table {
+                    shade = table[Int(alpha)]
+                } else {
+                    shade = PremultipliedColor(color * (Double(alpha) / 255))
                 }
+                Self.blend(shade, into: pixels, at: ((y - originY) * canvasWidth + start - originX) * 4, count: end - start)
             }
         }
     }
@@ -408,11 +398,11 @@ extension RasterPass {
         }
     }
 
-    /// A gradient over `box`, faded by `opacity` and each pixel's coverage in `mask`: the
-    /// offset at the pixel centre picks the nearest of the ramp's 256 entries (the GL backend
-    /// interpolates between the two nearest: at most half a step apart), in bytes. Along a row a
-    /// linear gradient's offset grows by a constant step, so it is added rather than worked out
-    /// anew; uncovered pixels are skipped.
+    /// A gradient over the runs of `spans` within `visible`, faded by `opacity` and each run's
+    /// coverage: the offset at the pixel centre picks the nearest of the ramp's 256 entries (the
+    /// GL backend interpolates between the two nearest: at most half a step apart), in bytes.
+    /// Along a run a linear gradient's offset grows by a constant step, so it is added rather
+    /// than worked out anew.
     private mutating func drawGradient(_ gradient: Gradient, opacity: Double, spans: CoverageSpans, within visible: PixelRect) {
         let fade = RasterMath.clamp(opacity, 0, 1)
         let bytes = gradient.ramp
@@ -439,19 +429,11 @@ extension RasterPass {
         let (focusX, focusY) = (focus.x, focus.y)
         let (fromCentreX, fromCentreY) = (focus.x - gradient.start.x, focus.y - gradient.start.y)
         let focalC = fromCentreX * fromCentreX + fromCentreY * fromCentreY - radius * radius
-        let runs = spans.runs
         target.withMutablePixels { pixels in
             ramp.withUnsafeBufferPointer { ramp in
-                var index = spans.firstRun(atOrBelow: visible.minY)
-                while index < runs.count {
-                    let run = runs[index]
-                    index += 1
-                    let y = Int(run.y)
-                    guard y < visible.maxY else { break }
-                    let start = max(Int(run.x), visible.minX), end = min(Int(run.x) + Int(run.length), visible.maxX)
-                    guard start < end else { continue }
+                spans.forEachRun(within: visible) { y, start, end, alpha in
                     let cy = Double(y) + 0.5
-                    let covered = Int(run.alpha)
+                    let covered = Int(alpha)
                     // The ramp position (offset · 255) at the run's first pixel centre.
                     var position = linear ? ((Double(start) + 0.5 - gradient.start.x) * dx + (cy - gradient.start.y) * dy) / length * last : 0
                     let offset = ((y - originY) * canvasWidth + start - originX) * 4
@@ -470,7 +452,8 @@ extension RasterPass {
                         }
                     } else if focal {
                         // `Gradient.offset` for a radial gradient in pixels, its constants worked
-                        // out once: the same operations in the same order, so the same offsets.
+                        // out once, with one square root and one division: its d / reach
+                        // multiplied through by the distance d, t = d² / (−p·o + √((p·o)² − c·d²)).
                         let py = cy - focusY
                         Self.blendRamp(ramp, covered: covered, into: pixels, at: offset, count: end - start) { index in
                             let px = Double(start + index) + 0.5 - focusX
@@ -487,6 +470,25 @@ extension RasterPass {
                         }
                     }
                 }
+            }
+        }
+    }
+}
+
+extension CoverageSpans {
+    /// Calls `body(y, start, end, alpha)` for the part `start ..< end` of each run that lies
+    /// within `box`, top row first, each row left to right.
+    @inline(__always)
+    func forEachRun(within box: PixelRect, _ body: (_ y: Int, _ start: Int, _ end: Int, _ alpha: UInt8) -> Void) {
+        runs.withUnsafeBufferPointer { runs in
+            var index = firstRun(atOrBelow: box.minY)
+            while index < runs.count {
+                let run = runs[index]
+                index += 1
+                let y = Int(run.y)
+                guard y < box.maxY else { break }
+                let start = max(Int(run.x), box.minX), end = min(Int(run.x) + Int(run.length), box.maxX)
+                if start < end { body(y, start, end, run.alpha) }
             }
         }
     }

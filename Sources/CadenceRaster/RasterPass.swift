@@ -353,23 +353,15 @@ struct RasterPass {
         let color = path.color.premultipliedVector
         let full = PremultipliedColor(color)
         let (canvasWidth, originX, originY) = (target.width, target.originX, target.originY)
-        let (pathsX, pathsY, pathsWidth, pathsHeight) = (paths.x, paths.y, paths.width, paths.height)
-        let runs = spans.runs
+        // Pixels outside the mask paths' coverage get nothing.
+        guard let masked = PixelRect(x: paths.x, y: paths.y, width: paths.width, height: paths.height)?.intersection(visible) else { return }
+        let (pathsX, pathsY, pathsWidth) = (paths.x, paths.y, paths.width)
         paths.alpha.withUnsafeBufferPointer { mask in
             target.withMutablePixels { pixels in
-                var index = spans.firstRun(atOrBelow: visible.minY)
-                while index < runs.count {
-                    let run = runs[index]
-                    index += 1
-                    let y = Int(run.y)
-                    guard y < visible.maxY else { break }
-                    // Pixels outside the mask paths' coverage get nothing.
-                    guard y >= pathsY, y < pathsY + pathsHeight else { continue }
-                    let start = max(Int(run.x), visible.minX, pathsX), end = min(Int(run.x) + Int(run.length), visible.maxX, pathsX + pathsWidth)
-                    guard start < end else { continue }
+                spans.forEachRun(within: masked) { y, start, end, alpha in
                     // The picture's pixel: the path's shade over transparent, as drawPath leaves it.
-                    let shade = run.alpha == 255 ? full : PremultipliedColor(color * (Double(run.alpha) / 255))
-                    if shade.a == 0, shade.r == 0, shade.g == 0, shade.b == 0 { continue }
+                    let shade = alpha == 255 ? full : PremultipliedColor(color * (Double(alpha) / 255))
+                    if shade.a == 0, shade.r == 0, shade.g == 0, shade.b == 0 { return }
                     let maskRow = (y - pathsY) * pathsWidth - pathsX
                     var x = start
                     while x < end {
