@@ -206,7 +206,7 @@ struct RasterPass {
                             Self.blend(SIMD4(Double(r), Double(g), Double(b), Double(a)) * factor, into: pixels, at: offset)
                         }
                     }
-            }
+                }
             }
         }
         // Opacity alone: each channel's faded byte is the per-pixel formula's, worked out once
@@ -305,7 +305,7 @@ struct RasterPass {
                                 )
                                 Self.blend(color, into: pixels, at: offset, count: 1)
                             }
-                    }
+                        }
                     }
                 }
                 if let matte {
