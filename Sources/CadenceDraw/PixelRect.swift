@@ -84,19 +84,24 @@ public struct PixelRect: Sendable, Hashable, CustomStringConvertible {
         PixelRect(minX: max(minX, other.minX), minY: max(minY, other.minY), maxX: min(maxX, other.maxX), maxY: min(maxY, other.maxY))
     }
 
-    /// The smallest rectangle holding every one of `rects`; nil when there is none.
-    public static func bounds(of rects: [PixelRect]) -> PixelRect? {
-        guard var result = rects.first else { return nil }
-        for rect in rects.dropFirst() {
-            result.minX = min(result.minX, rect.minX)
-            result.minY = min(result.minY, rect.minY)
-            result.maxX = max(result.maxX, rect.maxX)
-            result.maxY = max(result.maxY, rect.maxY)
-        }
+    /// The smallest rectangle holding both.
+    public func union(_ other: PixelRect) -> PixelRect {
+        var result = self
+        result.minX = min(minX, other.minX)
+        result.minY = min(minY, other.minY)
+        result.maxX = max(maxX, other.maxX)
+        result.maxY = max(maxY, other.maxY)
         return result
     }
 
-    func grown(by amount: Int) -> PixelRect {
+    /// The smallest rectangle holding every one of `rects`; nil when there is none.
+    public static func bounds(of rects: [PixelRect]) -> PixelRect? {
+        guard let first = rects.first else { return nil }
+        return rects.dropFirst().reduce(first) { $0.union($1) }
+    }
+
+    /// The rectangle `amount` pixels larger on every side (`amount` ≥ 0).
+    package func grown(by amount: Int) -> PixelRect {
         PixelRect(minX: minX - amount, minY: minY - amount, maxX: maxX + amount, maxY: maxY + amount)!
     }
 

@@ -89,9 +89,7 @@ struct RasterPass {
             default:
                 guard let clip, let reach = bounds[index], let box = PixelRect(covering: reach), let visible = box.intersection(clip) else { continue }
                 // A command paints within its bounds (damage relies on it); two pixels more spare.
-                if groups.isEmpty {
-                    markPainted(PixelRect(minX: visible.minX - 2, minY: visible.minY - 2, maxX: visible.maxX + 2, maxY: visible.maxY + 2))
-                }
+                if groups.isEmpty { markPainted(visible.grown(by: 2)) }
                 try draw(command)
             }
         }
@@ -328,9 +326,8 @@ struct RasterPass {
     }
 
     /// Adds `box` to what the pass has painted on its first target.
-    private mutating func markPainted(_ box: PixelRect?) {
-        guard let box else { return }
-        painted = painted.map { PixelRect(minX: min($0.minX, box.minX), minY: min($0.minY, box.minY), maxX: max($0.maxX, box.maxX), maxY: max($0.maxY, box.maxY)) ?? $0 } ?? box
+    private mutating func markPainted(_ box: PixelRect) {
+        painted = painted?.union(box) ?? box
     }
 
     /// Whether a group of `path` alone composites as `drawMasked` draws it: mask paths and an
