@@ -66,6 +66,18 @@ public struct AffineTransform: Sendable, Hashable {
     /// rectangles stay axis-aligned.
     public var isAxisAligned: Bool { b == 0 && c == 0 }
 
+    /// True when the transform maps circles to circles: a move, a rotation and one scale for
+    /// both axes, possibly mirrored (the linear part is a multiple of a rotation or of a
+    /// reflection), to within a relative 10⁻⁹ of its size. False when it flattens the plane.
+    public var keepsCircles: Bool {
+        let size = max(abs(a), abs(b), abs(c), abs(d))
+        guard size > 0, size.isFinite else { return false }
+        let tolerance = size * 1e-9
+        let rotation = abs(a - d) <= tolerance && abs(b + c) <= tolerance
+        let reflection = abs(a + d) <= tolerance && abs(b - c) <= tolerance
+        return rotation || reflection
+    }
+
     /// `self`, then `other`.
     public func concatenating(_ other: AffineTransform) -> AffineTransform {
         AffineTransform(

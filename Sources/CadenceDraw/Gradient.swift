@@ -66,19 +66,48 @@ public struct Gradient: Sendable, Hashable {
         inverseSpace = space?.inverted
     }
 
-    /// The gradient as `transform` maps what it paints: with a `space`, `transform` added to it
-    /// (exact under any transform); without, its points mapped (the Lottie importer's gradients,
-    /// whose circles stay circles as the reference players draw them).
+    /// The gradient as `transform` maps what it paints, exactly, as Core Graphics, SVG, rlottie
+    /// and ThorVG paint a gradient under a transform:
+    /// - with a `space`, `transform` is added to it;
+    /// - a linear gradient in pixels stays in pixels: an affine map keeps lines of equal colour
+    ///   parallel lines, so the image is again a linear gradient, from the mapped start to the
+    ///   foot of the mapped end on the new perpendicular (under a non-uniform scale or a skew the
+    ///   gradient's direction is not the mapped start-to-end direction);
+    /// - a radial or conic gradient in pixels has its points mapped when `transform` keeps
+    ///   circles circles (a rotation, a uniform scale, a move; for a conic one, no mirror, which
+    ///   would turn it the other way), and takes `transform` as its space otherwise (a circle
+    ///   scaled by (1, 2) paints an ellipse).
     public func transformed(by transform: AffineTransform) -> Gradient {
         var copy = self
         if let space {
             copy.space = space.concatenating(transform)
-        } else {
+        } else if kind == .linear {
+            (copy.start, copy.end) = Self.linear(from: start, to: end, mappedBy: transform)
+        } else if transform.keepsCircles, kind == .radial || transform.determinant > 0 {
             copy.start = transform.apply(to: start)
             copy.end = transform.apply(to: end)
             copy.focus = focus.map(transform.apply)
+        } else {
+            copy.space = transform
         }
         return copy
+    }
+
+    /// A linear gradient from `start` to `end`, as `transform` maps it: the start and end in the
+    /// output of a gradient whose offset at T(p) is the offset the given one has at p. The
+    /// lines of equal offset are mapped; the new direction is perpendicular to them. A
+    /// transform that flattens the plane (or is not finite) maps the points alone.
+    package static func linear(from start: Point, to end: Point, mappedBy transform: AffineTransform) -> (start: Point, end: Point) {
+        let from = transform.apply(to: start), to = transform.apply(to: end)
+        // Along the lines of equal offset in the gradient's space: (−dy, dx); where it goes.
+        let (ux, uy) = (start.y - end.y, end.x - start.x)
+        let (mx, my) = (transform.a * ux + transform.c * uy, transform.b * ux + transform.d * uy)
+        // The new direction, perpendicular to the mapped lines.
+        let (nx, ny) = (-my, mx)
+        let norm = nx * nx + ny * ny
+        let reach = ((to.x - from.x) * nx + (to.y - from.y) * ny) / norm
+        guard norm > 0, reach.isFinite, reach != 0 else { return (from, to) }
+        return (from, Point(x: from.x + reach * nx, y: from.y + reach * ny))
     }
 
     /// The offset (0 ... 1, padded) at the pixel (`x`, `y`).

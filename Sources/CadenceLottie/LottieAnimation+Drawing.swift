@@ -18,6 +18,8 @@ extension LottieAnimation {
     /// repeaters: copies that draw no path add no path to the clamp above, so they are counted
     /// here (a documented clamp, not a hang: three repeaters of 1000 copies nested ask for 10⁹).
     static let maximumRepeatedCopiesPerLayer = 100_000
+    /// How far (in output pixels) a flattened curve may stray from the curve.
+    static let flatness = 0.2
 
     /// Draws composition frame `frame` with `transform` mapping composition coordinates to the
     /// list's; `pixelScale` is how many pixels one list unit covers (curves are flattened for it).
@@ -295,9 +297,9 @@ private struct Drawing {
         var outline: [[Point]] = []
         if color.alpha > 0, radius > 0, radius.isFinite, scale > 0, scale.isFinite, !trimmed.isEmpty {
             let width = min(radius, LayerEffect.maximumDistance) * 2
-            let polylines = trimmed.flatMap { $0.path.flattened(tolerance: 0.2 / scale) }
+            let polylines = trimmed.flatMap { $0.path.flattened(tolerance: LottieAnimation.flatness / scale) }
             let stroke = StrokeStyle(lineWidth: width, lineCap: .round, lineJoin: .round)
-            outline = polylines.strokeOutline(stroke, tolerance: 0.2 / scale).map { $0.map(matrix.apply) }
+            outline = polylines.strokeOutline(stroke, tolerance: LottieAnimation.flatness / scale).map { $0.map(matrix.apply) }
         }
         if reveals {
             // The body where the stroke paints: the stroke is its alpha matte.
@@ -348,7 +350,7 @@ private struct Drawing {
         guard !layer.masks.isEmpty else { return [] }
         let scales = matrix.axisScales
         let scale = max(scales.x, scales.y) * pixelScale
-        let tolerance = scale > 0 && scale.isFinite ? 0.2 / scale : 0.2
+        let tolerance = scale > 0 && scale.isFinite ? LottieAnimation.flatness / scale : LottieAnimation.flatness
         return layer.masks.map { mask in
             var shape = mask.path.value(at: frame)
             if let expansion = mask.expansion {
@@ -728,7 +730,7 @@ private struct Drawing {
         guard color.alpha > 0 else { return }
         guard entries.contains(where: { $0.merged != nil }) else {
             // Flattened in the list's space, to a fifth of a pixel.
-            let contours = polylines(entries, matrix: layerMatrix, tolerance: 0.2 / pixelScale).compactMap { polyline -> [Point]? in
+            let contours = polylines(entries, matrix: layerMatrix, tolerance: LottieAnimation.flatness / pixelScale).compactMap { polyline -> [Point]? in
                 polyline.points.count >= 3 ? polyline.points : nil
             }
             guard !contours.isEmpty else { return }
@@ -744,7 +746,7 @@ private struct Drawing {
                 let slice = [PoolEntry(shapes: operand, matrix: entry.matrix)][...]
                 // An operand's area is the union of its paths' own areas: every contour turned
                 // the same way, filled non-zero.
-                let operandContours = polylines(slice, matrix: layerMatrix, tolerance: 0.2 / pixelScale).map(\.points).filter { $0.count >= 3 }
+                let operandContours = polylines(slice, matrix: layerMatrix, tolerance: LottieAnimation.flatness / pixelScale).map(\.points).filter { $0.count >= 3 }
                     .map { contour in Self.signedArea(contour) < 0 ? Array(contour.reversed()) : contour }
                 let combines = index == operands.count - 1 && index > 0
                 masks.append(MaskPath(contours: operandContours, fillRule: .nonZero, mode: combines ? (entry.merged?.mode ?? .add).maskMode : .add))
@@ -788,8 +790,8 @@ private struct Drawing {
         let scales = groupToList.axisScales
         let scale = max(scales.x, scales.y) * pixelScale
         guard scale > 0, scale.isFinite else { return }
-        let local = polylines(entries, matrix: toGroup, tolerance: 0.2 / scale)
-        let outline = local.dashed(pattern: style.lineDashPattern, phase: style.lineDashPhase).strokeOutline(style, tolerance: 0.2 / scale)
+        let local = polylines(entries, matrix: toGroup, tolerance: LottieAnimation.flatness / scale)
+        let outline = local.dashed(pattern: style.lineDashPattern, phase: style.lineDashPhase).strokeOutline(style, tolerance: LottieAnimation.flatness / scale)
         guard !outline.isEmpty else { return }
         list.append(.path(PathFill(contours: outline.map { $0.map(groupToList.apply) }, fillRule: .nonZero, color: color, gradient: gradient)))
     }

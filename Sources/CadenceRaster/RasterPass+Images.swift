@@ -404,6 +404,12 @@ extension RasterPass {
     /// Along a run a linear gradient's offset grows by a constant step, so it is added rather
     /// than worked out anew.
     private mutating func drawGradient(_ gradient: Gradient, opacity: Double, spans: CoverageSpans, within visible: PixelRect) {
+        var gradient = gradient
+        if gradient.kind == .linear, let space = gradient.space {
+            // A linear gradient in a space of its own is a linear gradient in pixels too.
+            (gradient.start, gradient.end) = Gradient.linear(from: gradient.start, to: gradient.end, mappedBy: space)
+            gradient.space = nil
+        }
         let fade = RasterMath.clamp(opacity, 0, 1)
         let bytes = gradient.ramp
         let ramp = (0..<Gradient.rampSize).map { entry -> PremultipliedColor in
@@ -417,14 +423,18 @@ extension RasterPass {
         let length = dx * dx + dy * dy
         let linear = gradient.kind == .linear && gradient.space == nil && length > 0 && length.isFinite
         let step = linear ? dx / length * last : 0
-        // A radial gradient in pixels whose focus is its centre (Lottie's, without a highlight):
-        // the offset is the distance from the centre over the radius, one square root a pixel.
+        // A radial gradient's points are in pixels, or in its space: pixels map to that space
+        // by `inverse`, and a step of one pixel along a row moves (inverse.a, inverse.b) there.
+        let inverse = gradient.space == nil ? AffineTransform.identity : gradient.inverseSpace
+        // A radial gradient whose focus is its centre (Lottie's, without a highlight): the
+        // offset is the distance from the centre over the radius, one square root a pixel.
         let radius = (dx * dx + dy * dy).squareRoot()
-        let centred = gradient.kind == .radial && gradient.space == nil && (gradient.focus == nil || gradient.focus == gradient.start)
+        let centred = gradient.kind == .radial && inverse != nil && (gradient.focus == nil || gradient.focus == gradient.start)
             && radius > 0 && radius.isFinite
         let (centreX, centreY, inverseRadius) = (gradient.start.x, gradient.start.y, centred ? last / radius : 0)
-        // Any other radial gradient in pixels with a circle: a focus off the centre (a Lottie highlight).
-        let focal = !centred && gradient.kind == .radial && gradient.space == nil && radius > 0
+        // Any other radial gradient with a circle: a focus off the centre (a Lottie highlight).
+        let focal = !centred && gradient.kind == .radial && inverse != nil && radius > 0
+        let toSpace = inverse ?? .identity
         let focus = gradient.focus ?? gradient.start
         let (focusX, focusY) = (focus.x, focus.y)
         let (fromCentreX, fromCentreY) = (focus.x - gradient.start.x, focus.y - gradient.start.y)
@@ -443,26 +453,31 @@ extension RasterPass {
                             defer { position += step }
                             return position
                         }
-                    } else if centred {
-                        let py = cy - centreY
-                        var px = Double(start) + 0.5 - centreX
-                        Self.blendRamp(ramp, covered: covered, into: pixels, at: offset, count: end - start) { _ in
-                            defer { px += 1 }
-                            return (px * px + py * py).squareRoot() * inverseRadius
-                        }
-                    } else if focal {
-                        // `Gradient.offset` for a radial gradient in pixels, its constants worked
-                        // out once, with one square root and one division: its d / reach
-                        // multiplied through by the distance d, t = d² / (−p·o + √((p·o)² − c·d²)).
-                        let py = cy - focusY
-                        Self.blendRamp(ramp, covered: covered, into: pixels, at: offset, count: end - start) { index in
-                            let px = Double(start + index) + 0.5 - focusX
-                            let squared = px * px + py * py
-                            guard squared > 0 else { return 0 }
-                            let along = px * fromCentreX + py * fromCentreY
-                            let reach = -along + max(along * along - focalC * squared, 0).squareRoot()
-                            let t = reach > 0 ? squared / reach : 1
-                            return (t.isNaN ? 0 : min(max(t, 0), 1)) * last
+                    } else if centred || focal {
+                        // The run's first pixel centre in the gradient's space.
+                        let x0 = Double(start) + 0.5
+                        let (stepX, stepY) = (toSpace.a, toSpace.b)
+                        let localX = toSpace.a * x0 + toSpace.c * cy + toSpace.tx, localY = toSpace.b * x0 + toSpace.d * cy + toSpace.ty
+                        if centred {
+                            var (px, py) = (localX - centreX, localY - centreY)
+                            Self.blendRamp(ramp, covered: covered, into: pixels, at: offset, count: end - start) { _ in
+                                defer { px += stepX; py += stepY }
+                                return (px * px + py * py).squareRoot() * inverseRadius
+                            }
+                        } else {
+                            // `Gradient.offset` for a radial gradient, its constants worked out
+                            // once, with one square root and one division: its d / reach
+                            // multiplied through by the distance d, t = d² / (−p·o + √((p·o)² − c·d²)).
+                            var (px, py) = (localX - focusX, localY - focusY)
+                            Self.blendRamp(ramp, covered: covered, into: pixels, at: offset, count: end - start) { _ in
+                                defer { px += stepX; py += stepY }
+                                let squared = px * px + py * py
+                                guard squared > 0 else { return 0 }
+                                let along = px * fromCentreX + py * fromCentreY
+                                let reach = -along + max(along * along - focalC * squared, 0).squareRoot()
+                                let t = reach > 0 ? squared / reach : 1
+                                return (t.isNaN ? 0 : min(max(t, 0), 1)) * last
+                            }
                         }
                     } else {
                         Self.blendRamp(ramp, covered: covered, into: pixels, at: offset, count: end - start) { index in

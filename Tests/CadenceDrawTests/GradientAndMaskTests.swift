@@ -31,6 +31,53 @@ import Testing
         #expect(middle[3] == 127 && middle[0] == 63 && middle[2] == 64)
     }
 
+    /// A gradient mapped by a transform paints at T(p) what it painted at p, for every kind,
+    /// under moves, rotations, mirrors, uneven scales and skews: an uneven scale tilts a
+    /// diagonal linear gradient's lines of equal colour, and turns a radial one's circles into
+    /// ellipses (as rlottie, ThorVG, Core Graphics and SVG paint them).
+    @Test func transformedGradientsPaintTheMappedPicture() {
+        let transforms = [
+            AffineTransform(translationX: 7, y: -3),
+            AffineTransform(rotation: 0.7).concatenating(AffineTransform(scaleX: 2, y: 2)),
+            AffineTransform(scaleX: -1.5, y: 1.5),
+            AffineTransform(scaleX: 0.5, y: 1.8).concatenating(AffineTransform(translationX: 100, y: 100)),
+            AffineTransform(a: 1, b: 0.3, c: -0.6, d: 1.2, tx: 5, ty: 9),
+        ]
+        let gradients = [
+            Gradient(kind: .linear, start: Point(x: -50, y: -50), end: Point(x: 30, y: 0), stops: stops),
+            Gradient(kind: .radial, start: Point(x: -50, y: -50), end: Point(x: 30, y: 0), stops: stops),
+            Gradient(kind: .radial, start: Point(x: 0, y: 0), end: Point(x: 40, y: 0), focus: Point(x: 10, y: 12), stops: stops),
+            Gradient(kind: .conic, start: Point(x: 3, y: 4), end: Point(x: 20, y: 9), stops: stops),
+        ]
+        var generator = SystemRandomNumberGenerator()
+        for gradient in gradients {
+            for transform in transforms {
+                let mapped = gradient.transformed(by: transform)
+                // Linear gradients stay in pixels; radial and conic keep their points only
+                // while circles stay circles (and a conic one is not mirrored).
+                let inPixels = gradient.kind == .linear || (transform.keepsCircles && (gradient.kind == .radial || transform.determinant > 0))
+                #expect((mapped.space == nil) == inPixels)
+                for _ in 0..<200 {
+                    let p = Point(x: Double.random(in: -120...120, using: &generator), y: Double.random(in: -120...120, using: &generator))
+                    let q = transform.apply(to: p)
+                    let before = gradient.offset(x: p.x, y: p.y), after = mapped.offset(x: q.x, y: q.y)
+                    #expect(abs(before - after) < 1e-9 || (gradient.kind == .conic && abs(abs(before - after) - 1) < 1e-9),
+                            "\(gradient.kind) under \(transform) at \(p): \(before) became \(after)")
+                }
+            }
+        }
+    }
+
+    @Test func keepsCirclesOnlyForSimilarities() {
+        #expect(AffineTransform.identity.keepsCircles)
+        #expect(AffineTransform(rotation: 1).concatenating(AffineTransform(scaleX: 3, y: 3)).keepsCircles)
+        #expect(AffineTransform(scaleX: -2, y: 2).keepsCircles)
+        #expect(!AffineTransform(scaleX: 2, y: 2.01).keepsCircles)
+        #expect(!AffineTransform(a: 1, b: 0, c: 0.2, d: 1, tx: 0, ty: 0).keepsCircles)
+        #expect(!AffineTransform(scaleX: 0, y: 0).keepsCircles)
+        #expect(!AffineTransform(scaleX: .nan, y: .nan).keepsCircles)
+    }
+
     @Test func degenerateGradientsNeverProduceNaN() {
         let point = Gradient(kind: .linear, start: .zero, end: .zero, stops: stops)
         #expect(point.offset(x: 3, y: 4) == 1)

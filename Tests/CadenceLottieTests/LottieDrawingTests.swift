@@ -137,6 +137,29 @@ import Testing
         #expect((middle.minY + middle.height / 2) > (middle.minX + middle.width / 2) + 5)
     }
 
+    /// A gradient under an uneven scale is the scaled picture of the gradient, as rlottie and
+    /// ThorVG draw it: a radial one's circle becomes an ellipse, a diagonal linear one's lines
+    /// of equal colour tilt with the shape.
+    @Test func gradientsScaleWithTheirShapes() throws {
+        // Group space (0, 0) lands on (50, 50); local x is halved, local y multiplied by 1.8.
+        let ks = #"{"a": {"a": 0, "k": [0, 0]}, "p": {"a": 0, "k": [50, 50]}, "s": {"a": 0, "k": [50, 180]}}"#
+        for (type, end) in [(2, "[40, 0]"), (1, "[40, 40]")] {
+            let gradient = #"{"ty": "gf", "o": {"a": 0, "k": 100}, "r": 1, "t": \#(type), "g": {"p": 2, "k": {"a": 0, "k": [0, 1, 0, 0, 1, 0, 0, 1]}}, "s": {"a": 0, "k": [0, 0]}, "e": {"a": 0, "k": \#(end)}}"#
+            let layer = F.shapeLayer(F.rectangle(x: 0, y: 0, width: 100, height: 100) + ", " + gradient, ks: ks)
+            let animation = try F.animation(F.document(layers: layer), strict: true)
+            let painted = try #require(F.paths(F.list(animation, frame: 0)).first?.gradient)
+            func offset(_ x: Double, _ y: Double) -> Double { painted.offset(x: 50 + x * 0.5, y: 50 + y * 1.8) }
+            if type == 2 {
+                // On the circle of radius 40 in the group's space, whichever way.
+                for angle in stride(from: 0.0, to: 6.28, by: 0.5) { #expect(close(offset(40 * cos(angle), 40 * sin(angle)), 1, 1e-9)) }
+                #expect(close(offset(0, 20), 0.5, 1e-9))
+            } else {
+                // Half way along the diagonal, and anywhere on the line across it there.
+                #expect(close(offset(20, 20), 0.5, 1e-9) && close(offset(30, 10), 0.5, 1e-9) && close(offset(0, 40), 0.5, 1e-9))
+            }
+        }
+    }
+
     @Test func trimsPaths() throws {
         let line = #"{"ty": "sh", "ks": {"a": 0, "k": {"c": false, "v": [[0, 50], [100, 50]], "i": [[0, 0], [0, 0]], "o": [[0, 0], [0, 0]]}}}"#
         let trim = #"{"ty": "tm", "s": {"a": 0, "k": 25}, "e": {"a": 0, "k": 75}, "o": {"a": 0, "k": 0}, "m": 1}"#
