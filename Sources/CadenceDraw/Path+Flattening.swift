@@ -191,3 +191,41 @@ struct _Flattener {
         append(p3)
     }
 }
+
+/// Flattens one contour given segment by segment, for importers that hold curves of their own
+/// (the Lottie importer's shapes) and would otherwise build a `Path` to flatten it: the same
+/// points `Path.flattened(tolerance:)` gives a subpath of the same segments, without `visible`.
+package struct ContourFlattener {
+    private var flattener: _Flattener
+    private var current = SIMD2<Double>(0, 0)
+
+    package init(tolerance: Double) {
+        flattener = _Flattener(tolerance: tolerance, visible: nil, keepingLength: false)
+    }
+
+    /// Starts a contour at `point`, with room for `capacity` points.
+    package mutating func start(at point: SIMD2<Double>, capacity: Int) {
+        flattener.points = []
+        flattener.points.reserveCapacity(capacity)
+        flattener.append(point)
+        current = point
+    }
+
+    package mutating func line(to point: SIMD2<Double>) {
+        flattener.append(point)
+        current = point
+    }
+
+    package mutating func curve(_ control1: SIMD2<Double>, _ control2: SIMD2<Double>, to end: SIMD2<Double>) {
+        flattener.cubic(current, control1, control2, end, depth: 0)
+        current = end
+    }
+
+    /// The contour's points; a closed one's last point is left out when it repeats the first.
+    package mutating func finish(closed: Bool) -> [Point] {
+        var points = flattener.points
+        flattener.points = []
+        if closed, points.count > 1, points.last == points.first { points.removeLast() }
+        return points
+    }
+}

@@ -202,6 +202,39 @@ extension BezierShape {
         )
     }
 
+    /// The shape mapped by `matrix` and flattened there to within `tolerance`, without building
+    /// the mapped shape or its `Path`: the points and closedness of the one polyline
+    /// `applying(matrix).path.flattened(tolerance:)` gives (the same arithmetic, so the same
+    /// points), nil where that gives none (no vertices, or one vertex not closed).
+    func flattened(by matrix: AffineTransform, tolerance: Double) -> (points: [Point], closed: Bool)? {
+        let count = vertices.count
+        guard count > 1 || (count == 1 && closed) else { return nil }
+        let identity = matrix.isIdentity
+        func point(_ index: Int) -> SIMD2<Double> {
+            let v = vertices[index]
+            return identity ? v : SIMD2(matrix.a * v.x + matrix.c * v.y + matrix.tx, matrix.b * v.x + matrix.d * v.y + matrix.ty)
+        }
+        func direction(_ v: SIMD2<Double>) -> SIMD2<Double> {
+            identity ? v : SIMD2(matrix.a * v.x + matrix.c * v.y, matrix.b * v.x + matrix.d * v.y)
+        }
+        var flattener = ContourFlattener(tolerance: tolerance)
+        var a = point(0)
+        flattener.start(at: a, capacity: count * 4)
+        func segment(_ from: Int, _ to: Int) {
+            let b = point(to)
+            let c1 = a + direction(outTangents[from]), c2 = b + direction(inTangents[to])
+            if c1 == a && c2 == b {
+                flattener.line(to: b)
+            } else {
+                flattener.curve(c1, c2, to: b)
+            }
+            a = b
+        }
+        for index in 1..<count { segment(index - 1, index) }
+        if closed, count > 1 { segment(count - 1, 0) }
+        return (flattener.finish(closed: closed), closed)
+    }
+
     /// Appends a vertex with absolute handle points (`out` leaving it, `in` arriving at it).
     mutating func append(_ vertex: SIMD2<Double>, in inPoint: SIMD2<Double>, out outPoint: SIMD2<Double>) {
         vertices.append(vertex)

@@ -714,11 +714,24 @@ private struct Drawing {
         var polylines: [Polyline] = []
         for entry in entries {
             let toTarget = entry.matrix.concatenating(matrix)
-            for shape in entry.shapes where !shape.vertices.isEmpty {
-                polylines += shape.applying(toTarget).path.flattened(tolerance: tolerance)
+            for shape in entry.shapes {
+                if let (points, closed) = shape.flattened(by: toTarget, tolerance: tolerance) { polylines.append(Polyline(points: points, closed: closed)) }
             }
         }
         return polylines
+    }
+
+    /// The contours of the entries' shapes to fill, as `polylines` flattens them: those of at
+    /// least three points.
+    private func contours(_ entries: ArraySlice<PoolEntry>, matrix: AffineTransform, tolerance: Double) -> [[Point]] {
+        var contours: [[Point]] = []
+        for entry in entries {
+            let toTarget = entry.matrix.concatenating(matrix)
+            for shape in entry.shapes {
+                if let (points, _) = shape.flattened(by: toTarget, tolerance: tolerance), points.count >= 3 { contours.append(points) }
+            }
+        }
+        return contours
     }
 
     private func fill(
@@ -730,9 +743,7 @@ private struct Drawing {
         guard color.alpha > 0 else { return }
         guard entries.contains(where: { $0.merged != nil }) else {
             // Flattened in the list's space, to a fifth of a pixel.
-            let contours = polylines(entries, matrix: layerMatrix, tolerance: LottieAnimation.flatness / pixelScale).compactMap { polyline -> [Point]? in
-                polyline.points.count >= 3 ? polyline.points : nil
-            }
+            let contours = contours(entries, matrix: layerMatrix, tolerance: LottieAnimation.flatness / pixelScale)
             guard !contours.isEmpty else { return }
             list.append(.path(PathFill(contours: contours, fillRule: rule, color: color, gradient: gradient)))
             return
@@ -746,7 +757,7 @@ private struct Drawing {
                 let slice = [PoolEntry(shapes: operand, matrix: entry.matrix)][...]
                 // An operand's area is the union of its paths' own areas: every contour turned
                 // the same way, filled non-zero.
-                let operandContours = polylines(slice, matrix: layerMatrix, tolerance: LottieAnimation.flatness / pixelScale).map(\.points).filter { $0.count >= 3 }
+                let operandContours = contours(slice, matrix: layerMatrix, tolerance: LottieAnimation.flatness / pixelScale)
                     .map { contour in Self.signedArea(contour) < 0 ? Array(contour.reversed()) : contour }
                 let combines = index == operands.count - 1 && index > 0
                 masks.append(MaskPath(contours: operandContours, fillRule: .nonZero, mode: combines ? (entry.merged?.mode ?? .add).maskMode : .add))

@@ -17,6 +17,32 @@ import Testing
         abs(a.x - b.x) <= tolerance && abs(a.y - b.y) <= tolerance
     }
 
+    /// Flattening a shape straight through a matrix gives exactly the points of the mapped
+    /// shape's `Path` flattened: lines and curves mixed, open and closed, one vertex, none, and
+    /// the identity.
+    @Test func flatteningThroughAMatrixMatchesTheMappedPath() {
+        var generator = SystemRandomNumberGenerator()
+        func random() -> SIMD2<Double> { SIMD2(Double.random(in: -200...200, using: &generator), Double.random(in: -200...200, using: &generator)) }
+        let matrices = [AffineTransform.identity, AffineTransform(a: 1.3, b: 0.4, c: -0.7, d: 0.9, tx: 12.5, ty: -3.25), AffineTransform(scaleX: 0.01, y: 3)]
+        for count in [0, 1, 2, 3, 7] {
+            for closed in [false, true] {
+                for _ in 0..<20 {
+                    // About half the handles are zero, so the segment is a line.
+                    let handles = { (0..<count).map { _ in Bool.random(using: &generator) ? SIMD2<Double>.zero : random() * 0.3 } }
+                    let shape = BezierShape(vertices: (0..<count).map { _ in random() }, inTangents: handles(), outTangents: handles(), closed: closed)
+                    for matrix in matrices {
+                        let expected = shape.applying(matrix).path.flattened(tolerance: 0.2)
+                        let flattened = shape.flattened(by: matrix, tolerance: 0.2)
+                        #expect(expected.count == (flattened == nil ? 0 : 1), "\(count) vertices, closed \(closed)")
+                        if let flattened, let polyline = expected.first {
+                            #expect(flattened.points == polyline.points && flattened.closed == polyline.closed)
+                        }
+                    }
+                }
+            }
+        }
+    }
+
     @Test func roundCornersCutEachSharpVertexBackByTheRadius() {
         let rounded = square.roundingCorners(radius: 10)
         #expect(rounded.vertices.count == 8)
