@@ -77,23 +77,23 @@ public enum PathRasterizer {
         let originX = Double(area.minX)
         let originY = Double(area.minY)
         let (areaMaxX, areaMaxY) = (Double(area.maxX), Double(area.maxY))
-        for contour in contours where isUsable(contour) {
-            // A closed contour wholly outside the area adds nothing inside it: not above, below or
-            // right of it, and left of it its edges' winding cancels along every row.
-            var (minX, minY, maxX, maxY) = (contour[0].x, contour[0].y, contour[0].x, contour[0].y)
-            for point in contour {
-                minX = min(minX, point.x)
-                minY = min(minY, point.y)
-                maxX = max(maxX, point.x)
-                maxY = max(maxY, point.y)
-            }
-            guard maxX > originX, minX < areaMaxX, maxY > originY, minY < areaMaxY else { continue }
-            var previous = contour[contour.count - 1]
-            for point in contour {
-                accumulator.addEdge(
-                    x0: previous.x - originX, y0: previous.y - originY, x1: point.x - originX, y1: point.y - originY
-                )
-                previous = point
+        accumulator.withEdges { edges in
+            for contour in contours where isUsable(contour) {
+                // A closed contour wholly outside the area adds nothing inside it: not above, below or
+                // right of it, and left of it its edges' winding cancels along every row.
+                var (minX, minY, maxX, maxY) = (contour[0].x, contour[0].y, contour[0].x, contour[0].y)
+                for point in contour {
+                    minX = min(minX, point.x)
+                    minY = min(minY, point.y)
+                    maxX = max(maxX, point.x)
+                    maxY = max(maxY, point.y)
+                }
+                guard maxX > originX, minX < areaMaxX, maxY > originY, minY < areaMaxY else { continue }
+                var previous = contour[contour.count - 1]
+                for point in contour {
+                    edges.addEdge(x0: previous.x - originX, y0: previous.y - originY, x1: point.x - originX, y1: point.y - originY)
+                    previous = point
+                }
             }
         }
         return accumulator
@@ -157,107 +157,128 @@ struct CoverageAccumulator {
 
     /// Adds the edge from (`x0`, `y0`) to (`x1`, `y1`), in pixels from the grid's top-left corner.
     mutating func addEdge(x0: Double, y0: Double, x1: Double, y1: Double) {
-        guard y0 != y1 else { return }
-        // Downward edges add, upward ones subtract; from here on the edge runs downwards.
-        let direction: Double = y0 < y1 ? 1 : -1
-        var (topX, topY, bottomX, bottomY) = y0 < y1 ? (x0, y0, x1, y1) : (x1, y1, x0, y0)
-        let gridHeight = Double(height)
-        guard bottomY > 0, topY < gridHeight else { return }
-        let (startX, startY, endX, endY) = (topX, topY, bottomX, bottomY)
-        if startY < 0 {
-            topX = interpolate(startX, endX, clamp((0 - startY) / (endY - startY), 0, 1))
-            topY = 0
-        }
-        if endY > gridHeight {
-            bottomX = interpolate(startX, endX, clamp((gridHeight - startY) / (endY - startY), 0, 1))
-            bottomY = gridHeight
-        }
-        // Far beyond the grid only the side matters; finite x keeps the crossings below free of NaN.
-        let far = 1e300
-        addSplitAtBorders(
-            x0: clamp(topX, -far, far), y0: topY, x1: clamp(bottomX, -far, far), y1: bottomY, direction: direction
-        )
+        withEdges { $0.addEdge(x0: x0, y0: y0, x1: x1, y1: y1) }
     }
 
-    /// Splits a downward edge where it crosses the left or right border, so that each piece lies on
-    /// one side of each border, then clamps each piece into the grid.
-    private mutating func addSplitAtBorders(x0: Double, y0: Double, x1: Double, y1: Double, direction: Double) {
-        let gridWidth = Double(width)
-        for border in 0 ... 1 {
-            let borderX = Double(border) * gridWidth
-            guard (x0 < borderX && x1 > borderX) || (x0 > borderX && x1 < borderX) else { continue }
-            let crossingY = clamp(interpolate(y0, y1, clamp((borderX - x0) / (x1 - x0), 0, 1)), y0, y1)
-            addSplitAtBorders(x0: x0, y0: y0, x1: borderX, y1: crossingY, direction: direction)
-            addSplitAtBorders(x0: borderX, y0: crossingY, x1: x1, y1: y1, direction: direction)
-            return
-        }
-        addLine(x0: clamp(x0, 0, gridWidth), y0: y0, x1: clamp(x1, 0, gridWidth), y1: y1, direction: direction)
-    }
-
-    /// Adds a downward line lying within the grid, row by row.
-    private mutating func addLine(x0: Double, y0: Double, x1: Double, y1: Double, direction: Double) {
-        guard y1 > y0 else { return }
-        let firstRow = Int(y0)
-        let endRow = min(Int(y1.rounded(.up)), height)
-        let lowX = min(x0, x1), highX = max(x0, x1)
-        let inverseHeight = 1 / (y1 - y0)
-        var x = x0
+    /// Calls `body` with the grid's cells lent for adding edges: one borrow for many edges, not
+    /// one (a uniqueness check, a retain and a release) per edge.
+    mutating func withEdges(_ body: (Edges) -> Void) {
+        let (width, height, stride) = (width, height, stride)
         cells.withUnsafeMutableBufferPointer { cells in
             touched.withUnsafeMutableBufferPointer { touched in
-                for row in firstRow ..< endRow {
-                    let top = max(Double(row), y0)
-                    let bottom = min(Double(row + 1), y1)
-                    let nextX = row == endRow - 1 ? x1 : clamp(x0 + (x1 - x0) * ((bottom - y0) * inverseHeight), lowX, highX)
-                    if bottom > top {
-                        Self.addRowSpan(cells, touched, row: row, stride: stride, fromX: x, toX: nextX, cover: (bottom - top) * direction)
-                    }
-                    x = nextX
-                }
+                body(Edges(width: width, height: height, stride: stride, cells: cells, touched: touched))
             }
         }
     }
 
-    /// Adds a line's part within one row, `cover` high (negative going up), running from `fromX` to `toX`:
-    /// each cell gets the share of `cover` of the area right of the line within it, so that the running
-    /// sum gives every pixel its covered fraction (font-rs's exact-area accumulation).
-    @inline(__always)
-    private static func addRowSpan(
-        _ cells: UnsafeMutableBufferPointer<Float>, _ touched: UnsafeMutableBufferPointer<SIMD2<Int32>>,
-        row: Int, stride: Int, fromX: Double, toX: Double, cover: Double
-    ) {
-        let start = row * stride
-        let (x0, x1) = fromX < toX ? (fromX, toX) : (toX, fromX)
-        let x0Floor = x0.rounded(.down)
-        let x1Ceil = x1.rounded(.up)
-        let x0i = Int(x0Floor)
-        let x1i = Int(x1Ceil)
-        touched[row] = SIMD2(min(touched[row].x, Int32(x0i)), max(touched[row].y, Int32(x1i + 1)))
-        if x1i <= x0i + 1 {
-            // Within one cell: the part right of the line's middle, and all of the cells after it.
-            let middle = 0.5 * (fromX + toX) - x0Floor
-            cells[start + x0i] += Float(cover - cover * middle)
-            cells[start + x0i + 1] += Float(cover * middle)
-            return
-        }
-        let slope = 1 / (x1 - x0)
-        let x0Fraction = x0 - x0Floor
-        let firstArea = 0.5 * slope * (1 - x0Fraction) * (1 - x0Fraction)
-        let x1Fraction = x1 - x1Ceil + 1
-        let lastArea = 0.5 * slope * x1Fraction * x1Fraction
-        cells[start + x0i] += Float(cover * firstArea)
-        if x1i == x0i + 2 {
-            cells[start + x0i + 1] += Float(cover * (1 - firstArea - lastArea))
-        } else {
-            let secondArea = slope * (1.5 - x0Fraction)
-            cells[start + x0i + 1] += Float(cover * (secondArea - firstArea))
-            let step = Float(cover * slope)
-            for column in x0i + 2 ..< x1i - 1 {
-                cells[start + column] += step
+    /// The grid's cells, lent: adds edges to them.
+    struct Edges {
+        let width: Int
+        let height: Int
+        let stride: Int
+        let cells: UnsafeMutableBufferPointer<Float>
+        let touched: UnsafeMutableBufferPointer<SIMD2<Int32>>
+
+        /// Adds the edge from (`x0`, `y0`) to (`x1`, `y1`), in pixels from the grid's top-left corner.
+        func addEdge(x0: Double, y0: Double, x1: Double, y1: Double) {
+            guard y0 != y1 else { return }
+            // Downward edges add, upward ones subtract; from here on the edge runs downwards.
+            let direction: Double = y0 < y1 ? 1 : -1
+            var (topX, topY, bottomX, bottomY) = y0 < y1 ? (x0, y0, x1, y1) : (x1, y1, x0, y0)
+            let gridHeight = Double(height)
+            guard bottomY > 0, topY < gridHeight else { return }
+            let (startX, startY, endX, endY) = (topX, topY, bottomX, bottomY)
+            if startY < 0 {
+                topX = interpolate(startX, endX, clamp((0 - startY) / (endY - startY), 0, 1))
+                topY = 0
             }
-            let beforeLast = secondArea + Double(x1i - x0i - 3) * slope
-            cells[start + x1i - 1] += Float(cover * (1 - beforeLast - lastArea))
+            if endY > gridHeight {
+                bottomX = interpolate(startX, endX, clamp((gridHeight - startY) / (endY - startY), 0, 1))
+                bottomY = gridHeight
+            }
+            // Far beyond the grid only the side matters; finite x keeps the crossings below free of NaN.
+            let far = 1e300
+            addSplitAtBorders(
+                x0: clamp(topX, -far, far), y0: topY, x1: clamp(bottomX, -far, far), y1: bottomY, direction: direction
+            )
         }
-        cells[start + x1i] += Float(cover * lastArea)
+
+        /// Splits a downward edge where it crosses the left or right border, so that each piece lies on
+        /// one side of each border, then clamps each piece into the grid.
+        private func addSplitAtBorders(x0: Double, y0: Double, x1: Double, y1: Double, direction: Double) {
+            let gridWidth = Double(width)
+            for border in 0 ... 1 {
+                let borderX = Double(border) * gridWidth
+                guard (x0 < borderX && x1 > borderX) || (x0 > borderX && x1 < borderX) else { continue }
+                let crossingY = clamp(interpolate(y0, y1, clamp((borderX - x0) / (x1 - x0), 0, 1)), y0, y1)
+                addSplitAtBorders(x0: x0, y0: y0, x1: borderX, y1: crossingY, direction: direction)
+                addSplitAtBorders(x0: borderX, y0: crossingY, x1: x1, y1: y1, direction: direction)
+                return
+            }
+            addLine(x0: clamp(x0, 0, gridWidth), y0: y0, x1: clamp(x1, 0, gridWidth), y1: y1, direction: direction)
+        }
+
+        /// Adds a downward line lying within the grid, row by row.
+        private func addLine(x0: Double, y0: Double, x1: Double, y1: Double, direction: Double) {
+            guard y1 > y0 else { return }
+            let firstRow = Int(y0)
+            let endRow = min(Int(y1.rounded(.up)), height)
+            let lowX = min(x0, x1), highX = max(x0, x1)
+            let inverseHeight = 1 / (y1 - y0)
+            var x = x0
+            for row in firstRow ..< endRow {
+                let top = max(Double(row), y0)
+                let bottom = min(Double(row + 1), y1)
+                let nextX = row == endRow - 1 ? x1 : clamp(x0 + (x1 - x0) * ((bottom - y0) * inverseHeight), lowX, highX)
+                if bottom > top {
+                    Self.addRowSpan(cells, touched, row: row, stride: stride, fromX: x, toX: nextX, cover: (bottom - top) * direction)
+                }
+                x = nextX
+            }
+        }
+
+        /// Adds a line's part within one row, `cover` high (negative going up), running from `fromX` to `toX`:
+        /// each cell gets the share of `cover` of the area right of the line within it, so that the running
+        /// sum gives every pixel its covered fraction (font-rs's exact-area accumulation).
+        @inline(__always)
+        private static func addRowSpan(
+            _ cells: UnsafeMutableBufferPointer<Float>, _ touched: UnsafeMutableBufferPointer<SIMD2<Int32>>,
+            row: Int, stride: Int, fromX: Double, toX: Double, cover: Double
+        ) {
+            let start = row * stride
+            let (x0, x1) = fromX < toX ? (fromX, toX) : (toX, fromX)
+            let x0Floor = x0.rounded(.down)
+            let x1Ceil = x1.rounded(.up)
+            let x0i = Int(x0Floor)
+            let x1i = Int(x1Ceil)
+            touched[row] = SIMD2(min(touched[row].x, Int32(x0i)), max(touched[row].y, Int32(x1i + 1)))
+            if x1i <= x0i + 1 {
+                // Within one cell: the part right of the line's middle, and all of the cells after it.
+                let middle = 0.5 * (fromX + toX) - x0Floor
+                cells[start + x0i] += Float(cover - cover * middle)
+                cells[start + x0i + 1] += Float(cover * middle)
+                return
+            }
+            let slope = 1 / (x1 - x0)
+            let x0Fraction = x0 - x0Floor
+            let firstArea = 0.5 * slope * (1 - x0Fraction) * (1 - x0Fraction)
+            let x1Fraction = x1 - x1Ceil + 1
+            let lastArea = 0.5 * slope * x1Fraction * x1Fraction
+            cells[start + x0i] += Float(cover * firstArea)
+            if x1i == x0i + 2 {
+                cells[start + x0i + 1] += Float(cover * (1 - firstArea - lastArea))
+            } else {
+                let secondArea = slope * (1.5 - x0Fraction)
+                cells[start + x0i + 1] += Float(cover * (secondArea - firstArea))
+                let step = Float(cover * slope)
+                for column in x0i + 2 ..< x1i - 1 {
+                    cells[start + column] += step
+                }
+                let beforeLast = secondArea + Double(x1i - x0i - 3) * slope
+                cells[start + x1i - 1] += Float(cover * (1 - beforeLast - lastArea))
+            }
+            cells[start + x1i] += Float(cover * lastArea)
+        }
     }
 
     /// Scratch grids larger than this many cells (16 MiB) are not kept.
