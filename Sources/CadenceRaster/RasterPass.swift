@@ -235,6 +235,50 @@ struct RasterPass {
             }
             return
         }
+        // An alpha or luma matte alone (the commonest track matte): the general integer loop
+        // below with its branches settled, and only where the matte is (outside it the matte
+        // reads 0 and nothing shows). The same arithmetic, so the same bytes.
+        if group.mask == nil, paths == nil, let mode, mode == .alpha || mode == .luma, blendMode == .normal, let matte,
+           let matteArea = PixelRect(x: matte.originX, y: matte.originY, width: matte.width, height: matte.height),
+           let area = box.intersection(matteArea) {
+            let level = Int((opacity * 255).rounded())
+            let luma = mode == .luma
+            let (matteX, matteY, matteWidth) = (matte.originX, matte.originY, matte.width)
+            picture.withPixels { source in
+                matte.withPixels { matteBytes in
+                    target.withMutablePixels { pixels in
+                        for y in area.minY..<area.maxY {
+                            var from = ((y - picture.originY) * picture.width + area.minX - picture.originX) * 4
+                            var offset = ((y - canvasY) * canvasWidth + area.minX - canvasX) * 4
+                            var at = ((y - matteY) * matteWidth + area.minX - matteX) * 4
+                            var x = area.minX
+                            while x < area.maxX {
+                                let skipped = Self.transparentRun(source, at: from, limit: area.maxX - x)
+                                if skipped > 0 { x += skipped; from += 4 * skipped; offset += 4 * skipped; at += 4 * skipped; continue }
+                                defer { x += 1; from += 4; offset += 4; at += 4 }
+                                let m = luma
+                                    ? (54 * Int(matteBytes[at]) + 183 * Int(matteBytes[at + 1]) + 18 * Int(matteBytes[at + 2]) + 127) / 255
+                                    : Int(matteBytes[at + 3])
+                                // level · 255 · matte, scaled back to 0 ... 255.
+                                let scaled = (level * 255 * m + 32512) / 65025
+                                if scaled == 0 { continue }
+                                let a = source[from + 3]
+                                if scaled == 255 {
+                                    Self.blend(PremultipliedColor(r: source[from], g: source[from + 1], b: source[from + 2], a: a), into: pixels, at: offset, count: 1)
+                                    continue
+                                }
+                                let color = PremultipliedColor(
+                                    r: UInt8((Int(source[from]) * scaled + 127) / 255), g: UInt8((Int(source[from + 1]) * scaled + 127) / 255),
+                                    b: UInt8((Int(source[from + 2]) * scaled + 127) / 255), a: UInt8((Int(a) * scaled + 127) / 255)
+                                )
+                                Self.blend(color, into: pixels, at: offset, count: 1)
+                            }
+                        }
+                    }
+                }
+            }
+            return
+        }
         // Mask paths or a matte without a rounded mask: the factor in bytes, the sums in integers.
         if group.mask == nil, paths != nil || mode != nil, blendMode == .normal {
             let level = Int((opacity * 255).rounded())
