@@ -222,7 +222,7 @@ struct CoverageAccumulator {
         private func addLine(x0: Double, y0: Double, x1: Double, y1: Double, direction: Double) {
             guard y1 > y0 else { return }
             let firstRow = Int(y0)
-            let endRow = min(Int(y1.rounded(.up)), height)
+            let endRow = min(Self.ceiling(y1), height)
             let lowX = min(x0, x1), highX = max(x0, x1)
             let inverseHeight = 1 / (y1 - y0)
             var x = x0
@@ -237,6 +237,15 @@ struct CoverageAccumulator {
             }
         }
 
+        /// ⌈`value`⌉ of a value within the grid (0 ... a grid side), by truncation: `rounded(.up)`
+        /// is a call into the C library on the baseline x86-64 this builds for, and this runs for
+        /// every row of every edge. (Truncation is ⌊value⌋ there, as `Int(x0)` is below.)
+        @inline(__always)
+        private static func ceiling(_ value: Double) -> Int {
+            let truncated = Int(value)
+            return Double(truncated) < value ? truncated + 1 : truncated
+        }
+
         /// Adds a line's part within one row, `cover` high (negative going up), running from `fromX` to `toX`:
         /// each cell gets the share of `cover` of the area right of the line within it, so that the running
         /// sum gives every pixel its covered fraction (font-rs's exact-area accumulation).
@@ -247,10 +256,10 @@ struct CoverageAccumulator {
         ) {
             let start = row * stride
             let (x0, x1) = fromX < toX ? (fromX, toX) : (toX, fromX)
-            let x0Floor = x0.rounded(.down)
-            let x1Ceil = x1.rounded(.up)
-            let x0i = Int(x0Floor)
-            let x1i = Int(x1Ceil)
+            let x0i = Int(x0)
+            let x1i = ceiling(x1)
+            let x0Floor = Double(x0i)
+            let x1Ceil = Double(x1i)
             touched[row] = SIMD2(min(touched[row].x, Int32(x0i)), max(touched[row].y, Int32(x1i + 1)))
             if x1i <= x0i + 1 {
                 // Within one cell: the part right of the line's middle, and all of the cells after it.
