@@ -378,10 +378,21 @@ extension RasterPass {
     /// entry) times `covered` / 255 over each of `count` pixels from byte `offset`, i = 0, 1, ….
     @inline(__always)
     static func blendRamp(
-        _ ramp: UnsafeBufferPointer<PremultipliedColor>, covered: Int, into pixels: UnsafeMutableBufferPointer<UInt8>, at offset: Int, count: Int,
-        position: (Int) -> Double
+        _ ramp: UnsafeBufferPointer<PremultipliedColor>, words: UnsafeBufferPointer<UInt32>?, covered: Int, into pixels: UnsafeMutableBufferPointer<UInt8>,
+        at offset: Int, count: Int, position: (Int) -> Double
     ) {
         let last = Double(Gradient.rampSize - 1)
+        if covered == 255, let words {
+            // An opaque ramp over a fully covered run: each pixel is its entry's colour, stored
+            // (what the blend does with an opaque colour).
+            let base = UnsafeMutableRawPointer(pixels.baseAddress! + offset)
+            for index in 0..<count {
+                let at = position(index)
+                let entry = at > 0 ? (at < last ? Int(at + 0.5) : Gradient.rampSize - 1) : 0
+                base.storeBytes(of: words[entry], toByteOffset: index * 4, as: UInt32.self)
+            }
+            return
+        }
         var offset = offset
         for index in 0..<count {
             let at = position(index)
@@ -417,6 +428,8 @@ extension RasterPass {
             let channels = SIMD4<Double>(Double(bytes[base]), Double(bytes[base + 1]), Double(bytes[base + 2]), Double(bytes[base + 3]))
             return PremultipliedColor(channels * (fade / 255))
         }
+        // An opaque ramp's colours as stored words (little-endian RGBA), for fully covered runs.
+        let words = ramp.allSatisfy { $0.a == 255 } ? ramp.map { $0.word.littleEndian } : nil
         let last = Double(Gradient.rampSize - 1)
         let (canvasWidth, originX, originY) = (target.width, target.originX, target.originY)
         let dx = gradient.end.x - gradient.start.x, dy = gradient.end.y - gradient.start.y
@@ -441,47 +454,50 @@ extension RasterPass {
         let focalC = fromCentreX * fromCentreX + fromCentreY * fromCentreY - radius * radius
         target.withMutablePixels { pixels in
             ramp.withUnsafeBufferPointer { ramp in
-                spans.forEachRun(within: visible) { y, start, end, alpha in
-                    let cy = Double(y) + 0.5
-                    let covered = Int(alpha)
-                    // The ramp position (offset · 255) at the run's first pixel centre.
-                    var position = linear ? ((Double(start) + 0.5 - gradient.start.x) * dx + (cy - gradient.start.y) * dy) / length * last : 0
-                    let offset = ((y - originY) * canvasWidth + start - originX) * 4
-                    // One loop per kind of gradient, each with the colour's blend inlined.
-                    if linear {
-                        Self.blendRamp(ramp, covered: covered, into: pixels, at: offset, count: end - start) { _ in
-                            defer { position += step }
-                            return position
-                        }
-                    } else if centred || focal {
-                        // The run's first pixel centre in the gradient's space.
-                        let x0 = Double(start) + 0.5
-                        let (stepX, stepY) = (toSpace.a, toSpace.b)
-                        let localX = toSpace.a * x0 + toSpace.c * cy + toSpace.tx, localY = toSpace.b * x0 + toSpace.d * cy + toSpace.ty
-                        if centred {
-                            var (px, py) = (localX - centreX, localY - centreY)
-                            Self.blendRamp(ramp, covered: covered, into: pixels, at: offset, count: end - start) { _ in
-                                defer { px += stepX; py += stepY }
-                                return (px * px + py * py).squareRoot() * inverseRadius
+                (words ?? []).withUnsafeBufferPointer { allWords in
+                    let words = words == nil ? nil : allWords
+                    spans.forEachRun(within: visible) { y, start, end, alpha in
+                        let cy = Double(y) + 0.5
+                        let covered = Int(alpha)
+                        // The ramp position (offset · 255) at the run's first pixel centre.
+                        var position = linear ? ((Double(start) + 0.5 - gradient.start.x) * dx + (cy - gradient.start.y) * dy) / length * last : 0
+                        let offset = ((y - originY) * canvasWidth + start - originX) * 4
+                        // One loop per kind of gradient, each with the colour's blend inlined.
+                        if linear {
+                            Self.blendRamp(ramp, words: words, covered: covered, into: pixels, at: offset, count: end - start) { _ in
+                                defer { position += step }
+                                return position
+                            }
+                        } else if centred || focal {
+                            // The run's first pixel centre in the gradient's space.
+                            let x0 = Double(start) + 0.5
+                            let (stepX, stepY) = (toSpace.a, toSpace.b)
+                            let localX = toSpace.a * x0 + toSpace.c * cy + toSpace.tx, localY = toSpace.b * x0 + toSpace.d * cy + toSpace.ty
+                            if centred {
+                                var (px, py) = (localX - centreX, localY - centreY)
+                                Self.blendRamp(ramp, words: words, covered: covered, into: pixels, at: offset, count: end - start) { _ in
+                                    defer { px += stepX; py += stepY }
+                                    return (px * px + py * py).squareRoot() * inverseRadius
+                                }
+                            } else {
+                                // `Gradient.offset` for a radial gradient, its constants worked out
+                                // once, with one square root and one division: its d / reach
+                                // multiplied through by the distance d, t = d² / (−p·o + √((p·o)² − c·d²)).
+                                var (px, py) = (localX - focusX, localY - focusY)
+                                Self.blendRamp(ramp, words: words, covered: covered, into: pixels, at: offset, count: end - start) { _ in
+                                    defer { px += stepX; py += stepY }
+                                    let squared = px * px + py * py
+                                    guard squared > 0 else { return 0 }
+                                    let along = px * fromCentreX + py * fromCentreY
+                                    let reach = -along + max(along * along - focalC * squared, 0).squareRoot()
+                                    let t = reach > 0 ? squared / reach : 1
+                                    return (t.isNaN ? 0 : min(max(t, 0), 1)) * last
+                                }
                             }
                         } else {
-                            // `Gradient.offset` for a radial gradient, its constants worked out
-                            // once, with one square root and one division: its d / reach
-                            // multiplied through by the distance d, t = d² / (−p·o + √((p·o)² − c·d²)).
-                            var (px, py) = (localX - focusX, localY - focusY)
-                            Self.blendRamp(ramp, covered: covered, into: pixels, at: offset, count: end - start) { _ in
-                                defer { px += stepX; py += stepY }
-                                let squared = px * px + py * py
-                                guard squared > 0 else { return 0 }
-                                let along = px * fromCentreX + py * fromCentreY
-                                let reach = -along + max(along * along - focalC * squared, 0).squareRoot()
-                                let t = reach > 0 ? squared / reach : 1
-                                return (t.isNaN ? 0 : min(max(t, 0), 1)) * last
+                            Self.blendRamp(ramp, words: words, covered: covered, into: pixels, at: offset, count: end - start) { index in
+                                gradient.offset(x: Double(start + index) + 0.5, y: cy) * last
                             }
-                        }
-                    } else {
-                        Self.blendRamp(ramp, covered: covered, into: pixels, at: offset, count: end - start) { index in
-                            gradient.offset(x: Double(start + index) + 0.5, y: cy) * last
                         }
                     }
                 }
