@@ -161,11 +161,13 @@ private struct Drawing {
         case .text(let text):
             guard let document = text.document(at: frame) else { return }
             var commands = DisplayList(size: list.size, background: .clear)
-            textLayer(document, frame: frame, matrix: layerMatrix, into: &commands)
+            textLayer(document, animators: text.animators, alignment: text.alignment, frame: frame, matrix: layerMatrix, into: &commands)
             emit(commands.commands, opacity: layerOpacity, layer: layer, frame: frame, matrix: layerMatrix, into: &list)
         case .fontText(let text):
             guard let document = text.document(at: frame), let fonts,
-                  let commands = try? fontText(document, matrix: layerMatrix, fonts: fonts, size: list.size), !commands.isEmpty else { return }
+                  let commands = try? fontText(
+                      document, animators: text.animators, alignment: text.alignment, frame: frame, matrix: layerMatrix, fonts: fonts, size: list.size
+                  ), !commands.isEmpty else { return }
             emit(commands, opacity: layerOpacity, layer: layer, frame: frame, matrix: layerMatrix, into: &list)
         case .precomposition(let index, let width, let height, let remap):
             let childFrame = remap.map { $0.scalar(at: frame) * animation.frameRate } ?? layer.localFrame(frame)
@@ -411,27 +413,65 @@ private struct Drawing {
     }
 
     /// A text document: each glyph's outline at the document's size on its baseline, all filled
-    /// as one path and stroked as one, the stroke over or under the fill.
-    private mutating func textLayer(_ document: TextDocument, frame: Double, matrix: AffineTransform, into list: inout DisplayList) {
+    /// as one path and stroked as one, the stroke over or under the fill. With animators, each
+    /// letter is moved, turned, faded and coloured as they say, and painted on its own, later
+    /// letters over earlier ones.
+    private mutating func textLayer(
+        _ document: TextDocument, animators: [TextAnimator], alignment: AnimatedNumbers, frame: Double, matrix: AffineTransform,
+        into list: inout DisplayList
+    ) {
         pool = []
         paints = []
         opacities = []
         repeatedCopies = 0
         let scale = document.size / 100
-        for placement in document.placements where pool.count < LottieAnimation.maximumPathsPerLayer {
-            let glyphMatrix = AffineTransform(scaleX: scale, y: scale).concatenating(AffineTransform(translationX: placement.origin.x, y: placement.origin.y))
-            group(animation.glyphs[placement.glyph].shapes[...], frame: frame, groupMatrix: glyphMatrix, layerMatrix: matrix, opacity: 1)
-        }
-        let paths = 0..<pool.count
-        var fill: PendingPaint?, stroke: PendingPaint?
-        if let color = document.fill { fill = PendingPaint(kind: .fill(color, .nonZero), paths: paths, groupMatrix: .identity) }
-        if let color = document.stroke, document.strokeWidth > 0 {
-            var style = StrokeStyle(lineWidth: document.strokeWidth)
+        func strokePaint(_ color: Color?, width: Double, paths: Range<Int>) -> PendingPaint? {
+            guard let color, width > 0 else { return nil }
+            var style = StrokeStyle(lineWidth: width)
             style.lineJoin = .miter
-            stroke = PendingPaint(kind: .stroke(color, style), paths: paths, groupMatrix: .identity)
+            return PendingPaint(kind: .stroke(color, style), paths: paths, groupMatrix: .identity)
         }
-        // Recorded top first.
-        for paint in (document.strokeOverFill ? [stroke, fill] : [fill, stroke]).compactMap({ $0 }) { record(paint, opacity: 1) }
+        guard !animators.isEmpty else {
+            for placement in document.placements where pool.count < LottieAnimation.maximumPathsPerLayer {
+                let glyphMatrix = AffineTransform(scaleX: scale, y: scale).concatenating(AffineTransform(translationX: placement.origin.x, y: placement.origin.y))
+                group(animation.glyphs[placement.glyph].shapes[...], frame: frame, groupMatrix: glyphMatrix, layerMatrix: matrix, opacity: 1)
+            }
+            let paths = 0..<pool.count
+            let fill = document.fill.map { PendingPaint(kind: .fill($0, .nonZero), paths: paths, groupMatrix: .identity) }
+            let stroke = strokePaint(document.stroke, width: document.strokeWidth, paths: paths)
+            // Recorded top first.
+            for paint in (document.strokeOverFill ? [stroke, fill] : [fill, stroke]).compactMap({ $0 }) { record(paint, opacity: 1) }
+            for (paint, opacity) in zip(paints, opacities).reversed() {
+                draw(paint, opacity: opacity, layerMatrix: matrix, into: &list)
+            }
+            return
+        }
+        // Each letter's advance, for its pivot: the middle of its advance on the baseline, moved by
+        // the alignment (percent of the advance, and of lottie-web's line height 1.2 × 0.714 × size).
+        var advances = [Double](repeating: 0, count: document.letters.count)
+        for placement in document.placements where placement.letter < advances.count { advances[placement.letter] = placement.advance }
+        let align = alignment.point(at: frame)
+        let lineHeight = document.size * 1.2 * 0.714
+        let styles = animators.styles(
+            of: document.letters, at: frame, fill: document.fill, stroke: document.stroke, strokeWidth: document.strokeWidth
+        ) { letter in
+            SIMD2(advances[letter] / 2 + align.x * advances[letter] / 200, align.y * lineHeight / 100)
+        }
+        let shifts = LetterStyle.trackingShifts(styles, lines: document.letterLines, justification: document.justification)
+        // Letters recorded last first (paints are recorded top first), each its fill and stroke.
+        for placement in document.placements.reversed() where pool.count < LottieAnimation.maximumPathsPerLayer && placement.letter < styles.count {
+            let style = styles[placement.letter]
+            guard style.opacity > 0 else { continue }
+            let start = pool.count
+            let glyphMatrix = AffineTransform(scaleX: scale, y: scale)
+                .concatenating(style.transform)
+                .concatenating(AffineTransform(translationX: placement.origin.x + shifts[placement.letter], y: placement.origin.y))
+            group(animation.glyphs[placement.glyph].shapes[...], frame: frame, groupMatrix: glyphMatrix, layerMatrix: matrix, opacity: 1)
+            let paths = start..<pool.count
+            let fill = style.fill.map { PendingPaint(kind: .fill($0, .nonZero), paths: paths, groupMatrix: .identity) }
+            let stroke = strokePaint(style.stroke, width: style.strokeWidth, paths: paths)
+            for paint in (document.strokeOverFill ? [stroke, fill] : [fill, stroke]).compactMap({ $0 }) { record(paint, opacity: style.opacity) }
+        }
         for (paint, opacity) in zip(paints, opacities).reversed() {
             draw(paint, opacity: opacity, layerMatrix: matrix, into: &list)
         }
@@ -442,8 +482,11 @@ private struct Drawing {
     /// glyph, lines `lineHeight` apart from the first baseline (at the layer's origin, or the
     /// box's top moved down by the ascent), justified left, right or centre. Glyphs are set at
     /// the size the list shows them (at most `CadenceLayers.TextContent.maximumFontSize`), so they stay crisp.
-    private func fontText(_ document: FontTextDocument, matrix: AffineTransform, fonts: any TextLayoutEngine, size: Size) throws(TextError) -> [DrawCommand] {
-        guard let fill = document.fill, fill.alpha > 0, document.size > 0, !document.text.isEmpty else { return [] }
+    private func fontText(
+        _ document: FontTextDocument, animators: [TextAnimator] = [], alignment: AnimatedNumbers = AnimatedNumbers([0, 0]), frame: Double = 0,
+        matrix: AffineTransform, fonts: any TextLayoutEngine, size: Size
+    ) throws(TextError) -> [DrawCommand] {
+        guard let fill = document.fill, fill.alpha > 0 || !animators.isEmpty, document.size > 0, !document.text.isEmpty else { return [] }
         // Set at the size the list shows it (as layers set their text: a list drawn scaled later
         // scales its text with it).
         let shown = abs(matrix.determinant).squareRoot()
@@ -461,6 +504,12 @@ private struct Drawing {
         let placedDirectly = abs(toList.b) < 1e-9 && abs(toList.c) < 1e-9 && abs(toList.a - 1) < 1e-9 && abs(toList.d - 1) < 1e-9
         var lineNumber = 0
         let paragraphs = document.text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\r" || $0 == "\n" || $0 == "\u{3}" })
+        guard animators.isEmpty else {
+            return try animatedFontText(
+                document, paragraphs: paragraphs, animators: animators, alignment: alignment, frame: frame, fill: fill, face: face, factor: factor,
+                options: options, matrix: matrix, fonts: fonts
+            )
+        }
         for paragraph in paragraphs {
             let layout = try fonts.layout(AttributedText(String(paragraph), attributes: TextAttributes(font: face, color: fill)), options: options)
             for line in layout.lines {
@@ -496,6 +545,72 @@ private struct Drawing {
             if layout.lines.isEmpty { lineNumber += 1 }
         }
         return list.commands
+    }
+
+    /// Text set in a font under text animators: each character laid out as a run of its own (so
+    /// every glyph is known by its letter), placed as `fontText` places glyphs, then moved,
+    /// turned, faded and coloured letter by letter, each glyph a run with its own transform.
+    private func animatedFontText(
+        _ document: FontTextDocument, paragraphs: [Substring], animators: [TextAnimator], alignment: AnimatedNumbers, frame: Double, fill: Color,
+        face: FontDescriptor, factor: Double, options: TextLayoutOptions, matrix: AffineTransform, fonts: any TextLayoutEngine
+    ) throws(TextError) -> [DrawCommand] {
+        let letters = TextLetter.letters(of: document.text)
+        var letterLines = [Int?](repeating: nil, count: letters.count)
+        // Each glyph: its face, its index, its letter, its origin and advance (the document's units).
+        var placed: [(font: GlyphFont, glyph: UInt32, letter: Int, origin: SIMD2<Double>, advance: Double)] = []
+        var lineNumber = 0
+        var paragraphStart = 0
+        let tracking = document.tracking / factor
+        for paragraph in paragraphs {
+            defer { paragraphStart += paragraph.count + 1 }
+            let attributes = TextAttributes(font: face, color: fill)
+            let text = AttributedText(runs: paragraph.map { AttributedText.Run(String($0), attributes) })
+            let layout = try fonts.layout(text, options: options)
+            for line in layout.lines {
+                defer { lineNumber += 1 }
+                let width = line.width + Double(max(line.glyphs.count - 1, 0)) * tracking
+                let boxWidth = (document.box?.width ?? 0) / factor
+                var x: Double
+                switch document.justification {
+                case 1: x = (document.box == nil ? 0 : boxWidth) - width
+                case 2: x = (document.box == nil ? 0 : boxWidth / 2) - width / 2
+                default: x = 0
+                }
+                x += (document.box?.origin.x ?? 0) / factor
+                let baseline = ((document.box?.origin.y ?? 0) + Double(lineNumber) * document.lineHeight - document.baselineShift) / factor
+                for (index, glyph) in line.glyphs.enumerated() {
+                    let letter = paragraphStart + glyph.runIndex
+                    guard letter < letters.count else { continue }
+                    letterLines[letter] = lineNumber
+                    let next = index + 1 < line.glyphs.count ? line.glyphs[index + 1].position.x : line.x + line.width
+                    let origin = SIMD2(x + glyph.position.x - line.x + Double(index) * tracking, baseline + glyph.position.y - line.baseline) * factor
+                    placed.append((glyph.font, glyph.glyph, letter, origin, max(next - glyph.position.x, 0) * factor))
+                }
+            }
+            if layout.lines.isEmpty { lineNumber += 1 }
+        }
+        var advances = [Double](repeating: 0, count: letters.count)
+        for glyph in placed { advances[glyph.letter] = max(advances[glyph.letter], glyph.advance) }
+        let align = alignment.point(at: frame)
+        let lineHeight = document.size * 1.2 * 0.714
+        let styles = animators.styles(of: letters, at: frame, fill: fill, stroke: document.stroke, strokeWidth: document.strokeWidth) { letter in
+            SIMD2(advances[letter] / 2 + align.x * advances[letter] / 200, align.y * lineHeight / 100)
+        }
+        let shifts = LetterStyle.trackingShifts(styles, lines: letterLines, justification: document.justification)
+        var commands: [DrawCommand] = []
+        for glyph in placed {
+            let style = styles[glyph.letter]
+            guard var color = style.fill else { continue }
+            color.alpha *= style.opacity
+            guard color.alpha > 0 else { continue }
+            // The glyph set at the size set, scaled to the document's, moved by its letter's style, placed.
+            let transform = AffineTransform(scaleX: factor, y: factor)
+                .concatenating(style.transform)
+                .concatenating(AffineTransform(translationX: glyph.origin.x + shifts[glyph.letter], y: glyph.origin.y))
+                .concatenating(matrix)
+            commands.append(.glyphs(GlyphRun(font: glyph.font, glyphs: [glyph.glyph], positions: [.zero], color: color, transform: transform)))
+        }
+        return commands
     }
 
     /// Evaluates a group's items, top first, adding their paths to the pool and their paints to

@@ -16,7 +16,14 @@ struct TextDocument: Sendable {
     var strokeWidth: Double
     /// The stroke drawn over the fill (`of`), else under it.
     var strokeOverFill: Bool
-    var placements: [(glyph: Int, origin: SIMD2<Double>)]
+    /// Each glyph drawn: its glyph, its origin on the baseline, the letter it sets (an index
+    /// into `letters`) and that letter's advance at the document's size.
+    var placements: [(glyph: Int, origin: SIMD2<Double>, letter: Int, advance: Double)]
+    /// The document's letters as text animators count them, and the line each is set on (nil
+    /// for line breaks and for spaces a wrap left out).
+    var letters: [TextLetter] = []
+    var letterLines: [Int?] = []
+    var justification = 0
 }
 
 /// A text layer's text at one time when the file has no glyph shapes: set at draw time in a
@@ -55,6 +62,9 @@ struct FontTextDocument: Sendable {
 /// A text layer set in a font: its documents in time order, each shown from its frame.
 struct FontTextContent: Sendable {
     var documents: [(frame: Double, document: FontTextDocument)]
+    /// Its text animators (`t.a`), in order, and where letters turn about (`t.m.a`).
+    var animators: [TextAnimator] = []
+    var alignment = AnimatedNumbers([0, 0])
 
     func document(at frame: Double) -> FontTextDocument? {
         documents.last(where: { $0.frame <= frame })?.document ?? documents.first?.document
@@ -64,6 +74,9 @@ struct FontTextContent: Sendable {
 /// A text layer: its documents in time order, each shown from its frame (held) until the next.
 struct TextContent: Sendable {
     var documents: [(frame: Double, document: TextDocument)]
+    /// Its text animators (`t.a`), in order, and where letters turn about (`t.m.a`).
+    var animators: [TextAnimator] = []
+    var alignment = AnimatedNumbers([0, 0])
 
     func document(at frame: Double) -> TextDocument? {
         documents.last(where: { $0.frame <= frame })?.document ?? documents.first?.document
@@ -73,6 +86,9 @@ struct TextContent: Sendable {
 extension LottieReader {
     /// The most characters a text document lays out: a documented clamp.
     static let maximumTextLength = 10_000
+    /// The most text animators a layer applies: a documented clamp (each costs a pass over
+    /// the letters every frame).
+    static let maximumTextAnimators = 64
 
     /// The file's fonts (`fonts.list`: `fName` to its family, style and ascent) and glyphs
     /// (`chars`), read before the layers that use them.
@@ -108,7 +124,8 @@ extension LottieReader {
         for (frame, object, property) in try textDocuments(value) {
             documents.append((frame, try self.document(object, property: property, glyphs: glyphs)))
         }
-        return TextContent(documents: documents)
+        let (animators, alignment) = try textAnimators(value)
+        return TextContent(documents: documents, animators: animators, alignment: alignment)
     }
 
     /// A text layer's `t` when the file has no glyph shapes: documents set in fonts at draw time.
@@ -117,16 +134,72 @@ extension LottieReader {
         for (frame, object, property) in try textDocuments(value) {
             documents.append((frame, try fontDocument(object, property: property)))
         }
-        return FontTextContent(documents: documents)
+        let (animators, alignment) = try textAnimators(value)
+        return FontTextContent(documents: documents, animators: animators, alignment: alignment)
+    }
+
+    /// A text layer's animators (`t.a`) and the letters' anchor alignment (`t.m.a`, percent of
+    /// a letter's advance and of the line's height). Range selectors are applied; what is not
+    /// (random order, expression selectors' expressions, 3-D turns, hue, saturation and
+    /// brightness, grouping by words or lines) is a warning.
+    private mutating func textAnimators(_ value: LottieJSON?) throws(LottieError) -> ([TextAnimator], AnimatedNumbers) {
+        guard let t = value?.object else { return ([], AnimatedNumbers([0, 0])) }
+        let alignment = try animated(t["m"]?.object?["a"], property: "t.m.a", fallback: [0, 0])
+        guard let list = t["a"]?.array, !list.isEmpty else { return ([], alignment) }
+        uses("text animators")
+        if let grouping = t["m"]?.object?["g"]?.number, grouping != 1 {
+            try skips("text grouping", "letters are anchored at their own middles; grouping by words or lines (t.m.g) is not applied", property: "t.m.g")
+        }
+        var animators: [TextAnimator] = []
+        for (index, entry) in list.prefix(Self.maximumTextAnimators).enumerated() {
+            let place = "t.a[\(index)]"
+            guard let object = entry.object else { throw error("a text animator must be an object", property: place) }
+            var animator = TextAnimator()
+            if let selector = object["s"]?.object {
+                let at = place + ".s"
+                if let basis = selector["b"]?.number, let kind = Int(exactly: basis.rounded()).flatMap(TextAnimator.Basis.init(rawValue:)) { animator.basis = kind }
+                animator.inUnits = selector["r"]?.number == 2
+                if let shape = selector["sh"]?.number, (1...6).contains(shape) { animator.shape = Int(shape) }
+                animator.start = try animated(selector["s"], property: at + ".s", fallback: [0])
+                animator.end = try animated(selector["e"], property: at + ".e", fallback: [100])
+                animator.offset = try animated(selector["o"], property: at + ".o", fallback: [0])
+                animator.amount = try animated(selector["a"], property: at + ".a", fallback: [100])
+                animator.easeHigh = try animated(selector["xe"], property: at + ".xe", fallback: [0])
+                animator.easeLow = try animated(selector["ne"], property: at + ".ne", fallback: [0])
+                if let random = selector["rn"]?.number, random != 0 {
+                    try skips("random text order", "a text selector's random order (rn) is not applied; units are taken in order", property: at + ".rn")
+                }
+            }
+            let properties = object["a"]?.object ?? [:]
+            func property(_ key: String, _ fallback: [Double]) throws(LottieError) -> AnimatedNumbers? {
+                guard let value = properties[key] else { return nil }
+                return try animated(value, property: place + ".a." + key, fallback: fallback)
+            }
+            animator.position = try property("p", [0, 0])
+            animator.anchor = try property("a", [0, 0])
+            animator.scale = try property("s", [100, 100])
+            animator.rotation = try property("r", [0])
+            animator.skew = try property("sk", [0])
+            animator.skewAxis = try property("sa", [0])
+            animator.opacity = try property("o", [100])
+            animator.fill = try property("fc", [0, 0, 0])
+            animator.stroke = try property("sc", [0, 0, 0])
+            animator.strokeWidth = try property("sw", [0])
+            animator.tracking = try property("t", [0])
+            // Not applied: warned where they would change something (not a constant 0).
+            for (key, name) in [("fh", "hue"), ("fs", "saturation"), ("fb", "brightness"), ("rx", "3-D turn about x"), ("ry", "3-D turn about y")] {
+                guard let value = try property(key, [0]), !value.keyframes.isEmpty || value.initial.contains(where: { $0 != 0 }) else { continue }
+                try skips("text animator \(name)", "a text animator's \(name) (\(key)) is not applied", property: place + ".a." + key)
+            }
+            animators.append(animator)
+        }
+        return (animators, alignment)
     }
 
     /// A text layer's documents (`t.d.k[].s`) with their frames, in time order; what is not
     /// applied (animators, a path) is a warning.
     private mutating func textDocuments(_ value: LottieJSON?) throws(LottieError) -> [(Double, [String: LottieJSON], String)] {
         guard let t = value?.object else { throw error("a text layer needs its text t", property: "t") }
-        if let animators = t["a"]?.array, !animators.isEmpty {
-            try skips("text animators", "text animators (t.a) are not applied; the text is drawn as its document sets it", property: "t.a")
-        }
         if t["p"]?.object?["m"] != nil {
             try skips("text on a path", "text on a path (t.p) is not applied; the text is drawn on straight lines", property: "t.p")
         }
@@ -204,18 +277,33 @@ extension LottieReader {
             }
             return (index, glyphs[index].advance * size / 100 + tracking)
         }
-        var lines: [[(glyph: Int?, width: Double)]] = []
-        for line in String(text.prefix(Self.maximumTextLength)).split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\r" || $0 == "\n" || $0 == "\u{3}" }) {
-            var current: [(glyph: Int?, width: Double)] = []
+        // Each piece: its glyph, its width with tracking, and the letter it sets.
+        typealias Piece = (glyph: Int?, width: Double, letter: Int)
+        let clipped = String(text.prefix(Self.maximumTextLength))
+        let letters = TextLetter.letters(of: clipped)
+        var lines: [[Piece]] = []
+        var letter = 0
+        for line in clipped.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\r" || $0 == "\n" || $0 == "\u{3}" }) {
+            var current: [Piece] = []
             var lineWidth = 0.0
             for word in line.split(separator: " ", omittingEmptySubsequences: false).enumerated() {
-                var pieces = word.offset > 0 ? [advance(" ")] : []
-                pieces += word.element.map(advance)
+                var pieces: [Piece] = []
+                if word.offset > 0 {
+                    let space = advance(" ")
+                    pieces.append((space.glyph, space.width, letter))
+                    letter += 1
+                }
+                let wordPieces = word.element.enumerated().map { offset, character -> Piece in
+                    let piece = advance(character)
+                    return (piece.glyph, piece.width, letter + offset)
+                }
+                letter += wordPieces.count
+                pieces += wordPieces
                 let width = pieces.reduce(0) { $0 + $1.width }
                 if let box, !current.isEmpty, lineWidth + width > box.width {
                     // The word starts the next line, without the space before it.
                     lines.append(current)
-                    current = word.element.map(advance)
+                    current = wordPieces
                     lineWidth = current.reduce(0) { $0 + $1.width }
                     continue
                 }
@@ -223,11 +311,14 @@ extension LottieReader {
                 lineWidth += width
             }
             lines.append(current)
+            // The line break after the paragraph.
+            letter += 1
         }
         if let missing {
             try skips("missing glyphs", "the text uses \"\(missing)\", which chars has no glyph for in \(font.family) \(font.style); it is left out", property: property + ".t")
         }
-        var placements: [(glyph: Int, origin: SIMD2<Double>)] = []
+        var placements: [(glyph: Int, origin: SIMD2<Double>, letter: Int, advance: Double)] = []
+        var letterLines = [Int?](repeating: nil, count: letters.count)
         for (number, line) in lines.enumerated() {
             // The line's width without the tracking after its last character.
             let width = line.reduce(0) { $0 + $1.width } - (line.isEmpty ? 0 : tracking)
@@ -240,13 +331,15 @@ extension LottieReader {
             x += box?.origin.x ?? 0
             let y = (box?.origin.y ?? 0) + Double(number) * lineHeight - shift
             for piece in line {
-                if let glyph = piece.glyph { placements.append((glyph, SIMD2(x, y))) }
+                if piece.letter < letterLines.count { letterLines[piece.letter] = number }
+                if let glyph = piece.glyph { placements.append((glyph, SIMD2(x, y), piece.letter, piece.width - tracking)) }
                 x += piece.width
             }
         }
         return TextDocument(
             size: size, fill: fill, stroke: stroke, strokeWidth: strokeWidth,
-            strokeOverFill: (object["of"]?.number).map { $0 != 0 } ?? true, placements: placements
+            strokeOverFill: (object["of"]?.number).map { $0 != 0 } ?? true, placements: placements,
+            letters: letters, letterLines: letterLines, justification: justification
         )
     }
 }

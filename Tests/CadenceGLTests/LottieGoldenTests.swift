@@ -14,7 +14,7 @@ import Testing
 @Suite struct LottieGoldenTests {
     let goldens = GoldenCheck()
 
-    nonisolated static let files = ["shapes", "trim-paths", "repeater", "gradients", "masks", "mattes", "precompositions", "dashes", "images", "modifiers", "merge-paths", "text", "effects", "text-fonts"]
+    nonisolated static let files = ["shapes", "trim-paths", "repeater", "gradients", "masks", "mattes", "precompositions", "dashes", "images", "modifiers", "merge-paths", "text", "text-animators", "effects", "text-fonts"]
     /// The times each sheet shows: start, quarters, and just before the end (frame 59 of 60).
     static let times = [0, 0.5, 1, 1.5, 59.0 / 30]
 

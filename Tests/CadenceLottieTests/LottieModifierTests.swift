@@ -218,8 +218,11 @@ import Testing
     @Test func whatIsNotDrawnIsAWarning() throws {
         let missing = try F.animation(Self.document(text: "AB"))
         #expect(missing.skippedFeatures == ["missing glyphs"])
-        let animated = try F.animation(Self.document(text: "A", animators: #"[{"s": {}, "a": {}}]"#))
-        #expect(animated.skippedFeatures == ["text animators"])
+        // Animators are applied (LottieTextAnimatorTests); text on a path is not.
+        let animated = try F.animation(Self.document(text: "A", animators: #"[{"s": {}, "a": {}}]"#), strict: true)
+        #expect(animated.features.contains("text animators") && animated.skippedFeatures.isEmpty)
+        let onPath = Self.document(text: "A").replacingOccurrences(of: #""a": []"#, with: #""a": [], "p": {"m": 0}"#)
+        #expect(try F.animation(onPath).skippedFeatures == ["text on a path"])
         // Text without glyphs is set in a font when drawn; a stroke on it is not drawn.
         let fontText = F.document(layers: #"{"ty": 5, "nm": "t", "ind": 1, "ip": 0, "op": 30, "st": 0, "ks": {}, "t": {"d": {"k": [{"t": 0, "s": {"s": 10, "f": "X", "t": "hi"}}]}}}"#)
         let set = try F.animation(fontText, strict: true)
