@@ -397,13 +397,40 @@ struct RasterPass {
         // Pixels outside the mask paths' coverage get nothing.
         guard let masked = PixelRect(x: paths.x, y: paths.y, width: paths.width, height: paths.height)?.intersection(visible) else { return }
         let (pathsX, pathsY, pathsWidth) = (paths.x, paths.y, paths.width)
+        // The shade a pixel of `shade` composites to under a mask byte: the per-pixel formula below.
+        func composited(_ shade: PremultipliedColor, _ coverage: Int) -> PremultipliedColor {
+            let scaled = (level * coverage * 255 + 32512) / 65025
+            return scaled == 255 ? shade : PremultipliedColor(
+                r: UInt8((Int(shade.r) * scaled + 127) / 255), g: UInt8((Int(shade.g) * scaled + 127) / 255),
+                b: UInt8((Int(shade.b) * scaled + 127) / 255), a: UInt8((Int(shade.a) * scaled + 127) / 255)
+            )
+        }
+        // Inside the path (most of its pixels): the full shade under each mask byte, worked out
+        // once, and stretches of one mask byte blended at once.
+        let inside = (0..<256).map { composited(full, $0) }
         paths.alpha.withUnsafeBufferPointer { mask in
             target.withMutablePixels { pixels in
                 spans.forEachRun(within: masked) { y, start, end, alpha in
-                    // The picture's pixel: the path's shade over transparent, as drawPath leaves it.
-                    let shade = alpha == 255 ? full : PremultipliedColor(color * (Double(alpha) / 255))
-                    if shade.a == 0, shade.r == 0, shade.g == 0, shade.b == 0 { return }
                     let maskRow = (y - pathsY) * pathsWidth - pathsX
+                    if alpha == 255 {
+                        var x = start
+                        while x < end {
+                            let uncovered = Self.zeroRun(mask, at: maskRow + x, limit: end - x)
+                            if uncovered > 0 { x += uncovered; continue }
+                            let value = mask[maskRow + x]
+                            var count = 1
+                            while x + count < end, mask[maskRow + x + count] == value { count += 1 }
+                            let color = inside[Int(value)]
+                            if color.a != 0 || color.r != 0 || color.g != 0 || color.b != 0 {
+                                Self.blend(color, into: pixels, at: ((y - originY) * canvasWidth + x - originX) * 4, count: count)
+                            }
+                            x += count
+                        }
+                        return
+                    }
+                    // The picture's pixel: the path's shade over transparent, as drawPath leaves it.
+                    let shade = PremultipliedColor(color * (Double(alpha) / 255))
+                    if shade.a == 0, shade.r == 0, shade.g == 0, shade.b == 0 { return }
                     var x = start
                     while x < end {
                         let offset = ((y - originY) * canvasWidth + x - originX) * 4
@@ -423,11 +450,7 @@ struct RasterPass {
                         defer { x += 1 }
                         let scaled = (level * Int(mask[maskRow + x]) * 255 + 32512) / 65025
                         if scaled == 0 { continue }
-                        let composited = scaled == 255 ? shade : PremultipliedColor(
-                            r: UInt8((Int(shade.r) * scaled + 127) / 255), g: UInt8((Int(shade.g) * scaled + 127) / 255),
-                            b: UInt8((Int(shade.b) * scaled + 127) / 255), a: UInt8((Int(shade.a) * scaled + 127) / 255)
-                        )
-                        Self.blend(composited, into: pixels, at: offset, count: 1)
+                        Self.blend(composited(shade, Int(mask[maskRow + x])), into: pixels, at: offset, count: 1)
                     }
                 }
             }
