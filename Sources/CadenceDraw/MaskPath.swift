@@ -69,19 +69,31 @@ public struct MaskPath: Sendable, Hashable {
                 return UInt8((m * opacity + 127) / 255)
             }
             let outside = shade[0]
+            // Where the mask's outside leaves the coverage as it is (0 added, subtracted,
+            // lightened or differenced; 255 intersected or darkened), only the stretch of each
+            // row between its first and last run changes.
+            let leavesOutside = switch mask.mode {
+            case .add, .subtract, .lighten, .difference: outside == 0
+            case .intersect, .darken: outside == 255
+            }
             let runs = PathRasterizer.spans(of: mask.contours, fillRule: mask.fillRule, clip: box.rect)?.runs ?? []
             var next = 0
             combined.withUnsafeMutableBufferPointer { combined in
                 row.withUnsafeMutableBufferPointer { row in
                     for y in 0 ..< height {
-                        row.update(repeating: outside)
-                        while next < runs.count, Int(runs[next].y) - box.minY == y {
-                            let run = runs[next]
-                            (row.baseAddress! + Int(run.x) - box.minX).update(repeating: shade[Int(run.alpha)], count: Int(run.length))
-                            next += 1
+                        let first = next
+                        while next < runs.count, Int(runs[next].y) - box.minY == y { next += 1 }
+                        var (low, high) = (0, width)
+                        if leavesOutside {
+                            guard next > first else { continue }
+                            (low, high) = (Int(runs[first].x) - box.minX, Int(runs[next - 1].x) + Int(runs[next - 1].length) - box.minX)
                         }
-                        let line = UnsafeMutableBufferPointer(rebasing: combined[y * width ..< (y + 1) * width])
-                        Self.combine(line, with: UnsafeBufferPointer(row), mode: mask.mode)
+                        (row.baseAddress! + low).update(repeating: outside, count: high - low)
+                        for run in runs[first ..< next] {
+                            (row.baseAddress! + Int(run.x) - box.minX).update(repeating: shade[Int(run.alpha)], count: Int(run.length))
+                        }
+                        let line = UnsafeMutableBufferPointer(rebasing: combined[y * width + low ..< y * width + high])
+                        Self.combine(line, with: UnsafeBufferPointer(rebasing: row[low ..< high]), mode: mask.mode)
                     }
                 }
             }

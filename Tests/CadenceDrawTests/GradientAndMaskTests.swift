@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import CadenceDraw
 
@@ -94,6 +95,54 @@ import Testing
     func row(_ masks: [MaskPath]) -> [UInt8] {
         let coverage = MaskPath.coverage(of: masks, clip: clip)!
         return (0..<8).map { coverage[$0, 1] }
+    }
+
+    /// Combined row by row from each mask's runs (only where a mask's outside changes
+    /// anything), the coverage equals each mask's own coverage combined pixel by pixel, for
+    /// every mode, inverted or not, at any opacity, on shapes that miss some rows and columns.
+    @Test func combinedCoverageEqualsPixelByPixel() {
+        var generator = SystemRandomNumberGenerator()
+        let clip = Rect(x: 0, y: 0, width: 40, height: 30)
+        func polygon() -> [Point] {
+            let cx = Double.random(in: 0...40, using: &generator), cy = Double.random(in: 0...30, using: &generator)
+            let r = Double.random(in: 2...15, using: &generator)
+            return (0..<7).map { i in
+                let angle = Double(i) / 7 * 2 * .pi, radius = r * Double.random(in: 0.5...1, using: &generator)
+                return Point(x: cx + radius * cos(angle), y: cy + radius * sin(angle))
+            }
+        }
+        for _ in 0..<60 {
+            let masks = (0..<Int.random(in: 2...4, using: &generator)).map { _ in
+                MaskPath(
+                    contours: [polygon()], mode: MaskPath.Mode.allCases.randomElement(using: &generator)!,
+                    opacity: [1, 0.6, 0].randomElement(using: &generator)!, inverted: Bool.random(using: &generator)
+                )
+            }
+            guard let combined = MaskPath.coverage(of: masks, clip: clip) else { continue }
+            let owns = masks.map { PathRasterizer.coverage(of: $0.contours, fillRule: $0.fillRule, clip: clip) }
+            // The reference: every pixel of the clip, each mask's coverage shaded and combined.
+            for y in 0..<30 {
+                for x in 0..<40 {
+                    var c = masks[0].mode == .subtract ? 255 : 0
+                    for (mask, own) in zip(masks, owns) {
+                        let inside = own.map { Int($0[x, y]) } ?? 0
+                        let opacity = Int((mask.opacity * 255).rounded())
+                        let m = ((mask.inverted ? 255 - inside : inside) * opacity + 127) / 255
+                        switch mask.mode {
+                        case .add: c = c + m - (c * m + 127) / 255
+                        case .subtract: c = (c * (255 - m) + 127) / 255
+                        case .intersect: c = (c * m + 127) / 255
+                        case .lighten: c = max(c, m)
+                        case .darken: c = min(c, m)
+                        case .difference: c = abs(c - m)
+                        }
+                    }
+                    let got = Int(combined[x, y])
+                    #expect(got == c, "\(masks.map(\.mode)) at (\(x), \(y))")
+                    if got != c { return }
+                }
+            }
+        }
     }
 
     @Test func modesCombineInOrder() {
