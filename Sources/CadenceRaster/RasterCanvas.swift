@@ -54,6 +54,40 @@ public struct RasterCanvas: Sendable, Hashable {
         cleared = Cleared(background: PremultipliedColor(r: 0, g: 0, b: 0, a: 0), painted: nil)
     }
 
+    /// A transparent canvas like `init(width:height:originX:originY:)`, its pixels in `buffer`
+    /// when that can hold them (a buffer kept from an earlier canvas: no fresh memory to fault
+    /// in), else in new memory.
+    init(width: Int, height: Int, originX: Int, originY: Int, reusing buffer: [UInt8]) {
+        let count = width * height * 4
+        guard width >= 0, height >= 0, buffer.capacity >= count else {
+            self.init(width: width, height: height, originX: originX, originY: originY)
+            return
+        }
+        var storage = buffer
+        if storage.count > count {
+            storage.removeLast(storage.count - count)
+        } else if storage.count < count {
+            storage.append(contentsOf: repeatElement(0, count: count - storage.count))
+        }
+        storage.withUnsafeMutableBufferPointer { $0.update(repeating: 0) }
+        self.init(width: width, height: height, originX: originX, originY: originY, transparent: storage)
+    }
+
+    /// A canvas of `storage`, which is transparent.
+    private init(width: Int, height: Int, originX: Int, originY: Int, transparent storage: [UInt8]) {
+        self.width = width
+        self.height = height
+        self.originX = originX
+        self.originY = originY
+        self.storage = storage
+        cleared = Cleared(background: PremultipliedColor(r: 0, g: 0, b: 0, a: 0), painted: nil)
+    }
+
+    /// The canvas's own pixel memory, for a later canvas to reuse (empty when it draws into lent memory).
+    consuming func takeBuffer() -> [UInt8] {
+        storage
+    }
+
     /// A canvas of `width × height` pixels at frame pixel (`originX`, `originY`) drawing into the
     /// `width × height × 4` bytes at `pointer`, which the caller keeps alive and lends to nothing
     /// else while the canvas is in use.

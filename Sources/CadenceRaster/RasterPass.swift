@@ -82,8 +82,7 @@ struct RasterPass {
                     self.clip = picture
                     exactClip = nil
                 }
-                target = picture.map { RasterCanvas(width: $0.width, height: $0.height, originX: $0.minX, originY: $0.minY) }
-                    ?? RasterCanvas(width: 0, height: 0)
+                target = picture.map { renderer.pictureCanvas($0) } ?? RasterCanvas(width: 0, height: 0)
             case .popGroup:
                 endGroup()
             default:
@@ -132,6 +131,11 @@ struct RasterPass {
         if group.matte != nil {
             if let finished = finishedMatte, finished.depth == groups.count { matte = finished.picture }
             finishedMatte = nil
+        }
+        // The pictures' memory kept for the next groups, once composited.
+        defer {
+            renderer.recycle(unblurred)
+            if let matte { renderer.recycle(matte) }
         }
         let opacity = RasterMath.clamp(group.opacity, 0, 1)
         guard opacity > 0, let region else { return }

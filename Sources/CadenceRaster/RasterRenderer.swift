@@ -29,6 +29,31 @@ public final class RasterRenderer {
     /// Whether this renderer ends the path masks' frames (it does unless they are shared).
     private let ownsPathMasks: Bool
     var resampledImages: [ResampleKey: CachedResample] = [:]
+    /// Pixel memory of group pictures composited, kept for the next pictures (a few, of at
+    /// most `largestKeptPicture` bytes), so that a frame's groups do not fault fresh pages in.
+    var pictureBuffers: [[UInt8]] = []
+    static let keptPictures = 4
+    static let largestKeptPicture = 64 << 20
+
+    /// A transparent picture canvas of `box`, in memory kept from an earlier one when one fits.
+    func pictureCanvas(_ box: PixelRect) -> RasterCanvas {
+        let count = box.width * box.height * 4
+        if let index = pictureBuffers.firstIndex(where: { $0.capacity >= count }) {
+            return RasterCanvas(width: box.width, height: box.height, originX: box.minX, originY: box.minY, reusing: pictureBuffers.remove(at: index))
+        }
+        return RasterCanvas(width: box.width, height: box.height, originX: box.minX, originY: box.minY)
+    }
+
+    /// Keeps a picture's memory for a later one (the largest few).
+    func recycle(_ picture: consuming RasterCanvas) {
+        let buffer = picture.takeBuffer()
+        guard buffer.capacity > 0, buffer.capacity <= Self.largestKeptPicture else { return }
+        pictureBuffers.append(buffer)
+        if pictureBuffers.count > Self.keptPictures {
+            pictureBuffers.sort { $0.capacity > $1.capacity }
+            pictureBuffers.removeLast()
+        }
+    }
     /// Mipmap levels of the images drawn trilinear, by key.
     var mipmaps: [String: (levels: [MipLevel], lastUsed: Int)] = [:]
     /// Path masks rasterised so far (for tests: a mask kept from frame to frame is not made again).

@@ -44,4 +44,31 @@ import Testing
             }
         }
     }
+
+    /// Group pictures drawn in memory kept from earlier pictures (other sizes, other frames)
+    /// start transparent: frames drawn one after another by one renderer equal each drawn alone.
+    @Test func picturesInReusedMemoryStartTransparent() throws {
+        func list(_ frame: Int) -> DisplayList {
+            var list = DisplayList(size: Size(width: 64, height: 48), background: .clear)
+            for (index, matte) in Self.mattes.enumerated() {
+                let shift = Double((frame * 7 + index * 5) % 13)
+                let moved = Self.content.map { Point(x: $0.x + shift - 6, y: $0.y) }
+                list.append(.pushGroup(Group(opacity: 0.8, matte: index % 2 == 0 ? .alpha : .luma)))
+                list.append(.path(PathFill(contours: [moved], color: Color(red: 0.9, green: 0.3, blue: 0.1))))
+                list.append(.pushGroup(Group(isMatte: true)))
+                list.append(.path(PathFill(contours: [matte], color: Color(red: 0.4, green: 0.7, blue: 0.9, alpha: 0.7))))
+                list.append(.popGroup)
+                list.append(.popGroup)
+            }
+            return list
+        }
+        let renderer = RasterRenderer()
+        for frame in 0..<6 {
+            var reused = RasterCanvas(width: 64, height: 48)
+            try renderer.draw(list(frame), into: &reused)
+            var alone = RasterCanvas(width: 64, height: 48)
+            try RasterRenderer().draw(list(frame), into: &alone)
+            #expect(reused.pixels == alone.pixels, "frame \(frame)")
+        }
+    }
 }
