@@ -195,7 +195,7 @@ let package = Package(
         // Tests.
         .testTarget(name: "CadenceTimingTests", dependencies: ["CadenceTiming"], swiftSettings: strict),
         .testTarget(name: "CadenceFilesTests", dependencies: ["CadenceFiles"], swiftSettings: strict),
-        .testTarget(name: "CadenceLottieTests", dependencies: ["CadenceLottie", "CadenceArchive", "CadenceLayers", "CadenceDraw"], swiftSettings: strict),
+        .testTarget(name: "CadenceLottieTests", dependencies: ["CadenceLottie", "CadenceArchive", "CadenceLayers", "CadenceAnimation", "CadenceDraw"], swiftSettings: strict),
         .testTarget(name: "CadenceAnimationTests", dependencies: ["CadenceAnimation", "CadenceDraw"], swiftSettings: strict),
         .testTarget(name: "CadenceTextTests", dependencies: ["CadenceText", "CadenceDraw"], swiftSettings: strict),
         .testTarget(name: "CadenceDrawTests", dependencies: ["CadenceDraw"], swiftSettings: strict),

@@ -171,16 +171,37 @@ struct AnimatedNumbers: Sendable {
         return value
     }
 
-    /// The first number at `frame`, or `fallback` when there is none.
+    /// The first number at `frame`, or `fallback` when there is none: `value(at:)`'s first,
+    /// worked out alone (no array is made).
     func scalar(at frame: Double, fallback: Double = 0) -> Double {
-        let value = self.value(at: frame)
-        return value.first ?? fallback
+        switch keyframes.segment(at: frame) {
+        case nil: return initial.first ?? fallback
+        case .value(let value): return value.first ?? fallback
+        case .within(let keyframe, let t):
+            if let spatial = keyframe.spatial { return spatial.point(atLengthFraction: keyframe.easing.progress(t, dimension: 0)).x }
+            guard let start = keyframe.start.first else { return fallback }
+            guard let end = keyframe.end.first else { return start }
+            return start + (end - start) * keyframe.easing.progress(t, dimension: 0)
+        }
     }
 
-    /// The first two numbers at `frame` as a point (a missing y is 0).
+    /// The first two numbers at `frame` as a point (a missing y is 0): `value(at:)`'s, worked
+    /// out alone (no array is made).
     func point(at frame: Double) -> SIMD2<Double> {
-        let value = self.value(at: frame)
-        return SIMD2(value.first ?? 0, value.count > 1 ? value[1] : 0)
+        func point(_ value: [Double]) -> SIMD2<Double> { SIMD2(value.first ?? 0, value.count > 1 ? value[1] : 0) }
+        switch keyframes.segment(at: frame) {
+        case nil: return point(initial)
+        case .value(let value): return point(value)
+        case .within(let keyframe, let t):
+            if let spatial = keyframe.spatial { return spatial.point(atLengthFraction: keyframe.easing.progress(t, dimension: 0)) }
+            func dimension(_ index: Int) -> Double {
+                guard index < keyframe.start.count else { return 0 }
+                let start = keyframe.start[index]
+                guard index < keyframe.end.count else { return start }
+                return start + (keyframe.end[index] - start) * keyframe.easing.progress(t, dimension: index)
+            }
+            return SIMD2(dimension(0), dimension(1))
+        }
     }
 }
 

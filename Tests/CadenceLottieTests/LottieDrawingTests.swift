@@ -1,3 +1,4 @@
+import CadenceAnimation
 import CadenceDraw
 import CadenceLayers
 import Foundation
@@ -123,6 +124,31 @@ import Testing
         let old = #"[{"t": 0, "s": [0], "e": [40]}, {"t": 10}]"#
         #expect(close(try opacity(old, at: 5), 0.2, 1e-9))
         #expect(close(try opacity(old, at: 10), 0.4, 1e-9))
+    }
+
+    /// `scalar(at:)` and `point(at:)`, worked out without an array, are `value(at:)`'s first
+    /// numbers exactly: before, between and after keyframes, eased per dimension, on a spatial
+    /// curve, with fewer end numbers than start numbers, and with none.
+    @Test func scalarsAndPointsAreTheValuesFirstNumbers() throws {
+        let curves = KeyframeEasing.curves([try CubicBezier(x1: 0.2, y1: 0.9, x2: 0.7, y2: 0.1), try CubicBezier(x1: 0.9, y1: 0, x2: 0.1, y2: 1)])
+        let spatial = SpatialCurve(from: SIMD2(0, 0), to: SIMD2(40, 10), outTangent: SIMD2(10, 30), inTangent: SIMD2(-5, 8))
+        let properties = [
+            AnimatedNumbers([3, 4]),
+            AnimatedNumbers([]),
+            AnimatedNumbers(initial: [0], keyframes: [
+                NumberKeyframe(time: 0, endTime: 10, start: [1, 5, 9], end: [7, -3, 2], easing: curves),
+                NumberKeyframe(time: 10, endTime: 20, start: [7, -3], end: [2], easing: .curves([])),
+                NumberKeyframe(time: 20, endTime: 30, start: [0, 0], end: [40, 10], easing: curves, spatial: spatial),
+                NumberKeyframe(time: 30, endTime: 40, start: [], end: [], easing: curves),
+            ]),
+        ]
+        for property in properties {
+            for frame in stride(from: -5.0, through: 45, by: 0.75) {
+                let value = property.value(at: frame)
+                #expect(property.scalar(at: frame, fallback: -1) == (value.first ?? -1), "frame \(frame)")
+                #expect(property.point(at: frame) == SIMD2(value.first ?? 0, value.count > 1 ? value[1] : 0), "frame \(frame)")
+            }
+        }
     }
 
     /// A position keyframe with spatial tangents moves along the curve by arc length.
