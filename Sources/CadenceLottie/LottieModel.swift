@@ -101,7 +101,7 @@ struct LottieTransform: Sendable {
 }
 
 /// A shape item of a shape layer or group (`ty` in `shapes` and `it`).
-enum ShapeItem: Sendable {
+indirect enum ShapeItem: Sendable {
     case group(ShapeGroup)
     case path(AnimatedShape)
     case rectangle(RectangleShape)
