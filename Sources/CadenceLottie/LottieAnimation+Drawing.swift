@@ -132,7 +132,7 @@ private struct Drawing {
         // A layer's own keyframes are in its composition's frames (lottie-web subtracts `st` from
         // both the frame and the keyframe times); `st` and `sr` map time for a precomposition's
         // layers only.
-        let layerOpacity = opacity * layer.transform.overridden(by: providers, path: path, name: layer.name).opacity(at: frame)
+        let layerOpacity = opacity * layer.transform.opacity(at: frame, providers: providers, path: path, name: layer.name)
         guard layerOpacity > 0 else { return }
         let layerMatrix = worldMatrix(of: position, in: composition, frame: frame).concatenating(matrix)
         switch layer.content {
@@ -377,7 +377,7 @@ private struct Drawing {
         var steps = 0
         while let index = current, steps <= composition.layers.count {
             let layer = composition.layers[index]
-            matrix = matrix.concatenating(layer.transform.overridden(by: providers, path: path, name: layer.name).matrix(at: frame))
+            matrix = matrix.concatenating(layer.transform.matrix(at: frame, providers: providers, path: path, name: layer.name))
             current = composition.parents[index]
             steps += 1
         }
@@ -659,9 +659,8 @@ private struct Drawing {
             }
             switch item {
             case .group(let child):
-                let transform = child.transform.overridden(by: providers, path: path, name: child.name)
-                let childMatrix = transform.matrix(at: frame).concatenating(groupMatrix)
-                let childOpacity = opacity * transform.opacity(at: frame)
+                let childMatrix = child.transform.matrix(at: frame, providers: providers, path: path, name: child.name).concatenating(groupMatrix)
+                let childOpacity = opacity * child.transform.opacity(at: frame, providers: providers, path: path, name: child.name)
                 path.append(child.name)
                 group(child.items[...], frame: frame, groupMatrix: childMatrix, layerMatrix: layerMatrix, opacity: childOpacity)
                 path.removeLast()

@@ -127,6 +127,18 @@ extension LottieTransform {
     /// The transform of the layer or group `name` under `path`, with the values `providers` set
     /// for `path.name.Transform.PROPERTY` (nothing is built when there are none: this runs for
     /// every layer and group of every frame).
+    /// `overridden(by:path:name:)`'s matrix at `frame`, without copying the transform when
+    /// there are no providers.
+    func matrix(at frame: Double, providers: LottieValueProviders, path: [String], name: String) -> AffineTransform {
+        providers.isEmpty ? matrix(at: frame) : overridden(by: providers, path: path, name: name).matrix(at: frame)
+    }
+
+    /// `overridden(by:path:name:)`'s opacity at `frame`, without copying the transform when
+    /// there are no providers.
+    func opacity(at frame: Double, providers: LottieValueProviders, path: [String], name: String) -> Double {
+        providers.isEmpty ? opacity(at: frame) : overridden(by: providers, path: path, name: name).opacity(at: frame)
+    }
+
     func overridden(by providers: LottieValueProviders, path: [String], name: String) -> LottieTransform {
         guard !providers.isEmpty else { return self }
         var transform = self
