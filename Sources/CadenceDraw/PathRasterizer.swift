@@ -396,8 +396,10 @@ struct CoverageAccumulator {
             return min(abs(winding), 1)
         case .evenOdd:
             // |winding| mod 2, mirrored past 1: windings 0 and 2 are outside, 1 inside.
-            let magnitude = abs(winding)
-            let folded = magnitude - 2 * (magnitude * 0.5).rounded(.down)
+            let magnitude = abs(winding), half = magnitude * 0.5
+            // ⌊half⌋ by truncation where that is exact (no call into the C library's floor).
+            let whole = half < 8_388_608 ? Float(Int32(half)) : half.rounded(.down)
+            let folded = magnitude - 2 * whole
             return folded > 1 ? 2 - folded : folded
         }
     }
