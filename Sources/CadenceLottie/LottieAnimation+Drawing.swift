@@ -515,16 +515,7 @@ private struct Drawing {
             for line in layout.lines {
                 defer { lineNumber += 1 }
                 let tracking = document.tracking / factor
-                let width = line.width + Double(max(line.glyphs.count - 1, 0)) * tracking
-                let boxWidth = (document.box?.width ?? 0) / factor
-                var x: Double
-                switch document.justification {
-                case 1: x = (document.box == nil ? 0 : boxWidth) - width
-                case 2: x = (document.box == nil ? 0 : boxWidth / 2) - width / 2
-                default: x = 0
-                }
-                x += (document.box?.origin.x ?? 0) / factor
-                let baseline = ((document.box?.origin.y ?? 0) + Double(lineNumber) * document.lineHeight - document.baselineShift) / factor
+                let (x, baseline) = Self.lineStart(line, number: lineNumber, of: document, factor: factor)
                 // One run per face (fallback faces included), in the line's order.
                 var runs: [(font: GlyphFont, glyphs: [UInt32], positions: [Point])] = []
                 for (index, glyph) in line.glyphs.enumerated() {
@@ -545,6 +536,24 @@ private struct Drawing {
             if layout.lines.isEmpty { lineNumber += 1 }
         }
         return list.commands
+    }
+
+    /// Where line `number` of a font document starts and its baseline, in the units it is set
+    /// in (the document's over `factor`): justified in its box (or about the layer's origin),
+    /// its width counting the tracking between its glyphs, lines `lineHeight` apart.
+    private static func lineStart(_ line: LaidOutLine, number: Int, of document: FontTextDocument, factor: Double) -> (x: Double, baseline: Double) {
+        let tracking = document.tracking / factor
+        let width = line.width + Double(max(line.glyphs.count - 1, 0)) * tracking
+        let boxWidth = (document.box?.width ?? 0) / factor
+        var x: Double
+        switch document.justification {
+        case 1: x = (document.box == nil ? 0 : boxWidth) - width
+        case 2: x = (document.box == nil ? 0 : boxWidth / 2) - width / 2
+        default: x = 0
+        }
+        x += (document.box?.origin.x ?? 0) / factor
+        let baseline = ((document.box?.origin.y ?? 0) + Double(number) * document.lineHeight - document.baselineShift) / factor
+        return (x, baseline)
     }
 
     /// Text set in a font under text animators: each character laid out as a run of its own (so
@@ -568,16 +577,7 @@ private struct Drawing {
             let layout = try fonts.layout(text, options: options)
             for line in layout.lines {
                 defer { lineNumber += 1 }
-                let width = line.width + Double(max(line.glyphs.count - 1, 0)) * tracking
-                let boxWidth = (document.box?.width ?? 0) / factor
-                var x: Double
-                switch document.justification {
-                case 1: x = (document.box == nil ? 0 : boxWidth) - width
-                case 2: x = (document.box == nil ? 0 : boxWidth / 2) - width / 2
-                default: x = 0
-                }
-                x += (document.box?.origin.x ?? 0) / factor
-                let baseline = ((document.box?.origin.y ?? 0) + Double(lineNumber) * document.lineHeight - document.baselineShift) / factor
+                let (x, baseline) = Self.lineStart(line, number: lineNumber, of: document, factor: factor)
                 for (index, glyph) in line.glyphs.enumerated() {
                     let letter = paragraphStart + glyph.runIndex
                     guard letter < letters.count else { continue }

@@ -7,14 +7,10 @@ import Testing
 /// everything), whatever the opacity, backdrop, and where the matte and the picture overlap.
 @Suite struct MatteRasterTests {
     static func render(_ commands: [DrawCommand], background: Color) throws -> [UInt8] {
-        var list = DisplayList(size: Size(width: 64, height: 48), background: background)
-        for command in commands { list.append(command) }
-        var canvas = RasterCanvas(width: 64, height: 48)
-        try RasterRenderer().draw(list, into: &canvas)
-        return canvas.pixels
+        try MaskedPathRasterTests.render(commands, background: background)
     }
 
-    static func polygon(_ points: [(Double, Double)]) -> [Point] { points.map { Point(x: $0.0, y: $0.1) } }
+    static func polygon(_ points: [(Double, Double)]) -> [Point] { MaskedPathRasterTests.polygon(points) }
 
     static let content = polygon([(4.6, 3.3), (58.2, 7.9), (51.7, 44.1), (9.1, 40.6)])
     static let mattes: [[Point]] = [
