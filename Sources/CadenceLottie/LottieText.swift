@@ -196,8 +196,8 @@ extension LottieReader {
         return (animators, alignment)
     }
 
-    /// A text layer's documents (`t.d.k[].s`) with their frames, in time order; what is not
-    /// applied (animators, a path) is a warning.
+    /// A text layer's documents (`t.d.k[].s`) with their frames, in time order; text on a path,
+    /// which is not applied, is a warning.
     private mutating func textDocuments(_ value: LottieJSON?) throws(LottieError) -> [(Double, [String: LottieJSON], String)] {
         guard let t = value?.object else { throw error("a text layer needs its text t", property: "t") }
         if t["p"]?.object?["m"] != nil {

@@ -155,7 +155,7 @@ struct TextAnimatorValues {
 }
 
 /// What the animators make of one letter: a transform about its anchor point, its opacity, its
-/// colours and stroke width, and the tracking it adds after itself.
+/// colours and stroke width, and the tracking it adds (see `trackingShifts`).
 struct LetterStyle {
     /// Maps the glyph's space (its origin on the baseline, at the document's size) to where the
     /// letter is drawn, before its place: about the pivot, with the position's offset.
