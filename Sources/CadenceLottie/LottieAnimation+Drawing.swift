@@ -446,18 +446,13 @@ private struct Drawing {
             }
             return
         }
-        // Each letter's advance, for its pivot: the middle of its advance on the baseline, moved by
-        // the alignment (percent of the advance, and of lottie-web's line height 1.2 × 0.714 × size).
+        // Each letter's advance, for its pivot.
         var advances = [Double](repeating: 0, count: document.letters.count)
         for placement in document.placements where placement.letter < advances.count { advances[placement.letter] = placement.advance }
-        let align = alignment.point(at: frame)
-        let lineHeight = document.size * 1.2 * 0.714
-        let styles = animators.styles(
-            of: document.letters, at: frame, fill: document.fill, stroke: document.stroke, strokeWidth: document.strokeWidth
-        ) { letter in
-            SIMD2(advances[letter] / 2 + align.x * advances[letter] / 200, align.y * lineHeight / 100)
-        }
-        let shifts = LetterStyle.trackingShifts(styles, lines: document.letterLines, justification: document.justification)
+        let (styles, shifts) = animators.layout(
+            of: document.letters, advances: advances, lines: document.letterLines, size: document.size, alignment: alignment.point(at: frame),
+            justification: document.justification, at: frame, fill: document.fill, stroke: document.stroke, strokeWidth: document.strokeWidth
+        )
         // Letters recorded last first (paints are recorded top first), each its fill and stroke.
         for placement in document.placements.reversed() where pool.count < LottieAnimation.maximumPathsPerLayer && placement.letter < styles.count {
             let style = styles[placement.letter]
@@ -591,12 +586,10 @@ private struct Drawing {
         }
         var advances = [Double](repeating: 0, count: letters.count)
         for glyph in placed { advances[glyph.letter] = max(advances[glyph.letter], glyph.advance) }
-        let align = alignment.point(at: frame)
-        let lineHeight = document.size * 1.2 * 0.714
-        let styles = animators.styles(of: letters, at: frame, fill: fill, stroke: document.stroke, strokeWidth: document.strokeWidth) { letter in
-            SIMD2(advances[letter] / 2 + align.x * advances[letter] / 200, align.y * lineHeight / 100)
-        }
-        let shifts = LetterStyle.trackingShifts(styles, lines: letterLines, justification: document.justification)
+        let (styles, shifts) = animators.layout(
+            of: letters, advances: advances, lines: letterLines, size: document.size, alignment: alignment.point(at: frame),
+            justification: document.justification, at: frame, fill: fill, stroke: document.stroke, strokeWidth: document.strokeWidth
+        )
         var commands: [DrawCommand] = []
         for glyph in placed {
             let style = styles[glyph.letter]

@@ -236,6 +236,24 @@ extension Array where Element == TextAnimator {
     }
 }
 
+extension Array where Element == TextAnimator {
+    /// Each letter's style at `frame` and how far tracking moves it along its line: letters turn
+    /// and scale about the middle of their advance (`advances`) on the baseline, moved by the
+    /// grouping alignment `alignment` (percent of the advance, and of lottie-web's line height,
+    /// 1.2 × 0.714 × `size`); `lines` and `justification` as `LetterStyle.trackingShifts` takes them.
+    func layout(
+        of letters: [TextLetter], advances: [Double], lines: [Int?], size: Double, alignment: SIMD2<Double>, justification: Int, at frame: Double,
+        fill: Color?, stroke: Color?, strokeWidth: Double
+    ) -> (styles: [LetterStyle], shifts: [Double]) {
+        let lineHeight = size * 1.2 * 0.714
+        let styles = styles(of: letters, at: frame, fill: fill, stroke: stroke, strokeWidth: strokeWidth) { letter in
+            let advance = letter < advances.count ? advances[letter] : 0
+            return SIMD2(advance / 2 + alignment.x * advance / 200, alignment.y * lineHeight / 100)
+        }
+        return (styles, LetterStyle.trackingShifts(styles, lines: lines, justification: justification))
+    }
+}
+
 extension LetterStyle {
     /// How far each letter moves along its line for the tracking the animators add: each
     /// letter's own and that of the letters before it on its line (not the first letter's, for

@@ -228,6 +228,16 @@ struct PremultipliedColor: Hashable {
         a = Self.byte(c.alpha)
     }
 
+    /// Each channel times `level` / 255 (0 … 255), rounded in integers: how a coverage, mask or
+    /// matte byte fades a premultiplied colour.
+    @inline(__always)
+    func scaled(by level: Int) -> PremultipliedColor {
+        PremultipliedColor(
+            r: UInt8((Int(r) * level + 127) / 255), g: UInt8((Int(g) * level + 127) / 255),
+            b: UInt8((Int(b) * level + 127) / 255), a: UInt8((Int(a) * level + 127) / 255)
+        )
+    }
+
     /// The four bytes as one word, red in the low byte (store it `.littleEndian`).
     var word: UInt32 { UInt32(r) | UInt32(g) << 8 | UInt32(b) << 16 | UInt32(a) << 24 }
 

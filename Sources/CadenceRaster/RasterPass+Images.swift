@@ -398,12 +398,7 @@ extension RasterPass {
             let at = position(index)
             let entry = at > 0 ? (at < last ? Int(at + 0.5) : Gradient.rampSize - 1) : 0
             var color = ramp[entry]
-            if covered < 255 {
-                color = PremultipliedColor(
-                    r: UInt8((Int(color.r) * covered + 127) / 255), g: UInt8((Int(color.g) * covered + 127) / 255),
-                    b: UInt8((Int(color.b) * covered + 127) / 255), a: UInt8((Int(color.a) * covered + 127) / 255)
-                )
-            }
+            if covered < 255 { color = color.scaled(by: covered) }
             blend(color, into: pixels, at: offset, count: 1)
             offset += 4
         }

@@ -260,22 +260,12 @@ struct RasterPass {
                                 let skipped = Self.transparentRun(source, at: from, limit: area.maxX - x)
                                 if skipped > 0 { x += skipped; from += 4 * skipped; offset += 4 * skipped; at += 4 * skipped; continue }
                                 defer { x += 1; from += 4; offset += 4; at += 4 }
-                                let m = luma
-                                    ? (54 * Int(matteBytes[at]) + 183 * Int(matteBytes[at + 1]) + 18 * Int(matteBytes[at + 2]) + 127) / 255
-                                    : Int(matteBytes[at + 3])
+                                let m = luma ? Self.luma(matteBytes[at], matteBytes[at + 1], matteBytes[at + 2]) : Int(matteBytes[at + 3])
                                 // level · 255 · matte, scaled back to 0 ... 255.
                                 let scaled = (level * 255 * m + 32512) / 65025
                                 if scaled == 0 { continue }
-                                let a = source[from + 3]
-                                if scaled == 255 {
-                                    Self.blend(PremultipliedColor(r: source[from], g: source[from + 1], b: source[from + 2], a: a), into: pixels, at: offset, count: 1)
-                                    continue
-                                }
-                                let color = PremultipliedColor(
-                                    r: UInt8((Int(source[from]) * scaled + 127) / 255), g: UInt8((Int(source[from + 1]) * scaled + 127) / 255),
-                                    b: UInt8((Int(source[from + 2]) * scaled + 127) / 255), a: UInt8((Int(a) * scaled + 127) / 255)
-                                )
-                                Self.blend(color, into: pixels, at: offset, count: 1)
+                                let color = PremultipliedColor(r: source[from], g: source[from + 1], b: source[from + 2], a: source[from + 3])
+                                Self.blend(scaled == 255 ? color : color.scaled(by: scaled), into: pixels, at: offset, count: 1)
                             }
                         }
                     }
@@ -326,7 +316,7 @@ struct RasterPass {
                                         let at = (matteRow + x) * 4
                                         m = (Int(matteBytes[at]), Int(matteBytes[at + 1]), Int(matteBytes[at + 2]), Int(matteBytes[at + 3]))
                                     }
-                                    let luma = (54 * m.0 + 183 * m.1 + 18 * m.2 + 127) / 255
+                                    let luma = Self.luma(m.0, m.1, m.2)
                                     switch mode {
                                     case .alpha: factor = factor * m.3
                                     case .alphaInverted: factor = factor * (255 - m.3)
@@ -339,17 +329,9 @@ struct RasterPass {
                                 // factor is level · coverage · matte, each of 255: scaled back to 0 ... 255.
                                 let scaled = (factor + 32512) / 65025
                                 if scaled == 0 { continue }
-                                if scaled == 255 {
-                                    // The picture's pixel as it is ((s · 255 + 127) / 255 = s).
-                                    let color = PremultipliedColor(r: source[from], g: source[from + 1], b: source[from + 2], a: a)
-                                    Self.blend(color, into: pixels, at: offset, count: 1)
-                                    continue
-                                }
-                                let color = PremultipliedColor(
-                                    r: UInt8((Int(source[from]) * scaled + 127) / 255), g: UInt8((Int(source[from + 1]) * scaled + 127) / 255),
-                                    b: UInt8((Int(source[from + 2]) * scaled + 127) / 255), a: UInt8((Int(a) * scaled + 127) / 255)
-                                )
-                                Self.blend(color, into: pixels, at: offset, count: 1)
+                                // At 255 the picture's pixel as it is ((s · 255 + 127) / 255 = s).
+                                let color = PremultipliedColor(r: source[from], g: source[from + 1], b: source[from + 2], a: a)
+                                Self.blend(scaled == 255 ? color : color.scaled(by: scaled), into: pixels, at: offset, count: 1)
                             }
                         }
                     }
@@ -371,6 +353,12 @@ struct RasterPass {
                 target.withMutablePixels { composite(source, nil, into: $0) }
             }
         }
+    }
+
+    /// A matte pixel's luminance (Rec. 709 weights in 256ths, rounded in integers), 0 … 255.
+    @inline(__always)
+    static func luma<Channel: BinaryInteger>(_ red: Channel, _ green: Channel, _ blue: Channel) -> Int {
+        (54 * Int(red) + 183 * Int(green) + 18 * Int(blue) + 127) / 255
     }
 
     /// Adds `box` to what the pass has painted on its first target.
@@ -404,10 +392,7 @@ struct RasterPass {
         // The shade a pixel of `shade` composites to under a mask byte: the per-pixel formula below.
         func composited(_ shade: PremultipliedColor, _ coverage: Int) -> PremultipliedColor {
             let scaled = (level * coverage * 255 + 32512) / 65025
-            return scaled == 255 ? shade : PremultipliedColor(
-                r: UInt8((Int(shade.r) * scaled + 127) / 255), g: UInt8((Int(shade.g) * scaled + 127) / 255),
-                b: UInt8((Int(shade.b) * scaled + 127) / 255), a: UInt8((Int(shade.a) * scaled + 127) / 255)
-            )
+            return scaled == 255 ? shade : shade.scaled(by: scaled)
         }
         // Inside the path (most of its pixels): the full shade under each mask byte, worked out
         // once, and stretches of one mask byte blended at once.
