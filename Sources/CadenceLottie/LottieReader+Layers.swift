@@ -81,10 +81,15 @@ extension LottieReader {
             uses("precompositions")
             guard let reference = object["refId"]?.string else { throw error("a precomposition layer needs refId", property: "refId") }
             guard let index = precompIndex[reference] else {
-                throw error("refers to \"\(reference)\", which is not a precomposition in assets", property: "refId")
+                // As lottie-web, rlottie and ThorVG do: the layer draws nothing, and still moves its children.
+                try skips(
+                    "missing assets", "refers to \"\(reference)\", which is not a precomposition in assets; the layer draws nothing",
+                    property: "refId"
+                )
+                return result
             }
-            let width = try side(object["w"], property: "w")
-            let height = try side(object["h"], property: "h")
+            let width = try layerSide(object["w"], property: "w")
+            let height = try layerSide(object["h"], property: "h")
             var remap: AnimatedNumbers?
             if object["tm"] != nil {
                 uses("time remapping")
@@ -96,12 +101,15 @@ extension LottieReader {
             guard let hex = object["sc"]?.string, let color = Color(hex: hex) else {
                 throw error("a solid layer needs a colour sc such as \"#ff0000\"", property: "sc")
             }
-            result.content = .solid(color, width: try side(object["sw"], property: "sw"), height: try side(object["sh"], property: "sh"))
+            result.content = .solid(color, width: try layerSide(object["sw"], property: "sw"), height: try layerSide(object["sh"], property: "sh"))
         case 2:
             uses("image layers")
             guard let reference = object["refId"]?.string else { throw error("an image layer needs refId", property: "refId") }
             guard let index = imageIndex[reference] else {
-                throw error("refers to \"\(reference)\", which is not an image in assets", property: "refId")
+                try skips(
+                    "missing assets", "refers to \"\(reference)\", which is not an image in assets; the layer draws nothing", property: "refId"
+                )
+                return result
             }
             result.content = .image(index: index)
         case 3:
@@ -250,6 +258,22 @@ extension LottieReader {
         let side = try number(value, property: property, default: 0)
         guard side >= 0, side <= Self.maximumSide else {
             throw error("must be 0 ... \(Int(Self.maximumSide)), got \(number(side))", property: property)
+        }
+        return side
+    }
+
+    /// A layer's width or height (a precomposition's clip, a solid's size): geometry, not memory,
+    /// so any size a file uses is kept (files give precompositions 99999 to mean "no clip") up to
+    /// `maximumLayerSide`, and a larger one is clamped to it with a warning (an error when strict).
+    mutating func layerSide(_ value: LottieJSON?, property: String) throws(LottieError) -> Double {
+        let side = try number(value, property: property, default: 0)
+        guard side >= 0 else { throw error("must be 0 or more, got \(number(side))", property: property) }
+        guard side <= Self.maximumLayerSide else {
+            try skips(
+                "layer sizes beyond \(Int(Self.maximumLayerSide))",
+                "\(number(side)) is more than \(Int(Self.maximumLayerSide)); \(Int(Self.maximumLayerSide)) is used", property: property
+            )
+            return Self.maximumLayerSide
         }
         return side
     }

@@ -26,8 +26,10 @@ struct LottieReader {
 
     /// The deepest nesting of shape groups, and of precompositions in precompositions.
     static let maximumNesting = 64
-    /// The largest composition or layer side.
+    /// The largest composition or image asset side (a canvas or a picture the size of it is made).
     static let maximumSide = 16384.0
+    /// The largest layer width or height kept (`layerSide`): far beyond any frame, still exact in a `Float`.
+    static let maximumLayerSide = 1_000_000.0
     /// The latest frame number a file may use (in- and out-points, keyframe times).
     static let maximumFrame = 1e9
 

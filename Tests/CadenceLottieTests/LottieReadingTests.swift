@@ -122,6 +122,45 @@ import Testing
         }
     }
 
+    /// A layer naming an asset the file lacks draws nothing, with a warning, and still moves
+    /// its children (rlottie and ThorVG play such files); `--strict` refuses it.
+    @Test func layersNamingMissingAssetsDrawNothing() throws {
+        let layers = [
+            #"{"ty": 0, "nm": "gone", "ind": 1, "refId": "nowhere", "ip": 0, "op": 30, "w": 10, "h": 10, "ks": {"p": {"a": 0, "k": [20, 30]}}}"#,
+            #"{"ty": 2, "nm": "picture", "ind": 2, "refId": "missing.png", "ip": 0, "op": 30, "ks": {}}"#,
+            F.shapeLayer(F.rectangle() + "," + F.fill(), name: "child", index: 3, extra: #", "parent": 1"#),
+        ].joined(separator: ",")
+        let animation = try F.animation(F.document(layers: layers))
+        #expect(animation.skippedFeatures == ["missing assets"])
+        #expect(animation.warnings[0].description.contains(#"layer "gone" (index 1), refId: refers to "nowhere", which is not a precomposition in assets; the layer draws nothing (and 1 more layer)"#))
+        let plain = try F.animation(F.document(layers: F.shapeLayer(F.rectangle() + "," + F.fill(), name: "child", index: 3)))
+        // The child is drawn once, moved by its parent's position.
+        let moved = F.paths(F.list(animation, frame: 0)), still = F.paths(F.list(plain, frame: 0))
+        #expect(moved.count == 1 && still.count == 1)
+        #expect(moved.first?.contours.first?.first == still.first?.contours.first?.first.map { Point(x: $0.x + 20, y: $0.y + 30) })
+        #expect {
+            _ = try F.animation(F.document(layers: layers), strict: true)
+        } throws: { error in
+            "\(error)".contains("which is not a precomposition in assets; the layer draws nothing (--strict)")
+        }
+    }
+
+    /// Precomposition and solid sides are kept however large a file makes them ("no clip"), up
+    /// to 10⁶, where they are clamped with a warning; a negative side is refused.
+    @Test func layerSidesAreKeptOrClamped() throws {
+        let assets = #"[{"id": "inner", "layers": [\#(F.shapeLayer(F.rectangle() + "," + F.fill()))]}]"#
+        let wide = try F.animation(F.document(layers: #"{"ty": 0, "nm": "wide", "refId": "inner", "ip": 0, "op": 30, "w": 99999, "h": 99999, "ks": {}}"#, assets: assets))
+        #expect(wide.warnings.isEmpty)
+        #expect(F.paths(F.list(wide, frame: 0)).count == 1)
+        let huge = try F.animation(F.document(layers: ##"{"ty": 1, "nm": "huge", "sc": "#ff0000", "sw": 1e12, "sh": 10, "ip": 0, "op": 30, "ks": {}}"##))
+        #expect(huge.warnings.map(\.description) == [#"test.json: layer "huge" (index 0), sw: 1000000000000 is more than 1000000; 1000000 is used"#])
+        #expect {
+            _ = try F.animation(F.document(layers: ##"{"ty": 1, "nm": "negative", "sc": "#ff0000", "sw": -5, "sh": 10, "ip": 0, "op": 30, "ks": {}}"##))
+        } throws: { error in
+            "\(error)".contains("sw: must be 0 or more, got -5")
+        }
+    }
+
     @Test func expressionsWarnAndKeepTheKeyframedValue() throws {
         let ks = #"{"o": {"a": 0, "k": 50, "x": "wiggle(1, 2)"}}"#
         let animation = try F.animation(F.document(layers: F.shapeLayer(F.rectangle() + "," + F.fill(), ks: ks)))
