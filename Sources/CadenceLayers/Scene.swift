@@ -227,7 +227,13 @@ public enum Node: Sendable {
         case .widget(_, let widget):
             // A widget draws into the list itself: what it added is fitted after.
             let start = list.commands.count
-            let context = WidgetDrawContext(fonts: fonts, images: images, motion: motion, pixelScale: fit?.scale ?? 1)
+            var context = WidgetDrawContext(fonts: fonts, images: images, motion: motion, pixelScale: fit?.scale ?? 1)
+            if widget.drawsFitted {
+                // It maps its own commands: no second pass over them.
+                context.fit = fit
+                try widget.draw(at: time, context: context, into: &list)
+                return
+            }
             try widget.draw(at: time, context: context, into: &list)
             if let fit { list.fit(from: start, by: fit) }
         case .layer(let layer):

@@ -31,6 +31,10 @@ public protocol WidgetContent: Sendable {
 
     /// Draws what the widget shows at `time` into `list`.
     func draw(at time: Double, context: WidgetDrawContext, into list: inout DisplayList) throws(TextError)
+    /// Whether the widget draws mapped by `context.fit` itself (a scene fitted to a frame of
+    /// another size), so that its commands need not be fitted one by one after it draws. False
+    /// unless the widget says so.
+    var drawsFitted: Bool { get }
 
     /// The values the widget animates, by name, as they are at `time` (`cadence check fps`
     /// compares them between frame rates); none unless the widget says so.
@@ -48,6 +52,8 @@ public protocol WidgetContent: Sendable {
 extension WidgetContent {
     /// No images.
     public var imageSources: [String] { [] }
+    /// The scene fits what the widget draws.
+    public var drawsFitted: Bool { false }
 
     /// No values of its own: its drawing is all there is to compare.
     public func animatedValues(at time: Double) -> [String: [Double]] { [:] }
@@ -95,6 +101,9 @@ public struct WidgetDrawContext: Sendable {
     /// fitted to a larger frame, a scaled layer): widgets that flatten curves use it to flatten
     /// finely enough. 1 unless told.
     public var pixelScale: Double
+    /// For a widget that `drawsFitted`, the fit its commands are to be drawn mapped by (a scale
+    /// and an offset into the frame; `pixelScale` is its scale then); nil for none.
+    public var fit: FrameFit?
 
     /// A context drawing text with `fonts` and images from `images`, under `motion`.
     public init(fonts: any TextLayoutEngine, images: any ImageProvider, motion: MotionSetting = .full, pixelScale: Double = 1) {

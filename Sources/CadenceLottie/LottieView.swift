@@ -242,14 +242,24 @@ public struct LottieView: WidgetContent {
         ))
     }
 
+    /// It draws mapped by the scene's fit (its frame's transform takes it), which costs nothing,
+    /// rather than having every command fitted after.
+    public var drawsFitted: Bool { true }
+
     public func draw(at time: Double, context: WidgetDrawContext, into list: inout DisplayList) throws(TextError) {
         guard frame.width > 0, frame.height > 0 else { return }
-        let transform = fittingTransform
+        var transform = fittingTransform
+        var pixelScale = context.pixelScale
+        if let fit = context.fit {
+            // Drawn straight into the fitted frame: the fit is one more transform.
+            transform = transform.concatenating(fit.transform)
+            pixelScale /= fit.scale
+        }
         guard transform.inverted != nil else { return }
         func draw(_ frame: Double, into list: inout DisplayList) {
             // `transform` holds the fit's scale already: pixelScale is the frame's pixels per list unit.
             animation.draw(
-                atFrame: frame, transform: transform, pixelScale: context.pixelScale, images: context.images, fonts: context.fonts,
+                atFrame: frame, transform: transform, pixelScale: pixelScale, images: context.images, fonts: context.fonts,
                 valueProviders: valueProviders, into: &list
             )
         }
