@@ -316,4 +316,44 @@ import Testing
         #expect(scene.framesPerSecond == 30)
         #expect(scene.background == .clear)
     }
+
+    /// A Lottie view in a scene fitted to a frame of another size draws the fit straight into its
+    /// own transform (`drawsFitted`): the same commands, within rounding, as drawing at the fit's
+    /// pixel scale and fitting every command after (what a widget that does not draw fitted gets).
+    @Test func aFittedViewDrawsWhatFittingAfterGives() throws {
+        let clipped = #"{"ty": 0, "nm": "clip", "refId": "inner", "ip": 0, "op": 30, "w": 60, "h": 40, "ks": {"r": {"a": 0, "k": 30}}}"#
+        let inner = #"[{"id": "inner", "layers": [\#(F.shapeLayer(F.rectangle(x: 30, y: 20, width: 80, height: 30) + "," + F.fill()))]}]"#
+        let layers = [F.shapeLayer(F.rectangle(roundness: 6) + "," + F.stroke(width: 3) + "," + F.fill(0, 1, 0)), clipped].joined(separator: ",")
+        let view = LottieView(animation: try F.animation(F.document(layers: layers, assets: inner)))
+        #expect(view.drawsFitted)
+        let fit = try #require(FrameFit(from: Size(width: 100, height: 100), to: Size(width: 333, height: 180)))
+        var context = WidgetDrawContext(fonts: NoFonts(), images: NoImages(), pixelScale: fit.scale)
+        var after = DisplayList(size: Size(width: 333, height: 180), background: .clear)
+        try view.draw(at: 0.25, context: context, into: &after)
+        after.fit(from: 0, by: fit)
+        context.fit = fit
+        var direct = DisplayList(size: Size(width: 333, height: 180), background: .clear)
+        try view.draw(at: 0.25, context: context, into: &direct)
+        #expect(direct.commands.count == after.commands.count && direct.commands.count > 3)
+        for (a, b) in zip(direct.commands, after.commands) {
+            switch (a, b) {
+            case (.path(let a), .path(let b)):
+                #expect(a.color == b.color && a.contours.count == b.contours.count)
+                for (p, q) in zip(a.contours.joined(), b.contours.joined()) {
+                    #expect(abs(p.x - q.x) < 1e-9 && abs(p.y - q.y) < 1e-9)
+                }
+            case (.pushGroup(let a), .pushGroup(let b)):
+                #expect(a.maskPaths.count == b.maskPaths.count)
+                for (p, q) in zip(a.maskPaths.flatMap(\.contours).joined(), b.maskPaths.flatMap(\.contours).joined()) {
+                    #expect(abs(p.x - q.x) < 1e-9 && abs(p.y - q.y) < 1e-9)
+                }
+            case (.popGroup, .popGroup), (.popClip, .popClip):
+                break
+            case (.pushClip(let a), .pushClip(let b)):
+                #expect(abs(a.minX - b.minX) < 1e-9 && abs(a.maxY - b.maxY) < 1e-9)
+            default:
+                Issue.record("\(a) drawn fitted, \(b) fitted after")
+            }
+        }
+    }
 }
