@@ -158,7 +158,7 @@ struct RasterPass {
             }
         }
         // Mask paths: one combined coverage over the region, looked up per pixel.
-        let paths = group.maskPaths.isEmpty ? nil : MaskPath.coverage(of: group.maskPaths, clip: region.rect)
+        let paths = group.maskPaths.isEmpty ? nil : renderer.maskCoverage(of: group.maskPaths, clip: region.rect)
         if !group.maskPaths.isEmpty, paths == nil { return }
         // Composited within its region whatever clip is in force now (a clip may have begun
         // inside the group and not ended), as the GL backend scissors the composite.
@@ -379,7 +379,7 @@ struct RasterPass {
     /// by the group's opacity and mask coverage as `endGroup` composites it, without the picture.
     private mutating func drawMasked(_ path: PathFill, group: Group, region: PixelRect) {
         let opacity = RasterMath.clamp(group.opacity, 0, 1)
-        guard opacity > 0, let paths = MaskPath.coverage(of: group.maskPaths, clip: region.rect),
+        guard opacity > 0, let paths = renderer.maskCoverage(of: group.maskPaths, clip: region.rect),
               path.color.alpha > 0, let spans = renderer.spans(for: path, frame: frame),
               let bounds = target.bounds, let box = region.intersection(bounds), let visible = spans.bounds.intersection(box) else { return }
         let level = Int((opacity * 255).rounded())

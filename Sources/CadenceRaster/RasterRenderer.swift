@@ -201,6 +201,12 @@ public final class RasterRenderer {
         return pixels
     }
 
+    /// The combined coverage of a group's mask paths within `clip` (`MaskPath.coverage`), made
+    /// once while frames keep drawing the same masks there (a still mask over moving content).
+    func maskCoverage(of masks: [MaskPath], clip: Rect) -> CoverageMask? {
+        pathMasks.coverage(for: MaskCoverageKey(masks: masks, clip: clip)) { MaskPath.coverage(of: masks, clip: clip) }
+    }
+
     /// A path's coverage within the frame `frame`, as runs, rasterised once while frames keep drawing it.
     func spans(for path: PathFill, frame: Rect) -> CoverageSpans? {
         pathMasks.spans(for: PathMaskKey(contours: path.contours, fillRule: path.fillRule, blur: path.blur, frame: frame)) {
@@ -259,13 +265,33 @@ struct PathMaskKey: Hashable {
     }
 }
 
+/// Mask paths and the rectangle their combined coverage is made within.
+struct MaskCoverageKey: Hashable {
+    let masks: [MaskPath]
+    let clip: Rect
+
+    /// A sample of each mask's contours (as `PathMaskKey` hashes them) and its settings.
+    func hash(into hasher: inout Hasher) {
+        hasher.combine(masks.count)
+        for mask in masks {
+            mask.contours.hashSample(into: &hasher)
+            hasher.combine(mask.fillRule)
+            hasher.combine(mask.mode)
+            hasher.combine(mask.opacity)
+            hasher.combine(mask.inverted)
+        }
+        hasher.combine(clip)
+    }
+}
+
 struct CachedMask {
     let spans: CoverageSpans?
     var lastUsed: Int
 }
 
-/// Path coverage masks, rasterised once and kept while frames draw them; safe to share between
-/// the threads drawing a frame's bands (one rasterises a mask while the others wait for it).
+/// Path coverage masks, and groups' combined mask coverage, rasterised once and kept while frames
+/// draw them; safe to share between the threads drawing a frame's bands (one rasterises a mask
+/// while the others wait for it).
 /// Projected pictures are kept the same way: a card turning in 3-D shows the same flat picture
 /// frame after frame, drawn once for every band and every frame that shows it.
 final class PathMaskCache: @unchecked Sendable {
@@ -274,6 +300,7 @@ final class PathMaskCache: @unchecked Sendable {
     /// The rasteriser's cells, lent to each mask made (under the lock, so one at a time).
     let scratch = CoverageScratch()
     private var pictures: [DisplayList: (canvas: RasterCanvas, lastUsed: Int)] = [:]
+    private var coverages: [MaskCoverageKey: (mask: CoverageMask?, lastUsed: Int)] = [:]
     private var frameNumber = 0
     private var rasterised = 0
 
@@ -299,6 +326,19 @@ final class PathMaskCache: @unchecked Sendable {
         return spans
     }
 
+    /// The mask coverage for `key`, made by `make` when no frame has kept it.
+    func coverage(for key: MaskCoverageKey, make: () -> CoverageMask?) -> CoverageMask? {
+        lock.wait()
+        defer { lock.signal() }
+        if let kept = coverages[key] {
+            coverages[key] = (kept.mask, frameNumber)
+            return kept.mask
+        }
+        let mask = make()
+        coverages[key] = (mask, frameNumber)
+        return mask
+    }
+
     /// The picture `list` draws, made by `make` when no frame has kept it.
     func picture(for list: DisplayList, make: () throws(TextError) -> RasterCanvas) throws(TextError) -> RasterCanvas {
         lock.wait()
@@ -318,6 +358,7 @@ final class PathMaskCache: @unchecked Sendable {
         defer { lock.signal() }
         for (key, mask) in masks where mask.lastUsed < frameNumber - 1 { masks[key] = nil }
         for (key, picture) in pictures where picture.lastUsed < frameNumber - 1 { pictures[key] = nil }
+        for (key, coverage) in coverages where coverage.lastUsed < frameNumber - 1 { coverages[key] = nil }
         frameNumber += 1
     }
 }

@@ -50,4 +50,25 @@ import Testing
             }
         }
     }
+
+    /// A renderer keeps a group's mask coverage while frames draw the same masks, and makes it
+    /// anew when they change: frames drawn one after another by one renderer, each mask set in
+    /// turn (both ways of compositing), then the first again, are each the bytes a fresh
+    /// renderer draws.
+    @Test func keptMaskCoverageIsTheCoverageOfTheMasksDrawn() throws {
+        let renderer = RasterRenderer()
+        let path = DrawCommand.path(PathFill(contours: [Self.shape], color: Color(red: 0.9, green: 0.3, blue: 0.1)))
+        let clip = Rect(x: -100, y: -100, width: 300, height: 300)
+        let frames: [[DrawCommand]] = Self.masks.indices.flatMap { index -> [[DrawCommand]] in
+            let group = Group(opacity: 0.8, maskPaths: Self.masks[index])
+            return [[.pushGroup(group), path, .popGroup], [.pushGroup(group), .pushClip(clip), path, .popClip, .popGroup]]
+        } + [[.pushGroup(Group(maskPaths: Self.masks[0])), path, .popGroup]]
+        for (number, commands) in frames.enumerated() {
+            var list = DisplayList(size: Size(width: 64, height: 48), background: .clear)
+            for command in commands { list.append(command) }
+            var canvas = RasterCanvas(width: 64, height: 48)
+            try renderer.draw(list, into: &canvas)
+            #expect(canvas.pixels == (try Self.render(commands, background: .clear)), "frame \(number)")
+        }
+    }
 }
