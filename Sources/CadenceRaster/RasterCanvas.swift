@@ -213,6 +213,7 @@ struct PremultipliedColor: Hashable {
     }
 
     /// A premultiplied colour of 0 … 1 channels in bytes, rounded as `RasterPass.blend` rounds.
+    @inline(__always)
     init(_ color: SIMD4<Double>) {
         r = Self.byte(color.x)
         g = Self.byte(color.y)
