@@ -273,6 +273,44 @@ struct RasterPass {
             }
             return
         }
+        // Mask paths alone (a masked Lottie layer): the general integer loop below with its
+        // branches settled, and where the mask is fully in, whole stretches of the picture put
+        // over the target at once. The same arithmetic, so the same bytes.
+        if group.mask == nil, let paths, mode == nil, blendMode == .normal,
+           let masked = PixelRect(x: paths.x, y: paths.y, width: paths.width, height: paths.height)?.intersection(box) {
+            let level = Int((opacity * 255).rounded())
+            let (pathsX, pathsY, pathsWidth) = (paths.x, paths.y, paths.width)
+            picture.withPixels { source in
+                paths.alpha.withUnsafeBufferPointer { mask in
+                    target.withMutablePixels { pixels in
+                        for y in masked.minY..<masked.maxY {
+                            let maskRow = (y - pathsY) * pathsWidth - pathsX
+                            let sourceRow = (y - picture.originY) * picture.width - picture.originX
+                            let targetRow = (y - canvasY) * canvasWidth - canvasX
+                            var x = masked.minX
+                            while x < masked.maxX {
+                                let uncovered = Self.zeroRun(mask, at: maskRow + x, limit: masked.maxX - x)
+                                if uncovered > 0 { x += uncovered; continue }
+                                let full = Self.fullRun(mask, at: maskRow + x, limit: masked.maxX - x)
+                                if full > 0, level == 255 {
+                                    Self.blendPicture(source, at: (sourceRow + x) * 4, into: pixels, at: (targetRow + x) * 4, count: full)
+                                    x += full
+                                    continue
+                                }
+                                defer { x += 1 }
+                                let from = (sourceRow + x) * 4
+                                let scaled = (level * Int(mask[maskRow + x]) * 255 + 32512) / 65025
+                                if scaled == 0 { continue }
+                                let color = PremultipliedColor(r: source[from], g: source[from + 1], b: source[from + 2], a: source[from + 3])
+                                if color.a == 0, color.r == 0, color.g == 0, color.b == 0 { continue }
+                                Self.blend(scaled == 255 ? color : color.scaled(by: scaled), into: pixels, at: (targetRow + x) * 4, count: 1)
+                            }
+                        }
+                    }
+                }
+            }
+            return
+        }
         // Mask paths or a matte without a rounded mask: the factor in bytes, the sums in integers.
         if group.mask == nil, paths != nil || mode != nil, blendMode == .normal {
             let level = Int((opacity * 255).rounded())
@@ -472,6 +510,41 @@ struct RasterPass {
         while count + 8 <= limit, base.loadUnaligned(fromByteOffset: count, as: UInt64.self) == 0 { count += 8 }
         while count < limit, base.load(fromByteOffset: count, as: UInt8.self) == 0 { count += 1 }
         return count
+    }
+
+    /// How many bytes from `offset` of `bytes`, up to `limit`, are 255: eight at a time while
+    /// they are, then one at a time.
+    @inline(__always)
+    static func fullRun(_ bytes: UnsafeBufferPointer<UInt8>, at offset: Int, limit: Int) -> Int {
+        let base = UnsafeRawPointer(bytes.baseAddress! + offset)
+        var count = 0
+        while count + 8 <= limit, base.loadUnaligned(fromByteOffset: count, as: UInt64.self) == .max { count += 8 }
+        while count < limit, base.load(fromByteOffset: count, as: UInt8.self) == 255 { count += 1 }
+        return count
+    }
+
+    /// Puts `count` pixels of a picture, from byte `from` of `source`, over the pixels from byte
+    /// `offset` of `pixels`, source over, each as `blend(_:into:at:count:)` puts one colour:
+    /// opaque pixels stored, transparent ones skipped (eight at a time), others blended.
+    @inline(__always)
+    static func blendPicture(_ source: UnsafeBufferPointer<UInt8>, at from: Int, into pixels: UnsafeMutableBufferPointer<UInt8>, at offset: Int, count: Int) {
+        let input = UnsafeRawPointer(source.baseAddress! + from)
+        let output = UnsafeMutableRawPointer(pixels.baseAddress! + offset)
+        var index = 0
+        while index < count {
+            let skipped = transparentRun(source, at: from + index * 4, limit: count - index)
+            if skipped > 0 { index += skipped; continue }
+            let raw = input.loadUnaligned(fromByteOffset: index * 4, as: UInt32.self)
+            let word = UInt32(littleEndian: raw)
+            if word >> 24 == 255 {
+                output.storeBytes(of: raw, toByteOffset: index * 4, as: UInt32.self)
+            } else {
+                let color = PremultipliedColor(r: UInt8(truncatingIfNeeded: word), g: UInt8(truncatingIfNeeded: word >> 8),
+                                               b: UInt8(truncatingIfNeeded: word >> 16), a: UInt8(truncatingIfNeeded: word >> 24))
+                blend(color, into: pixels, at: offset + index * 4, count: 1)
+            }
+            index += 1
+        }
     }
 
     /// Blends `color(x, y, offset)` (premultiplied, 0 … 1) over each pixel of `box` within the

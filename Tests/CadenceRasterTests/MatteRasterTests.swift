@@ -41,6 +41,34 @@ import Testing
         }
     }
 
+    /// Mask paths alone are composited on a loop of their own, whole stretches at once where
+    /// the mask is fully in: the same bytes as the general loop (taken here by adding an alpha
+    /// matte that is opaque everywhere), whatever the masks, opacity, backdrop and picture.
+    @Test(arguments: MaskedPathRasterTests.masks.indices)
+    func maskPathsAloneAreTheGeneralComposite(maskIndex: Int) throws {
+        let masks = MaskedPathRasterTests.masks[maskIndex]
+        let opaqueEverywhere = Self.polygon([(-100, -100), (200, -100), (200, 200), (-100, 200)])
+        for opacity in [1, 0.55] {
+            for background in [Color.clear, Color(red: 0.1, green: 0.8, blue: 0.3)] {
+                func commands(_ group: Group) -> [DrawCommand] {
+                    var commands: [DrawCommand] = [
+                        .pushGroup(group),
+                        .path(PathFill(contours: [Self.content], color: Color(red: 0.9, green: 0.3, blue: 0.1))),
+                        .path(PathFill(contours: [Self.mattes[1]], color: Color(red: 0.2, green: 0.4, blue: 0.9, alpha: 0.45))),
+                    ]
+                    if group.matte != nil {
+                        commands += [.pushGroup(Group(isMatte: true)), .path(PathFill(contours: [opaqueEverywhere], color: .white)), .popGroup]
+                    }
+                    return commands + [.popGroup]
+                }
+                let alone = try Self.render(commands(Group(opacity: opacity, maskPaths: masks)), background: background)
+                let general = try Self.render(commands(Group(opacity: opacity, maskPaths: masks, matte: .alpha)), background: background)
+                #expect(alone == general, "masks \(maskIndex), opacity \(opacity), background \(background)")
+                #expect(alone != (try Self.render([], background: background)), "something is drawn")
+            }
+        }
+    }
+
     /// Group pictures drawn in memory kept from earlier pictures (other sizes, other frames)
     /// start transparent: frames drawn one after another by one renderer equal each drawn alone.
     @Test func picturesInReusedMemoryStartTransparent() throws {
