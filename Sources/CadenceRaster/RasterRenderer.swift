@@ -315,10 +315,10 @@ final class PathMaskCache: @unchecked Sendable {
     func spans(for key: PathMaskKey, make: () -> CoverageSpans?) -> CoverageSpans? {
         lock.wait()
         defer { lock.signal() }
-        if var cached = masks[key] {
-            cached.lastUsed = frameNumber
-            masks[key] = cached
-            return cached.spans
+        // One lookup (a hash and a comparison of the contours) and the mark made in place.
+        if let index = masks.index(forKey: key) {
+            masks.values[index].lastUsed = frameNumber
+            return masks.values[index].spans
         }
         let spans = make()
         rasterised += 1
@@ -330,9 +330,9 @@ final class PathMaskCache: @unchecked Sendable {
     func coverage(for key: MaskCoverageKey, make: () -> CoverageMask?) -> CoverageMask? {
         lock.wait()
         defer { lock.signal() }
-        if let kept = coverages[key] {
-            coverages[key] = (kept.mask, frameNumber)
-            return kept.mask
+        if let index = coverages.index(forKey: key) {
+            coverages.values[index].lastUsed = frameNumber
+            return coverages.values[index].mask
         }
         let mask = make()
         coverages[key] = (mask, frameNumber)
@@ -356,9 +356,11 @@ final class PathMaskCache: @unchecked Sendable {
     func endFrame() {
         lock.wait()
         defer { lock.signal() }
-        for (key, mask) in masks where mask.lastUsed < frameNumber - 1 { masks[key] = nil }
-        for (key, picture) in pictures where picture.lastUsed < frameNumber - 1 { pictures[key] = nil }
-        for (key, coverage) in coverages where coverage.lastUsed < frameNumber - 1 { coverages[key] = nil }
+        // The stale keys found by index, so that entries kept are not copied out and back.
+        let oldest = frameNumber - 1
+        for key in masks.indices.filter({ masks.values[$0].lastUsed < oldest }).map({ masks.keys[$0] }) { masks[key] = nil }
+        for key in pictures.indices.filter({ pictures.values[$0].lastUsed < oldest }).map({ pictures.keys[$0] }) { pictures[key] = nil }
+        for key in coverages.indices.filter({ coverages.values[$0].lastUsed < oldest }).map({ coverages.keys[$0] }) { coverages[key] = nil }
         frameNumber += 1
     }
 }
