@@ -79,10 +79,13 @@ private struct Drawing {
         _ composition: Composition, frame: Double, matrix: AffineTransform, opacity: Double, depth: Int, into list: inout DisplayList
     ) {
         guard depth <= LottieReader.maximumNesting else { return }
+        // Layers are read in place (`composition.layers[position].…`), not copied: a copy of a
+        // layer retains and releases every array and string it holds.
         for position in composition.layers.indices.reversed() {
-            let layer = composition.layers[position]
-            guard !layer.hidden, !layer.isMatteSource, frame >= layer.inPoint, frame < layer.outPoint else { continue }
-            guard layer.blendMode != .normal else {
+            guard !composition.layers[position].hidden, !composition.layers[position].isMatteSource,
+                  frame >= composition.layers[position].inPoint, frame < composition.layers[position].outPoint else { continue }
+            let blendMode = composition.layers[position].blendMode
+            guard blendMode != .normal else {
                 matted(at: position, in: composition, frame: frame, matrix: matrix, opacity: opacity, depth: depth, into: &list)
                 continue
             }
@@ -90,7 +93,7 @@ private struct Drawing {
             var blended = DisplayList(size: list.size, background: .clear)
             matted(at: position, in: composition, frame: frame, matrix: matrix, opacity: opacity, depth: depth, into: &blended)
             guard !blended.commands.isEmpty else { continue }
-            list.append(.pushGroup(Group(blendMode: layer.blendMode)))
+            list.append(.pushGroup(Group(blendMode: blendMode)))
             for command in blended.commands { list.append(command) }
             list.append(.popGroup)
         }
@@ -101,8 +104,7 @@ private struct Drawing {
         at position: Int, in composition: Composition, frame: Double, matrix: AffineTransform, opacity: Double, depth: Int,
         into list: inout DisplayList
     ) {
-        let layer = composition.layers[position]
-        guard let mode = layer.matte, let source = composition.mattes[position] else {
+        guard let mode = composition.layers[position].matte, let source = composition.mattes[position] else {
             self.layer(at: position, in: composition, frame: frame, matrix: matrix, opacity: opacity, depth: depth, into: &list)
             return
         }
@@ -111,8 +113,7 @@ private struct Drawing {
         self.layer(at: position, in: composition, frame: frame, matrix: matrix, opacity: opacity, depth: depth, into: &matted)
         guard !matted.commands.isEmpty else { return }
         var matte = DisplayList(size: list.size, background: .clear)
-        let matteLayer = composition.layers[source]
-        if !matteLayer.hidden, frame >= matteLayer.inPoint, frame < matteLayer.outPoint {
+        if !composition.layers[source].hidden, frame >= composition.layers[source].inPoint, frame < composition.layers[source].outPoint {
             self.layer(at: source, in: composition, frame: frame, matrix: matrix, opacity: 1, depth: depth, into: &matte)
         }
         list.append(.pushGroup(Group(matte: mode)))
@@ -128,7 +129,14 @@ private struct Drawing {
         at position: Int, in composition: Composition, frame: Double, matrix: AffineTransform, opacity: Double, depth: Int,
         into list: inout DisplayList
     ) {
-        let layer = composition.layers[position]
+        layer(composition.layers[position], at: position, in: composition, frame: frame, matrix: matrix, opacity: opacity, depth: depth, into: &list)
+    }
+
+    /// Draws `layer`, the layer at `position`, borrowed from its composition rather than copied.
+    private mutating func layer(
+        _ layer: borrowing LottieLayer, at position: Int, in composition: Composition, frame: Double, matrix: AffineTransform, opacity: Double,
+        depth: Int, into list: inout DisplayList
+    ) {
         // A layer's own keyframes are in its composition's frames (lottie-web subtracts `st` from
         // both the frame and the keyframe times); `st` and `sr` map time for a precomposition's
         // layers only.
@@ -376,8 +384,9 @@ private struct Drawing {
         var matrix = AffineTransform.identity
         var steps = 0
         while let index = current, steps <= composition.layers.count {
-            let layer = composition.layers[index]
-            matrix = matrix.concatenating(layer.transform.matrix(at: frame, providers: providers, path: path, name: layer.name))
+            matrix = matrix.concatenating(
+                composition.layers[index].transform.matrix(at: frame, providers: providers, path: path, name: composition.layers[index].name)
+            )
             current = composition.parents[index]
             steps += 1
         }
