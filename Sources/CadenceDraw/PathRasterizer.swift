@@ -327,6 +327,8 @@ struct CoverageAccumulator {
     /// inside and outside of a shape cost a compare per eight pixels.
     mutating func runs(fillRule: FillRule, originX: Int, originY: Int, scratch: CoverageScratch?) -> [CoverageSpans.Run] {
         var runs: [CoverageSpans.Run] = []
+        // Most rows of a shape hold two to four runs: room for them at once, not grown by doubling.
+        runs.reserveCapacity(4 * height)
         let width = width
         sweep(into: scratch) { row, first, last, cells in
             let base = UnsafeRawPointer(cells.baseAddress!)
