@@ -128,7 +128,14 @@ extension BezierShape {
             shapes.append(current)
             current = .empty
         }
+        let room = path.elements.count
         func add(_ point: SIMD2<Double>, inTangent: SIMD2<Double> = .zero) {
+            if current.vertices.isEmpty {
+                // Room for every element's vertex at once, not grown by doubling.
+                current.vertices.reserveCapacity(room)
+                current.inTangents.reserveCapacity(room)
+                current.outTangents.reserveCapacity(room)
+            }
             current.vertices.append(point)
             current.inTangents.append(inTangent)
             current.outTangents.append(.zero)
