@@ -73,6 +73,8 @@ struct _Stroker {
         let segmentCount = closed ? points.count : points.count - 1
         var directions: [SIMD2<Double>] = []
         directions.reserveCapacity(segmentCount)
+        // A piece a segment and a piece a join or cap.
+        polygons.reserveCapacity(polygons.count + 2 * segmentCount + 2)
         for index in 0..<segmentCount {
             let from = points[index]
             let to = points[(index + 1) % points.count]
@@ -84,7 +86,7 @@ struct _Stroker {
             let from = points[index]
             let to = points[(index + 1) % points.count]
             let offset = direction._perpendicular * halfWidth
-            emit([from + offset, to + offset, to - offset, from - offset])
+            emit(from + offset, to + offset, to - offset, from - offset)
         }
         for index in 1..<segmentCount {
             join(at: points[index], incoming: directions[index - 1], outgoing: directions[index])
@@ -127,7 +129,7 @@ struct _Stroker {
         let outerOut = point + outgoing._perpendicular * (side * halfWidth)
         switch style.lineJoin {
         case .bevel:
-            emit([point, outerIn, outerOut])
+            emit(point, outerIn, outerOut)
         case .round:
             let from = incoming._perpendicular * side
             let to = outgoing._perpendicular * side
@@ -139,11 +141,11 @@ struct _Stroker {
             // and sin(θ/2) = cos(turn/2) = √((1 + dot) / 2).
             let halfCosine = ((1 + dot) / 2).squareRoot()
             guard halfCosine > 0, 1 / halfCosine <= style.miterLimit else {
-                emit([point, outerIn, outerOut])
+                emit(point, outerIn, outerOut)
                 return
             }
             let tip = point + (incoming._perpendicular + outgoing._perpendicular) * (side * halfWidth / (1 + dot))
-            emit([point, outerIn, tip, outerOut])
+            emit(point, outerIn, tip, outerOut)
         }
     }
 
@@ -154,7 +156,7 @@ struct _Stroker {
             break
         case .square:
             let forward = outward * halfWidth
-            emit([point + across, point + across + forward, point - across + forward, point - across])
+            emit(point + across, point + across + forward, point - across + forward, point - across)
         case .round:
             let start = outward._perpendicular
             emit([point] + arc(around: point, from: atan2(start.y, start.x), sweep: -.pi))
@@ -168,7 +170,7 @@ struct _Stroker {
         case .square:
             let corner = SIMD2(halfWidth, halfWidth)
             let flipped = SIMD2(halfWidth, -halfWidth)
-            emit([point - corner, point + flipped, point + corner, point - flipped])
+            emit(point - corner, point + flipped, point + corner, point - flipped)
         case .round:
             emit(Array(arc(around: point, from: 0, sweep: 2 * .pi).dropFirst().dropLast()))
         }
@@ -216,5 +218,46 @@ struct _Stroker {
         guard doubleArea != 0, !doubleArea.isNaN else { return }
         let points = polygon.map(\._point)
         polygons.append(doubleArea > 0 ? points : points.reversed())
+    }
+
+    /// `emit(_:)` of the triangle `a`, `b`, `c` or the quadrilateral `a`, `b`, `c`, `d` (the
+    /// pieces of most strokes: segments, bevel and miter joins, square caps), the same sums in the
+    /// same order, without an array for the input and another for the output turned round.
+    private mutating func emit(_ a: SIMD2<Double>, _ b: SIMD2<Double>, _ c: SIMD2<Double>, _ d: SIMD2<Double>? = nil) {
+        guard a._isFinite, b._isFinite, c._isFinite, d?._isFinite ?? true else { return }
+        if let visible {
+            // The box of the points, worked out in place (`_Box(_:...)` would make an array).
+            var low = pointwiseMin(pointwiseMin(a, b), c), high = pointwiseMax(pointwiseMax(a, b), c)
+            if let d {
+                low = pointwiseMin(low, d)
+                high = pointwiseMax(high, d)
+            }
+            var box = visible
+            (box.low, box.high) = (low, high)
+            guard visible.touches(box) else { return }
+        }
+        var doubleArea = 0.0
+        doubleArea += (b - a)._cross(c - a)
+        if let d {
+            doubleArea += (c - a)._cross(d - a)
+            doubleArea += (d - a)._cross(a - a)
+        } else {
+            doubleArea += (c - a)._cross(a - a)
+        }
+        guard doubleArea != 0, !doubleArea.isNaN else { return }
+        var points: [Point] = []
+        points.reserveCapacity(4)
+        if doubleArea > 0 {
+            points.append(a._point)
+            points.append(b._point)
+            points.append(c._point)
+            if let d { points.append(d._point) }
+        } else {
+            if let d { points.append(d._point) }
+            points.append(c._point)
+            points.append(b._point)
+            points.append(a._point)
+        }
+        polygons.append(points)
     }
 }
