@@ -335,12 +335,6 @@ struct CoverageAccumulator {
             let y = Int32(truncatingIfNeeded: row + originY)
             var winding: Float = 0
             var runStart = first, runAlpha: UInt8 = 0
-            func emit(until end: Int) {
-                guard runAlpha != 0, end > runStart else { return }
-                runs.append(CoverageSpans.Run(
-                    x: Int32(truncatingIfNeeded: runStart + originX), y: y, length: Int32(truncatingIfNeeded: end - runStart), alpha: runAlpha
-                ))
-            }
             var column = first
             while column <= last {
                 if column + 8 <= last + 1, Self.allZero(base + column * 4) {
@@ -352,16 +346,27 @@ struct CoverageAccumulator {
                     winding += value
                     let alpha = PathRasterizer.alpha(Self.covered(winding, fillRule: fillRule))
                     if alpha != runAlpha {
-                        emit(until: column)
+                        Self.emit(into: &runs, from: runStart, to: column, alpha: runAlpha, y: y, originX: originX)
                         runStart = column
                         runAlpha = alpha
                     }
                 }
                 column += 1
             }
-            emit(until: width)
+            Self.emit(into: &runs, from: runStart, to: width, alpha: runAlpha, y: y, originX: originX)
         }
         return runs
+    }
+
+    /// Adds the run of `alpha` over columns `start ..< end` of row `y` to `runs`, unless it is
+    /// empty or uncovered. (A function of its own, not one nested in the sweep's closure: a nested
+    /// one capturing `runs` has every row's appends checked for exclusive access as it runs.)
+    @inline(__always)
+    private static func emit(into runs: inout [CoverageSpans.Run], from start: Int, to end: Int, alpha: UInt8, y: Int32, originX: Int) {
+        guard alpha != 0, end > start else { return }
+        runs.append(CoverageSpans.Run(
+            x: Int32(truncatingIfNeeded: start + originX), y: y, length: Int32(truncatingIfNeeded: end - start), alpha: alpha
+        ))
     }
 
     /// Each pixel's covered fraction, 0…1, row-major: the running sum of each row under `fillRule`.
