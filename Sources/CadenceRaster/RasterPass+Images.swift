@@ -417,14 +417,9 @@ extension RasterPass {
             gradient.space = nil
         }
         let fade = RasterMath.clamp(opacity, 0, 1)
-        let bytes = gradient.ramp
-        let ramp = (0..<Gradient.rampSize).map { entry -> PremultipliedColor in
-            let base = entry * 4
-            let channels = SIMD4<Double>(Double(bytes[base]), Double(bytes[base + 1]), Double(bytes[base + 2]), Double(bytes[base + 3]))
-            return PremultipliedColor(channels * (fade / 255))
-        }
-        // An opaque ramp's colours as stored words (little-endian RGBA), for fully covered runs.
-        let words = ramp.allSatisfy { $0.a == 255 } ? ramp.map { $0.word.littleEndian } : nil
+        // The ramp's colours faded, and an opaque ramp's as stored words (little-endian RGBA) for
+        // fully covered runs: made once while frames draw the same stops.
+        let (ramp, words) = renderer.ramp(for: gradient, fade: fade)
         let last = Double(Gradient.rampSize - 1)
         let (canvasWidth, originX, originY) = (target.width, target.originX, target.originY)
         let dx = gradient.end.x - gradient.start.x, dy = gradient.end.y - gradient.start.y

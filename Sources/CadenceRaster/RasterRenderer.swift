@@ -54,6 +54,29 @@ public final class RasterRenderer {
             pictureBuffers.removeLast()
         }
     }
+    /// Gradient ramps faded by an opacity, as the CPU backend blends them (`ramp(for:fade:)`), by
+    /// stops and fade: a gradient drawn frame after frame has its ramp made once.
+    var ramps: [RampKey: (ramp: [PremultipliedColor], words: [UInt32]?, lastUsed: Int)] = [:]
+
+    /// The 256 colours of `stops`' ramp (`Gradient.ramp`) times `fade`, and, when they are all
+    /// opaque, the same as stored words (little-endian RGBA).
+    func ramp(for gradient: Gradient, fade: Double) -> (ramp: [PremultipliedColor], words: [UInt32]?) {
+        let key = RampKey(stops: gradient.stops, fade: fade)
+        if let index = ramps.index(forKey: key) {
+            ramps.values[index].lastUsed = frameNumber
+            return (ramps.values[index].ramp, ramps.values[index].words)
+        }
+        let bytes = gradient.ramp
+        let ramp = (0..<Gradient.rampSize).map { entry -> PremultipliedColor in
+            let base = entry * 4
+            let channels = SIMD4<Double>(Double(bytes[base]), Double(bytes[base + 1]), Double(bytes[base + 2]), Double(bytes[base + 3]))
+            return PremultipliedColor(channels * (fade / 255))
+        }
+        let words = ramp.allSatisfy { $0.a == 255 } ? ramp.map { $0.word.littleEndian } : nil
+        ramps[key] = (ramp, words, frameNumber)
+        return (ramp, words)
+    }
+
     /// Mipmap levels of the images drawn trilinear, by key.
     var mipmaps: [String: (levels: [MipLevel], lastUsed: Int)] = [:]
     /// Path masks rasterised so far (for tests: a mask kept from frame to frame is not made again).
@@ -129,6 +152,7 @@ public final class RasterRenderer {
         if ownsPathMasks { pathMasks.endFrame() }
         for (key, kept) in resampledImages where kept.lastUsed < frameNumber - 1 { resampledImages[key] = nil }
         for (key, kept) in mipmaps where kept.lastUsed < frameNumber - 1 { mipmaps[key] = nil }
+        for key in ramps.indices.filter({ ramps.values[$0].lastUsed < frameNumber - 1 }).map({ ramps.keys[$0] }) { ramps[key] = nil }
     }
 
     /// A glyph's coverage bitmap, rasterised once per glyph, face and subpixel position.
@@ -223,6 +247,12 @@ struct MipLevel {
     let pixels: [UInt8]
     let width: Int
     let height: Int
+}
+
+/// A gradient's stops and the opacity its ramp is faded by.
+struct RampKey: Hashable {
+    let stops: [GradientStop]
+    let fade: Double
 }
 
 struct CachedImage {

@@ -43,4 +43,23 @@ import Testing
         // Adjacent ramp entries differ by one level of red here.
         #expect(worst <= 1, "\(name): a pixel's red is \(worst) levels from the ramp's at its offset")
     }
+
+    /// A renderer keeps each gradient's faded ramp while frames draw it, and makes it anew for
+    /// other stops or another opacity: frames drawn one after another by one renderer (stops,
+    /// opacity and both changed, then the first again) are each the bytes a fresh renderer draws.
+    @Test func keptRampsAreTheRampsOfTheGradientsDrawn() throws {
+        let renderer = RasterRenderer()
+        let square = [Point(x: 2, y: 3), Point(x: 60, y: 3), Point(x: 60, y: 45), Point(x: 2, y: 45)]
+        let green = [GradientStop(offset: 0, color: Color(red: 0, green: 1, blue: 0)), GradientStop(offset: 0.7, color: Color(red: 1, green: 1, blue: 0, alpha: 0.5))]
+        let frames: [([GradientStop], Double)] = [(Self.stops, 1), (Self.stops, 0.5), (green, 0.5), (green, 1), (Self.stops, 1)]
+        for (number, (stops, opacity)) in frames.enumerated() {
+            var list = DisplayList(size: Size(width: 64, height: 48), background: .clear)
+            let gradient = Gradient(kind: .linear, start: Point(x: 3, y: 5), end: Point(x: 50, y: 40), stops: stops)
+            list.append(.path(PathFill(contours: [square], color: Color(red: 1, green: 1, blue: 1, alpha: opacity), gradient: gradient)))
+            var kept = RasterCanvas(width: 64, height: 48), fresh = RasterCanvas(width: 64, height: 48)
+            try renderer.draw(list, into: &kept)
+            try RasterRenderer().draw(list, into: &fresh)
+            #expect(kept.pixels == fresh.pixels, "frame \(number)")
+        }
+    }
 }
