@@ -81,7 +81,7 @@ extension LottieReader {
             uses("precompositions")
             guard let reference = object["refId"]?.string else { throw error("a precomposition layer needs refId", property: "refId") }
             guard let index = precompIndex[reference] else {
-                // As lottie-web, rlottie and ThorVG do: the layer draws nothing, and still moves its children.
+                // As rlottie and ThorVG play such files: the layer draws nothing, and still moves its children.
                 try skips(
                     "missing assets", "refers to \"\(reference)\", which is not a precomposition in assets; the layer draws nothing",
                     property: "refId"

@@ -58,7 +58,7 @@ public final class RasterRenderer {
     /// stops and fade: a gradient drawn frame after frame has its ramp made once.
     var ramps: [RampKey: (ramp: [PremultipliedColor], words: [UInt32]?, lastUsed: Int)] = [:]
 
-    /// The 256 colours of `stops`' ramp (`Gradient.ramp`) times `fade`, and, when they are all
+    /// The 256 colours of `gradient`'s ramp (`Gradient.ramp`) times `fade`, and, when they are all
     /// opaque, the same as stored words (little-endian RGBA).
     func ramp(for gradient: Gradient, fade: Double) -> (ramp: [PremultipliedColor], words: [UInt32]?) {
         let key = RampKey(stops: gradient.stops, fade: fade)
@@ -331,6 +331,11 @@ final class PathMaskCache: @unchecked Sendable {
     let scratch = CoverageScratch()
     private var pictures: [DisplayList: (canvas: RasterCanvas, lastUsed: Int)] = [:]
     private var coverages: [MaskCoverageKey: (mask: CoverageMask?, lastUsed: Int)] = [:]
+    /// The bytes of the mask coverages kept, at most `largestKeptCoverages`: beyond it a frame's
+    /// masks are made and not kept (many frame-sized masks of a large frame), as before there was
+    /// a cache.
+    private var coverageBytes = 0
+    static let largestKeptCoverages = 64 << 20
     private var frameNumber = 0
     private var rasterised = 0
 
@@ -365,6 +370,9 @@ final class PathMaskCache: @unchecked Sendable {
             return coverages.values[index].mask
         }
         let mask = make()
+        let bytes = mask?.alpha.count ?? 0
+        guard coverageBytes + bytes <= Self.largestKeptCoverages else { return mask }
+        coverageBytes += bytes
         coverages[key] = (mask, frameNumber)
         return mask
     }
@@ -390,7 +398,9 @@ final class PathMaskCache: @unchecked Sendable {
         let oldest = frameNumber - 1
         for key in masks.indices.filter({ masks.values[$0].lastUsed < oldest }).map({ masks.keys[$0] }) { masks[key] = nil }
         for key in pictures.indices.filter({ pictures.values[$0].lastUsed < oldest }).map({ pictures.keys[$0] }) { pictures[key] = nil }
-        for key in coverages.indices.filter({ coverages.values[$0].lastUsed < oldest }).map({ coverages.keys[$0] }) { coverages[key] = nil }
+        for key in coverages.indices.filter({ coverages.values[$0].lastUsed < oldest }).map({ coverages.keys[$0] }) {
+            coverageBytes -= coverages.removeValue(forKey: key)?.mask?.alpha.count ?? 0
+        }
         frameNumber += 1
     }
 }
