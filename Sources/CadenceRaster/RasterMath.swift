@@ -1,3 +1,4 @@
+import CadenceDraw
 /// Arithmetic the rasteriser does per pixel, written so that the same binary gives the same bytes
 /// on every machine: only IEEE operations (`+ − × ÷`, square root, rounding), never libm, whose
 /// `exp` and `pow` differ between C libraries in their last bits.
@@ -82,5 +83,31 @@ enum RasterMath {
         }
         let stretch = ((dx * sx) * (dx * sx) + (dy * sy) * (dy * sy)).squareRoot()
         return roundedBoxDistance(px, py, hx, hy, radius) * stretch
+    }
+}
+
+/// Which columns of a row an affine map can take into a rectangle.
+package enum RowColumns {
+    /// The pixels of row `y` whose centres `inverse` maps into `rect`, as columns `minX ..< maxX`,
+    /// a pixel wider on each side (for rounding); nil when there are none.
+    package static func mapping(into rect: Rect, by inverse: AffineTransform, row y: Int) -> (Int, Int)? {
+        let cy = Double(y) + 0.5
+        var (low, high) = (-Double.infinity, Double.infinity)
+        // Along the row a local coordinate is slope · cx + offset: the cx where it lies in bounds.
+        func narrow(slope: Double, offset: Double, minimum: Double, maximum: Double) -> Bool {
+            if slope == 0 { return offset >= minimum && offset <= maximum }
+            let (first, second) = ((minimum - offset) / slope, (maximum - offset) / slope)
+            low = max(low, min(first, second))
+            high = min(high, max(first, second))
+            return true
+        }
+        guard narrow(slope: inverse.a, offset: inverse.c * cy + inverse.tx, minimum: rect.minX, maximum: rect.maxX),
+              narrow(slope: inverse.b, offset: inverse.d * cy + inverse.ty, minimum: rect.minY, maximum: rect.maxY) else { return nil }
+        guard low <= high, low.isFinite || high.isFinite else { return low <= high ? (Int.min / 2, Int.max / 2) : nil }
+        // Pixel x has its centre at x + 0.5.
+        let limit = 1e9
+        let first = low.isFinite ? Int(RasterMath.clamp(low - 0.5, -limit, limit).rounded(.down)) - 1 : -Int(limit)
+        let last = high.isFinite ? Int(RasterMath.clamp(high - 0.5, -limit, limit).rounded(.up)) + 2 : Int(limit)
+        return (first, last)
     }
 }

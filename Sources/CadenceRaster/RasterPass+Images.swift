@@ -35,7 +35,11 @@ extension RasterPass {
         let (scaleX, scaleY) = draw.transform.axisScales
         let (hx, hy, cx, cy) = Self.halves(rect)
         let quad = Rect(x: rect.minX - 1 / scaleX, y: rect.minY - 1 / scaleY, width: rect.width + 2 / scaleX, height: rect.height + 2 / scaleY)
-        shade(draw.transform.boundingBox(of: quad), inverse: inverse) { x, y in
+        // A pixel whose centre maps outside `quad` lies a pixel or more outside the rectangle, so
+        // its coverage is 0: each row is shaded only across the columns that map inside it (a
+        // turned image's bounding box is up to twice its area).
+        let columns = { (y: Int) -> (Int, Int)? in RowColumns.mapping(into: quad, by: inverse, row: y) }
+        shade(draw.transform.boundingBox(of: quad), inverse: inverse, within: columns) { x, y in
             let coverage = RasterMath.clamp(0.5 - RasterMath.pixelDistance(x - cx, y - cy, hx, hy, 0, scaleX, scaleY), 0, 1)
             guard coverage > 0 else { return .zero }
             return sample(x, y) * (alpha * coverage / 255)

@@ -573,16 +573,24 @@ struct RasterPass {
     /// `uniform(y)`, asked for rows without a solid run, names a run where `color` is the same at
     /// every pixel (along a straight edge, where coverage depends on the row alone): `color` is
     /// evaluated at its first pixel and blended across it.
+    /// `within(y)`, when given, names the columns `minX ..< maxX` of row `y` outside which
+    /// `color` is transparent: only those are evaluated (nil: none in the row).
     @inline(__always)
     mutating func shade(
         _ reach: Rect, inverse: AffineTransform, solid: ((Int) -> (Int, Int)?)? = nil, color fill: PremultipliedColor? = nil,
-        uniform: ((Int) -> (Int, Int)?)? = nil, _ color: (Double, Double) -> SIMD4<Double>
+        uniform: ((Int) -> (Int, Int)?)? = nil, within: ((Int) -> (Int, Int)?)? = nil, _ color: (Double, Double) -> SIMD4<Double>
     ) {
-        guard let clip, let bounds = target.bounds, let box = PixelRect(covering: reach)?.intersection(clip)?.intersection(bounds) else { return }
+        guard let clip, let bounds = target.bounds, let whole = PixelRect(covering: reach)?.intersection(clip)?.intersection(bounds) else { return }
         let width = target.width
         let (originX, originY) = (target.originX, target.originY)
         target.withMutablePixels { pixels in
-            for y in box.minY..<box.maxY {
+            for y in whole.minY..<whole.maxY {
+                var box = whole
+                if let within {
+                    guard let columns = within(y) else { continue }
+                    (box.minX, box.maxX) = (max(whole.minX, columns.0), min(whole.maxX, columns.1))
+                    guard box.minX < box.maxX else { continue }
+                }
                 let cy = Double(y) + 0.5
                 var run = (box.maxX, box.maxX)
                 var runColor = fill
