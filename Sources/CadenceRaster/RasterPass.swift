@@ -532,9 +532,12 @@ struct RasterPass {
         let output = UnsafeMutableRawPointer(pixels.baseAddress! + offset)
         var index = 0
         while index < count {
-            let skipped = transparentRun(source, at: from + index * 4, limit: count - index)
-            if skipped > 0 { index += skipped; continue }
             let raw = input.loadUnaligned(fromByteOffset: index * 4, as: UInt32.self)
+            if raw == 0 {
+                // Transparent: skipped, with the stretch of them after it.
+                index += transparentRun(source, at: from + index * 4, limit: count - index)
+                continue
+            }
             let word = UInt32(littleEndian: raw)
             if word >> 24 == 255 {
                 output.storeBytes(of: raw, toByteOffset: index * 4, as: UInt32.self)
