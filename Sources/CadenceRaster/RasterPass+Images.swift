@@ -408,6 +408,49 @@ extension RasterPass {
         }
     }
 
+    /// `blendRamp` for a linear gradient, whose ramp position grows by `step` a pixel from
+    /// `position` at the first: the position carried in 32.32 fixed point, so that each pixel
+    /// costs an add, a shift and a clamp instead of a checked conversion of a double (its entry is
+    /// the nearest to within 2⁻³² · count of a step). False, and nothing drawn, for a run shorter
+    /// than 8 pixels, or when a position along it lies beyond ±2²⁰, where fixed point would not
+    /// hold it.
+    @inline(__always)
+    static func blendLinearRamp(
+        _ ramp: UnsafeBufferPointer<PremultipliedColor>, words: UnsafeBufferPointer<UInt32>?, covered: Int, into pixels: UnsafeMutableBufferPointer<UInt8>,
+        at offset: Int, count: Int, from position: Double, step: Double
+    ) -> Bool {
+        let reach = 1_048_576.0
+        let end = position + step * Double(count)
+        // A short run (an edge's) costs less in doubles than setting fixed point up.
+        guard count >= 8, abs(position) < reach, abs(end) < reach, abs(step) < reach else { return false }
+        let one = 4_294_967_296.0
+        // The position plus a half, so that truncation rounds to the nearest entry.
+        var fixed = Int64((position + 0.5) * one)
+        let increment = Int64(step * one)
+        let top = Int64(Gradient.rampSize - 1)
+        @inline(__always) func entry(_ fixed: Int64) -> Int {
+            let whole = fixed >> 32
+            return Int(whole < 0 ? 0 : (whole > top ? top : whole))
+        }
+        if covered == 255, let words {
+            let base = UnsafeMutableRawPointer(pixels.baseAddress! + offset)
+            for index in 0..<count {
+                base.storeBytes(of: words[entry(fixed)], toByteOffset: index &* 4, as: UInt32.self)
+                fixed &+= increment
+            }
+            return true
+        }
+        var offset = offset
+        for _ in 0..<count {
+            var color = ramp[entry(fixed)]
+            if covered < 255 { color = color.scaled(by: covered) }
+            blend(color, into: pixels, at: offset, count: 1)
+            offset += 4
+            fixed &+= increment
+        }
+        return true
+    }
+
     /// A gradient over the runs of `spans` within `visible`, faded by `opacity` and each run's
     /// coverage: the offset at the pixel centre picks the nearest of the ramp's 256 entries (the
     /// GL backend interpolates between the two nearest: at most half a step apart), in bytes.
@@ -458,9 +501,11 @@ extension RasterPass {
                         let offset = ((y - originY) * canvasWidth + start - originX) * 4
                         // One loop per kind of gradient, each with the colour's blend inlined.
                         if linear {
-                            Self.blendRamp(ramp, words: words, covered: covered, into: pixels, at: offset, count: end - start) { _ in
-                                defer { position += step }
-                                return position
+                            if !Self.blendLinearRamp(ramp, words: words, covered: covered, into: pixels, at: offset, count: end - start, from: position, step: step) {
+                                Self.blendRamp(ramp, words: words, covered: covered, into: pixels, at: offset, count: end - start) { _ in
+                                    defer { position += step }
+                                    return position
+                                }
                             }
                         } else if centred || focal {
                             // The run's first pixel centre in the gradient's space.

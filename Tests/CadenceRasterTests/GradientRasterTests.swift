@@ -11,6 +11,8 @@ import Testing
 
     static let gradients: [(String, Gradient)] = [
         ("linear", Gradient(kind: .linear, start: Point(x: 3, y: 5), end: Point(x: 50, y: 40), stops: stops)),
+        // Its ramp positions step by millions a pixel: past fixed point's reach, drawn in doubles.
+        ("linear, steep", Gradient(kind: .linear, start: Point(x: 30.2, y: 20), end: Point(x: 30.2001, y: 20), stops: stops)),
         ("linear in a space", Gradient(kind: .linear, start: Point(x: -20, y: -10), end: Point(x: 15, y: 5), stops: stops, space: skew)),
         ("radial", Gradient(kind: .radial, start: Point(x: 30, y: 20), end: Point(x: 55, y: 20), stops: stops)),
         ("radial in a space", Gradient(kind: .radial, start: Point(x: 0, y: 0), end: Point(x: 20, y: 8), stops: stops, space: skew)),
