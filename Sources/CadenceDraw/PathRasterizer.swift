@@ -129,29 +129,33 @@ func clamp(_ value: Double, _ low: Double, _ high: Double) -> Double {
 struct CoverageAccumulator {
     let width: Int
     let height: Int
-    /// Two spare columns per row take what lands on or right of the right border.
+    /// Spare columns per row take what lands on or right of the right border: at least two, and
+    /// as many more as make the row a whole number of blocks of eight cells.
     let stride: Int
+    /// Bit words per row: one bit per block of eight cells.
+    let wordsPerRow: Int
     private var cells: [Float]
-    /// Per row, the first and last cell any edge touched (first > last: none): left of the
-    /// first the running sum is 0, right of the last it stays what it is there, so the sweep
-    /// adds only between them.
-    private var touched: [SIMD2<Int32>]
+    /// Per row, one bit for each block of eight cells an edge touched: the sweep reads and clears
+    /// only those blocks. Between them the running sum stays what it is, so a shape's inside and
+    /// outside cost nothing, however wide.
+    private var occupied: [UInt64]
 
     init(width: Int, height: Int, scratch: CoverageScratch? = nil) {
         self.width = width
         self.height = height
-        stride = width + 2
+        stride = (width + 2 + 7) & ~7
+        wordsPerRow = (stride / 8 + 63) / 64
         if let scratch, scratch.cells.count >= stride * height {
             cells = []
             swap(&cells, &scratch.cells)
         } else {
             cells = [Float](repeating: 0, count: stride * height)
         }
-        if let scratch, scratch.touched.count >= height {
-            touched = []
-            swap(&touched, &scratch.touched)
+        if let scratch, scratch.occupied.count >= wordsPerRow * height {
+            occupied = []
+            swap(&occupied, &scratch.occupied)
         } else {
-            touched = [SIMD2<Int32>](repeating: SIMD2(Int32.max, -1), count: height)
+            occupied = [UInt64](repeating: 0, count: wordsPerRow * height)
         }
     }
 
@@ -163,10 +167,10 @@ struct CoverageAccumulator {
     /// Calls `body` with the grid's cells lent for adding edges: one borrow for many edges, not
     /// one (a uniqueness check, a retain and a release) per edge.
     mutating func withEdges(_ body: (Edges) -> Void) {
-        let (width, height, stride) = (width, height, stride)
+        let (width, height, stride, wordsPerRow) = (width, height, stride, wordsPerRow)
         cells.withUnsafeMutableBufferPointer { cells in
-            touched.withUnsafeMutableBufferPointer { touched in
-                body(Edges(width: width, height: height, stride: stride, cells: cells, touched: touched))
+            occupied.withUnsafeMutableBufferPointer { occupied in
+                body(Edges(width: width, height: height, stride: stride, wordsPerRow: wordsPerRow, cells: cells, occupied: occupied))
             }
         }
     }
@@ -176,8 +180,9 @@ struct CoverageAccumulator {
         let width: Int
         let height: Int
         let stride: Int
+        let wordsPerRow: Int
         let cells: UnsafeMutableBufferPointer<Float>
-        let touched: UnsafeMutableBufferPointer<SIMD2<Int32>>
+        let occupied: UnsafeMutableBufferPointer<UInt64>
 
         /// Adds the edge from (`x0`, `y0`) to (`x1`, `y1`), in pixels from the grid's top-left corner.
         func addEdge(x0: Double, y0: Double, x1: Double, y1: Double) {
@@ -231,7 +236,7 @@ struct CoverageAccumulator {
                 let bottom = min(Double(row + 1), y1)
                 let nextX = row == endRow - 1 ? x1 : clamp(x0 + (x1 - x0) * ((bottom - y0) * inverseHeight), lowX, highX)
                 if bottom > top {
-                    Self.addRowSpan(cells, touched, row: row, stride: stride, fromX: x, toX: nextX, cover: (bottom - top) * direction)
+                    Self.addRowSpan(cells, occupied, row: row, stride: stride, wordsPerRow: wordsPerRow, fromX: x, toX: nextX, cover: (bottom - top) * direction)
                 }
                 x = nextX
             }
@@ -251,8 +256,8 @@ struct CoverageAccumulator {
         /// sum gives every pixel its covered fraction (font-rs's exact-area accumulation).
         @inline(__always)
         private static func addRowSpan(
-            _ cells: UnsafeMutableBufferPointer<Float>, _ touched: UnsafeMutableBufferPointer<SIMD2<Int32>>,
-            row: Int, stride: Int, fromX: Double, toX: Double, cover: Double
+            _ cells: UnsafeMutableBufferPointer<Float>, _ occupied: UnsafeMutableBufferPointer<UInt64>,
+            row: Int, stride: Int, wordsPerRow: Int, fromX: Double, toX: Double, cover: Double
         ) {
             let start = row * stride
             let (x0, x1) = fromX < toX ? (fromX, toX) : (toX, fromX)
@@ -260,7 +265,8 @@ struct CoverageAccumulator {
             let x1i = ceiling(x1)
             let x0Floor = Double(x0i)
             let x1Ceil = Double(x1i)
-            touched[row] = SIMD2(min(touched[row].x, Int32(x0i)), max(touched[row].y, Int32(x1i + 1)))
+            // The cells written lie in x0i ... max(x1i, x0i + 1), within the row's stride.
+            mark(occupied, row: row, wordsPerRow: wordsPerRow, from: x0i, to: max(x1i, x0i + 1))
             if x1i <= x0i + 1 {
                 // Within one cell: the part right of the line's middle, and all of the cells after it.
                 let middle = 0.5 * (fromX + toX) - x0Floor
@@ -288,34 +294,72 @@ struct CoverageAccumulator {
             }
             cells[start + x1i] += Float(cover * lastArea)
         }
+
+        /// Sets the bits of the blocks holding cells `first ... last` of `row`.
+        @inline(__always)
+        private static func mark(_ occupied: UnsafeMutableBufferPointer<UInt64>, row: Int, wordsPerRow: Int, from first: Int, to last: Int) {
+            let firstBlock = first &>> 3, lastBlock = last &>> 3
+            let base = row &* wordsPerRow
+            var word = firstBlock &>> 6
+            let lastWord = lastBlock &>> 6
+            let low = UInt64(truncatingIfNeeded: firstBlock & 63), high = UInt64(truncatingIfNeeded: lastBlock & 63)
+            if word == lastWord {
+                occupied[base &+ word] |= (~0 &<< low) & (~0 &>> (63 &- high))
+                return
+            }
+            occupied[base &+ word] |= ~0 &<< low
+            word &+= 1
+            while word < lastWord {
+                occupied[base &+ word] = ~0
+                word &+= 1
+            }
+            occupied[base &+ lastWord] |= ~0 &>> (63 &- high)
+        }
     }
 
     /// Scratch grids larger than this many cells (16 MiB) are not kept.
     static let largestKept = 1 << 22
 
-    /// Calls `row(y, first, last, cells)` for each row an edge touched, with the row's cells and
-    /// the columns `first ... last` (within the grid) between which its sum changes, then clears
-    /// the cells it touched; the cleared grid goes back to `scratch`.
-    private mutating func sweep(into scratch: CoverageScratch?, _ body: (Int, Int, Int, UnsafeBufferPointer<Float>) -> Void) {
-        let (width, stride) = (width, stride)
+    /// Calls `body(y, cells, words)` for each row an edge touched, with the row's cells and its
+    /// bit words of touched blocks; `body` reads the blocks it needs and clears every block
+    /// whose bit is set (`forEachBlock`), and the words are cleared after it. The cleared grid
+    /// goes back to `scratch`.
+    private mutating func sweep(
+        into scratch: CoverageScratch?, _ body: (Int, UnsafeMutablePointer<Float>, UnsafeMutablePointer<UInt64>) -> Void
+    ) {
+        let (stride, wordsPerRow) = (stride, wordsPerRow)
         cells.withUnsafeMutableBufferPointer { cells in
-            touched.withUnsafeMutableBufferPointer { touched in
-                for row in 0 ..< height where touched[row].x <= touched[row].y {
-                    let first = min(max(Int(touched[row].x), 0), width)
-                    let last = min(Int(touched[row].y), width - 1)
-                    let rowCells = UnsafeBufferPointer(rebasing: cells[row * stride ..< (row + 1) * stride])
-                    if first <= last { body(row, first, last, rowCells) }
-                    let clearFrom = min(max(Int(touched[row].x), 0), stride - 1), clearTo = min(Int(touched[row].y), stride - 1)
-                    if clearFrom <= clearTo {
-                        (cells.baseAddress! + row * stride + clearFrom).update(repeating: 0, count: clearTo - clearFrom + 1)
-                    }
-                    touched[row] = SIMD2(Int32.max, -1)
+            occupied.withUnsafeMutableBufferPointer { occupied in
+                for row in 0 ..< height {
+                    let words = occupied.baseAddress! + row * wordsPerRow
+                    var any: UInt64 = 0
+                    for index in 0 ..< wordsPerRow { any |= words[index] }
+                    guard any != 0 else { continue }
+                    body(row, cells.baseAddress! + row * stride, words)
+                    words.update(repeating: 0, count: wordsPerRow)
                 }
             }
         }
         guard let scratch else { return }
         if cells.count <= Self.largestKept, cells.count > scratch.cells.count { swap(&cells, &scratch.cells) }
-        if touched.count > scratch.touched.count { swap(&touched, &scratch.touched) }
+        if occupied.count > scratch.occupied.count { swap(&occupied, &scratch.occupied) }
+    }
+
+    /// Calls `body(first)` for the first cell of each block of eight whose bit is set in the
+    /// `count` words from `words`, left to right, then clears the block's cells.
+    @inline(__always)
+    private static func forEachBlock(
+        _ words: UnsafeMutablePointer<UInt64>, count: Int, cells: UnsafeMutablePointer<Float>, _ body: (Int) -> Void
+    ) {
+        for index in 0 ..< count {
+            var bits = words[index]
+            while bits != 0 {
+                let first = (index &* 64 &+ bits.trailingZeroBitCount) &* 8
+                body(first)
+                UnsafeMutableRawPointer(cells + first).storeBytes(of: SIMD8<Float>(repeating: 0), as: SIMD8<Float>.self)
+                bits &= bits &- 1
+            }
+        }
     }
 
     /// The runs of pixels of one alpha (`PathRasterizer.alpha(_:)` of the covered fraction under
@@ -323,27 +367,32 @@ struct CoverageAccumulator {
     /// `originX`, `originY`), row by row, left to right, neighbouring runs of one alpha joined.
     /// Clears the grid (back into `scratch`).
     ///
-    /// Where eight cells in a row are all 0 the running sum does not change across them, so the
-    /// inside and outside of a shape cost a compare per eight pixels.
+    /// Only the blocks of eight cells that edges touched are read: between them the running sum
+    /// does not change, so the inside and outside of a shape cost nothing.
     mutating func runs(fillRule: FillRule, originX: Int, originY: Int, scratch: CoverageScratch?) -> [CoverageSpans.Run] {
         var runs: [CoverageSpans.Run] = []
         // Most rows of a shape hold two to four runs: room for them at once, not grown by doubling.
         runs.reserveCapacity(4 * height)
-        let width = width
-        sweep(into: scratch) { row, first, last, cells in
-            let base = UnsafeRawPointer(cells.baseAddress!)
+        let (width, wordsPerRow) = (width, wordsPerRow)
+        sweep(into: scratch) { row, cells, words in
             let y = Int32(truncatingIfNeeded: row + originY)
             var winding: Float = 0
-            var runStart = first, runAlpha: UInt8 = 0
-            var column = first
-            while column <= last {
-                if column + 8 <= last + 1, Self.allZero(base + column * 4) {
-                    column += 8
-                    continue
+            var runStart = 0, runAlpha: UInt8 = 0
+            Self.forEachBlock(words, count: wordsPerRow, cells: cells) { first in
+                // The block's cells that are not ±0, as bits; the spare columns right of the
+                // grid add to no pixel.
+                let raw = UnsafeRawPointer(cells + first)
+                var nonzero: UInt32 = 0
+                for index in 0 ..< 8 {
+                    let bits = raw.load(fromByteOffset: index &* 4, as: UInt32.self)
+                    nonzero |= (bits & 0x7FFF_FFFF != 0 ? 1 : 0) &<< UInt32(index)
                 }
-                let value = cells[column]
-                if value != 0 {
-                    winding += value
+                let inside = width &- first
+                if inside < 8 { nonzero &= inside > 0 ? (1 &<< UInt32(inside)) &- 1 : 0 }
+                while nonzero != 0 {
+                    let column = first &+ nonzero.trailingZeroBitCount
+                    nonzero &= nonzero &- 1
+                    winding += cells[column]
                     let alpha = PathRasterizer.alpha(Self.covered(winding, fillRule: fillRule))
                     if alpha != runAlpha {
                         Self.emit(into: &runs, from: runStart, to: column, alpha: runAlpha, y: y, originX: originX)
@@ -351,7 +400,6 @@ struct CoverageAccumulator {
                         runAlpha = alpha
                     }
                 }
-                column += 1
             }
             Self.emit(into: &runs, from: runStart, to: width, alpha: runAlpha, y: y, originX: originX)
         }
@@ -373,26 +421,35 @@ struct CoverageAccumulator {
     /// Clears the grid (back into `scratch`).
     mutating func coverage(fillRule: FillRule, scratch: CoverageScratch? = nil) -> [Float] {
         var coverage = [Float](repeating: 0, count: width * height)
-        let width = width
+        let (width, wordsPerRow) = (width, wordsPerRow)
         coverage.withUnsafeMutableBufferPointer { coverage in
-            sweep(into: scratch) { row, first, last, cells in
+            sweep(into: scratch) { row, cells, words in
+                let pixels = coverage.baseAddress! + row * width
                 var winding: Float = 0
-                for column in first ... last {
-                    winding += cells[column]
-                    coverage[row * width + column] = Self.covered(winding, fillRule: fillRule)
+                // Pixels before `column` are set; up to the next block touched they take the sum so far.
+                var column = 0
+                Self.forEachBlock(words, count: wordsPerRow, cells: cells) { first in
+                    let end = min(first &+ 8, width)
+                    guard first < end else { return }
+                    let held = Self.covered(winding, fillRule: fillRule)
+                    while column < first {
+                        pixels[column] = held
+                        column &+= 1
+                    }
+                    while column < end {
+                        winding += cells[column]
+                        pixels[column] = Self.covered(winding, fillRule: fillRule)
+                        column &+= 1
+                    }
                 }
                 let rest = Self.covered(winding, fillRule: fillRule)
-                for column in last + 1 ..< width { coverage[row * width + column] = rest }
+                while column < width {
+                    pixels[column] = rest
+                    column &+= 1
+                }
             }
         }
         return coverage
-    }
-
-    /// Whether the eight cells at `cells` are all +0 (their bits all clear).
-    @inline(__always)
-    static func allZero(_ cells: UnsafeRawPointer) -> Bool {
-        (cells.loadUnaligned(as: UInt64.self) | cells.loadUnaligned(fromByteOffset: 8, as: UInt64.self)
-            | cells.loadUnaligned(fromByteOffset: 16, as: UInt64.self) | cells.loadUnaligned(fromByteOffset: 24, as: UInt64.self)) == 0
     }
 
     /// The covered fraction, 0…1, of a running sum under `fillRule`.
@@ -416,7 +473,7 @@ struct CoverageAccumulator {
 /// them. Not thread-safe: one user at a time.
 package final class CoverageScratch {
     fileprivate var cells: [Float] = []
-    fileprivate var touched: [SIMD2<Int32>] = []
+    fileprivate var occupied: [UInt64] = []
 
     package init() {}
 }
