@@ -370,9 +370,14 @@ struct CoverageAccumulator {
     /// Only the blocks of eight cells that edges touched are read: between them the running sum
     /// does not change, so the inside and outside of a shape cost nothing.
     mutating func runs(fillRule: FillRule, originX: Int, originY: Int, scratch: CoverageScratch?) -> [CoverageSpans.Run] {
-        var runs: [CoverageSpans.Run] = []
-        // Most rows of a shape hold two to four runs: room for them at once, not grown by doubling.
-        runs.reserveCapacity(4 * height)
+        // Written into the scratch's buffer, kept between paths, and copied out at the end: an
+        // array's append checks its storage is unique and has room, a call and two branches a run.
+        var runs = scratch?.takeRuns() ?? RunBuffer()
+        defer {
+            if let scratch { scratch.giveBack(runs) } else { runs.deallocate() }
+        }
+        // Most rows of a shape hold two to four runs.
+        runs.reserve(4 * height)
         let (width, wordsPerRow) = (width, wordsPerRow)
         sweep(into: scratch) { row, cells, words in
             let y = Int32(truncatingIfNeeded: row + originY)
@@ -403,14 +408,14 @@ struct CoverageAccumulator {
             }
             Self.emit(into: &runs, from: runStart, to: width, alpha: runAlpha, y: y, originX: originX)
         }
-        return runs
+        return runs.array
     }
 
     /// Adds the run of `alpha` over columns `start ..< end` of row `y` to `runs`, unless it is
     /// empty or uncovered. (A function of its own, not one nested in the sweep's closure: a nested
     /// one capturing `runs` has every row's appends checked for exclusive access as it runs.)
     @inline(__always)
-    private static func emit(into runs: inout [CoverageSpans.Run], from start: Int, to end: Int, alpha: UInt8, y: Int32, originX: Int) {
+    private static func emit(into runs: inout RunBuffer, from start: Int, to end: Int, alpha: UInt8, y: Int32, originX: Int) {
         guard alpha != 0, end > start else { return }
         runs.append(CoverageSpans.Run(
             x: Int32(truncatingIfNeeded: start + originX), y: y, length: Int32(truncatingIfNeeded: end - start), alpha: alpha
@@ -474,8 +479,70 @@ struct CoverageAccumulator {
 package final class CoverageScratch {
     fileprivate var cells: [Float] = []
     fileprivate var occupied: [UInt64] = []
+    /// Room for runs, lent to each sweep; nil while lent.
+    private var runs: RunBuffer? = RunBuffer()
 
     package init() {}
+
+    deinit { runs?.deallocate() }
+
+    /// The run buffer, emptied; a fresh one when it is lent already.
+    fileprivate func takeRuns() -> RunBuffer {
+        defer { runs = nil }
+        var taken = runs ?? RunBuffer()
+        taken.count = 0
+        return taken
+    }
+
+    /// Takes the run buffer back (one larger than `largestKeptRuns` is freed instead).
+    fileprivate func giveBack(_ buffer: RunBuffer) {
+        if runs == nil, buffer.capacity <= Self.largestKeptRuns {
+            runs = buffer
+        } else {
+            buffer.deallocate()
+        }
+    }
+
+    /// Run buffers of more than this many runs (16 MiB) are not kept.
+    static let largestKeptRuns = 1 << 20
+}
+
+/// Runs written one after another into memory of their own, grown by doubling.
+struct RunBuffer {
+    private(set) var base: UnsafeMutablePointer<CoverageSpans.Run>
+    private(set) var capacity: Int
+    var count = 0
+
+    init() {
+        capacity = 64
+        base = .allocate(capacity: capacity)
+    }
+
+    @inline(__always)
+    mutating func append(_ run: CoverageSpans.Run) {
+        if count == capacity { grow(to: 2 * capacity) }
+        (base + count).initialize(to: run)
+        count &+= 1
+    }
+
+    /// Room for `count` runs in all.
+    mutating func reserve(_ count: Int) {
+        if count > capacity { grow(to: count) }
+    }
+
+    @inline(never)
+    private mutating func grow(to newCapacity: Int) {
+        let larger = UnsafeMutablePointer<CoverageSpans.Run>.allocate(capacity: newCapacity)
+        larger.moveInitialize(from: base, count: count)
+        base.deallocate()
+        base = larger
+        capacity = newCapacity
+    }
+
+    /// The runs written, as an array of their own.
+    var array: [CoverageSpans.Run] { Array(UnsafeBufferPointer(start: base, count: count)) }
+
+    func deallocate() { base.deallocate() }
 }
 
 /// The point `t` of the way from `a` to `b`, finite for any finite `a`, `b` and `t` in 0…1 short of overflow.
