@@ -231,14 +231,17 @@ struct CoverageAccumulator {
             let lowX = min(x0, x1), highX = max(x0, x1)
             let inverseHeight = 1 / (y1 - y0)
             var x = x0
-            for row in firstRow ..< endRow {
+            // Rows and columns here lie within the grid, so their arithmetic cannot overflow.
+            var row = firstRow
+            while row < endRow {
                 let top = max(Double(row), y0)
-                let bottom = min(Double(row + 1), y1)
-                let nextX = row == endRow - 1 ? x1 : clamp(x0 + (x1 - x0) * ((bottom - y0) * inverseHeight), lowX, highX)
+                let bottom = min(Double(row &+ 1), y1)
+                let nextX = row == endRow &- 1 ? x1 : clamp(x0 + (x1 - x0) * ((bottom - y0) * inverseHeight), lowX, highX)
                 if bottom > top {
                     Self.addRowSpan(cells, occupied, row: row, stride: stride, wordsPerRow: wordsPerRow, fromX: x, toX: nextX, cover: (bottom - top) * direction)
                 }
                 x = nextX
+                row &+= 1
             }
         }
 
@@ -248,7 +251,7 @@ struct CoverageAccumulator {
         @inline(__always)
         private static func ceiling(_ value: Double) -> Int {
             let truncated = Int(value)
-            return Double(truncated) < value ? truncated + 1 : truncated
+            return Double(truncated) < value ? truncated &+ 1 : truncated
         }
 
         /// Adds a line's part within one row, `cover` high (negative going up), running from `fromX` to `toX`:
@@ -259,19 +262,19 @@ struct CoverageAccumulator {
             _ cells: UnsafeMutableBufferPointer<Float>, _ occupied: UnsafeMutableBufferPointer<UInt64>,
             row: Int, stride: Int, wordsPerRow: Int, fromX: Double, toX: Double, cover: Double
         ) {
-            let start = row * stride
+            let start = row &* stride
             let (x0, x1) = fromX < toX ? (fromX, toX) : (toX, fromX)
             let x0i = Int(x0)
             let x1i = ceiling(x1)
             let x0Floor = Double(x0i)
             let x1Ceil = Double(x1i)
             // The cells written lie in x0i ... max(x1i, x0i + 1), within the row's stride.
-            mark(occupied, row: row, wordsPerRow: wordsPerRow, from: x0i, to: max(x1i, x0i + 1))
-            if x1i <= x0i + 1 {
+            mark(occupied, row: row, wordsPerRow: wordsPerRow, from: x0i, to: max(x1i, x0i &+ 1))
+            if x1i <= x0i &+ 1 {
                 // Within one cell: the part right of the line's middle, and all of the cells after it.
                 let middle = 0.5 * (fromX + toX) - x0Floor
-                cells[start + x0i] += Float(cover - cover * middle)
-                cells[start + x0i + 1] += Float(cover * middle)
+                cells[start &+ x0i] += Float(cover - cover * middle)
+                cells[start &+ x0i &+ 1] += Float(cover * middle)
                 return
             }
             let slope = 1 / (x1 - x0)
@@ -279,20 +282,23 @@ struct CoverageAccumulator {
             let firstArea = 0.5 * slope * (1 - x0Fraction) * (1 - x0Fraction)
             let x1Fraction = x1 - x1Ceil + 1
             let lastArea = 0.5 * slope * x1Fraction * x1Fraction
-            cells[start + x0i] += Float(cover * firstArea)
-            if x1i == x0i + 2 {
-                cells[start + x0i + 1] += Float(cover * (1 - firstArea - lastArea))
+            cells[start &+ x0i] += Float(cover * firstArea)
+            if x1i == x0i &+ 2 {
+                cells[start &+ x0i &+ 1] += Float(cover * (1 - firstArea - lastArea))
             } else {
                 let secondArea = slope * (1.5 - x0Fraction)
-                cells[start + x0i + 1] += Float(cover * (secondArea - firstArea))
+                cells[start &+ x0i &+ 1] += Float(cover * (secondArea - firstArea))
                 let step = Float(cover * slope)
-                for column in x0i + 2 ..< x1i - 1 {
-                    cells[start + column] += step
+                var column = start &+ x0i &+ 2
+                let stop = start &+ x1i &- 1
+                while column < stop {
+                    cells[column] += step
+                    column &+= 1
                 }
-                let beforeLast = secondArea + Double(x1i - x0i - 3) * slope
-                cells[start + x1i - 1] += Float(cover * (1 - beforeLast - lastArea))
+                let beforeLast = secondArea + Double(x1i &- x0i &- 3) * slope
+                cells[start &+ x1i &- 1] += Float(cover * (1 - beforeLast - lastArea))
             }
-            cells[start + x1i] += Float(cover * lastArea)
+            cells[start &+ x1i] += Float(cover * lastArea)
         }
 
         /// Sets the bits of the blocks holding cells `first ... last` of `row`.
