@@ -341,6 +341,11 @@ public struct DisplayList: Sendable, Hashable {
         commands.append(command)
     }
 
+    /// Adds `commands` on top, in order (one growth of the list, not one a command).
+    public mutating func append(contentsOf commands: [DrawCommand]) {
+        self.commands.append(contentsOf: commands)
+    }
+
     /// Adds a rounded rectangle on top.
     public mutating func roundedRect(_ shape: RoundedRect) {
         commands.append(.roundedRect(shape))

@@ -326,31 +326,33 @@ private struct Drawing {
     /// `commands` at `opacity`: a lone path takes it in its colour; several are composited as
     /// one group, so overlapping parts of a fading layer do not show through each other.
     private func emit(_ commands: [DrawCommand], opacity: Double, masks: [MaskPath], into list: inout DisplayList) {
-        let drawing = commands.filter {
-            switch $0 {
-            case .path, .image, .glyphs: return true
-            default: return false
+        // What draws (paths, images, glyphs), counted without making a list of it.
+        var drawingCount = 0
+        for command in commands {
+            switch command {
+            case .path, .image, .glyphs: drawingCount += 1
+            default: break
             }
         }
-        guard !drawing.isEmpty else { return }
+        guard drawingCount > 0 else { return }
         if !masks.isEmpty {
             list.append(.pushGroup(Group(opacity: opacity, maskPaths: masks)))
-            for command in commands { list.append(command) }
+            list.append(contentsOf: commands)
             list.append(.popGroup)
         } else if opacity >= 1 {
-            for command in commands { list.append(command) }
-        } else if drawing.count == 1, commands.count == 1, case .path(var path) = drawing[0] {
+            list.append(contentsOf: commands)
+        } else if commands.count == 1, case .path(var path) = commands[0] {
             path.color.alpha *= opacity
             list.append(.path(path))
-        } else if drawing.count == 1, commands.count == 1, case .image(var image) = drawing[0] {
+        } else if commands.count == 1, case .image(var image) = commands[0] {
             image.alpha *= opacity
             list.append(.image(image))
-        } else if drawing.count == 1, commands.count == 1, case .glyphs(var run) = drawing[0] {
+        } else if commands.count == 1, case .glyphs(var run) = commands[0] {
             run.color.alpha *= opacity
             list.append(.glyphs(run))
         } else {
             list.append(.pushGroup(Group(opacity: opacity)))
-            for command in commands { list.append(command) }
+            list.append(contentsOf: commands)
             list.append(.popGroup)
         }
     }
