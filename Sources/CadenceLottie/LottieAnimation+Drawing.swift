@@ -920,9 +920,15 @@ private struct Drawing {
         let scale = max(scales.x, scales.y) * pixelScale
         guard scale > 0, scale.isFinite else { return }
         let local = polylines(entries, matrix: toGroup, tolerance: LottieAnimation.flatness / scale)
-        let outline = local.dashed(pattern: style.lineDashPattern, phase: style.lineDashPhase).strokeOutline(style, tolerance: LottieAnimation.flatness / scale)
+        var outline = local.dashed(pattern: style.lineDashPattern, phase: style.lineDashPhase).strokeOutline(style, tolerance: LottieAnimation.flatness / scale)
         guard !outline.isEmpty else { return }
-        list.append(.path(PathFill(contours: outline.map { $0.map(groupToList.apply) }, fillRule: .nonZero, color: color, gradient: gradient)))
+        // Mapped into the list's space in place: the stroker's pieces are many small arrays.
+        for index in outline.indices {
+            outline[index].withUnsafeMutableBufferPointer { points in
+                for point in points.indices { points[point] = groupToList.apply(to: points[point]) }
+            }
+        }
+        list.append(.path(PathFill(contours: outline, fillRule: .nonZero, color: color, gradient: gradient)))
     }
 }
 
