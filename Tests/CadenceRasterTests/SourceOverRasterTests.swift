@@ -39,4 +39,52 @@ import Testing
             }
         }
     }
+
+    /// An alpha-matted group over a translucent backdrop: each pixel is the picture's, scaled by
+    /// the matte's alpha ((c · m + 127) / 255 a channel), then source over as above; and the same
+    /// with mask paths and a matte together (the general loop).
+    @Test(arguments: [false, true])
+    func mattedPicturesAreScaledThenSourceOver(withMaskPaths: Bool) throws {
+        let (width, height) = (72, 2)
+        let background = Color(red: 0.2, green: 0.4, blue: 0.6, alpha: 0.8)
+        func barCommand(_ x: Int, _ barWidth: Int, _ channels: [Int], _ alpha: Int) -> DrawCommand {
+            let right = Double(min(x + barWidth, width))
+            return .path(PathFill(
+                contours: [[Point(x: Double(x), y: 0), Point(x: right, y: 0), Point(x: right, y: Double(height)), Point(x: Double(x), y: Double(height))]],
+                color: Color(red: Double(channels[0]), green: Double(channels[1]), blue: Double(channels[2]), alpha: Double(alpha) / 255)
+            ))
+        }
+        // Side by side, never overlapping: the picture's and the matte's bytes are each bar's own.
+        // Alpha 1 under a matte of 127 is a tie that rounding with + 128 instead of + 127 moves.
+        let pictureBars = (0..<9).map { index in (x: index * 8, width: 8, channels: [index % 2, (index / 2) % 2, 1 - index % 2], alpha: index == 0 ? 1 : 40 + index * 26) }
+        let matteBars = (0..<12).map { index in (x: 4 + index * 5, width: 5, alpha: index == 3 ? 255 : (index == 0 ? 127 : 17 + index * 21)) }
+        var list = DisplayList(size: Size(width: Double(width), height: Double(height)), background: background)
+        // A mask path covering everything sends the composite through the general loop.
+        let everything = MaskPath(contours: [[Point(x: -1, y: -1), Point(x: 99, y: -1), Point(x: 99, y: 9), Point(x: -1, y: 9)]], mode: .add)
+        list.append(.pushGroup(Group(maskPaths: withMaskPaths ? [everything] : [], matte: .alpha)))
+        for bar in pictureBars { list.append(barCommand(bar.x, bar.width, bar.channels, bar.alpha)) }
+        list.append(.pushGroup(Group(isMatte: true)))
+        for bar in matteBars { list.append(barCommand(bar.x, bar.width, [0, 0, 0], bar.alpha)) }
+        list.append(.popGroup)
+        list.append(.popGroup)
+        var canvas = RasterCanvas(width: width, height: height)
+        try RasterRenderer().draw(list, into: &canvas)
+        var empty = RasterCanvas(width: 1, height: 1)
+        try RasterRenderer().draw(DisplayList(size: Size(width: 1, height: 1), background: background), into: &empty)
+        for x in 0..<width {
+            var expected = Array(empty.pixels[0..<4].map(Int.init))
+            let picture = pictureBars.first { ($0.x ..< $0.x + $0.width).contains(x) }
+            let matte = matteBars.first { ($0.x ..< $0.x + $0.width).contains(x) }?.alpha ?? 0
+            if let picture, matte > 0 {
+                let source = picture.channels.map { $0 * picture.alpha } + [picture.alpha]
+                let scaled = source.map { ($0 * matte + 127) / 255 }
+                let keep = 255 - scaled[3]
+                for channel in 0..<4 { expected[channel] = min(255, scaled[channel] + (expected[channel] * keep + 127) / 255) }
+            }
+            for y in 0..<height {
+                let actual = canvas.pixels[(y * width + x) * 4 ..< (y * width + x) * 4 + 4].map(Int.init)
+                #expect(actual == expected, "pixel \(x), \(y)")
+            }
+        }
+    }
 }
