@@ -442,8 +442,7 @@ struct RasterPass {
                             let uncovered = Self.zeroRun(mask, at: maskRow + x, limit: end - x)
                             if uncovered > 0 { x += uncovered; continue }
                             let value = mask[maskRow + x]
-                            var count = 1
-                            while x + count < end, mask[maskRow + x + count] == value { count += 1 }
+                            let count = Self.sameRun(mask, at: maskRow + x, limit: end - x)
                             let color = inside[Int(value)]
                             if color.a != 0 || color.r != 0 || color.g != 0 || color.b != 0 {
                                 Self.blend(color, into: pixels, at: ((y - originY) * canvasWidth + x - originX) * 4, count: count)
@@ -506,6 +505,19 @@ struct RasterPass {
         var count = 0
         while count + 8 <= limit, base.loadUnaligned(fromByteOffset: count, as: UInt64.self) == 0 { count += 8 }
         while count < limit, base.load(fromByteOffset: count, as: UInt8.self) == 0 { count += 1 }
+        return count
+    }
+
+    /// How many bytes from `offset` of `bytes` (one at least), up to `limit`, equal the first:
+    /// eight at a time while they do, then one at a time.
+    @inline(__always)
+    static func sameRun(_ bytes: UnsafeBufferPointer<UInt8>, at offset: Int, limit: Int) -> Int {
+        let base = UnsafeRawPointer(bytes.baseAddress! + offset)
+        let value = base.load(as: UInt8.self)
+        let repeated = UInt64(value) &* 0x0101_0101_0101_0101
+        var count = 1
+        while count + 8 <= limit, base.loadUnaligned(fromByteOffset: count, as: UInt64.self) == repeated { count += 8 }
+        while count < limit, base.load(fromByteOffset: count, as: UInt8.self) == value { count += 1 }
         return count
     }
 
