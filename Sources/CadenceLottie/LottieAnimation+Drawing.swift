@@ -412,13 +412,15 @@ private struct Drawing {
     }
 
     private mutating func shapeLayer(_ items: [ShapeItem], frame: Double, matrix: AffineTransform, into list: inout DisplayList) {
-        pool = []
-        paints = []
-        opacities = []
+        // Emptied, their memory kept for the frame's next layer.
+        pool.removeAll(keepingCapacity: true)
+        paints.removeAll(keepingCapacity: true)
+        opacities.removeAll(keepingCapacity: true)
         repeatedCopies = 0
         group(items[...], frame: frame, groupMatrix: .identity, layerMatrix: matrix, opacity: 1)
         // Paints were recorded top first; draw bottom first.
-        for (paint, opacity) in zip(paints, opacities).reversed() {
+        for index in paints.indices.reversed() {
+            let (paint, opacity) = (paints[index], opacities[index])
             draw(paint, opacity: opacity, layerMatrix: matrix, into: &list)
         }
     }
@@ -431,9 +433,10 @@ private struct Drawing {
         _ document: TextDocument, animators: [TextAnimator], alignment: AnimatedNumbers, frame: Double, matrix: AffineTransform,
         into list: inout DisplayList
     ) {
-        pool = []
-        paints = []
-        opacities = []
+        // Emptied, their memory kept for the frame's next layer.
+        pool.removeAll(keepingCapacity: true)
+        paints.removeAll(keepingCapacity: true)
+        opacities.removeAll(keepingCapacity: true)
         repeatedCopies = 0
         let scale = document.size / 100
         func strokePaint(_ color: Color?, width: Double, paths: Range<Int>) -> PendingPaint? {
@@ -452,7 +455,8 @@ private struct Drawing {
             let stroke = strokePaint(document.stroke, width: document.strokeWidth, paths: paths)
             // Recorded top first.
             for paint in (document.strokeOverFill ? [stroke, fill] : [fill, stroke]).compactMap({ $0 }) { record(paint, opacity: 1) }
-            for (paint, opacity) in zip(paints, opacities).reversed() {
+            for index in paints.indices.reversed() {
+                let (paint, opacity) = (paints[index], opacities[index])
                 draw(paint, opacity: opacity, layerMatrix: matrix, into: &list)
             }
             return
@@ -478,7 +482,8 @@ private struct Drawing {
             let stroke = strokePaint(style.stroke, width: style.strokeWidth, paths: paths)
             for paint in (document.strokeOverFill ? [stroke, fill] : [fill, stroke]).compactMap({ $0 }) { record(paint, opacity: style.opacity) }
         }
-        for (paint, opacity) in zip(paints, opacities).reversed() {
+        for index in paints.indices.reversed() {
+            let (paint, opacity) = (paints[index], opacities[index])
             draw(paint, opacity: opacity, layerMatrix: matrix, into: &list)
         }
     }
@@ -653,13 +658,17 @@ private struct Drawing {
         _ items: ArraySlice<ShapeItem>, poolStart: Int, frame: Double, groupMatrix: AffineTransform, layerMatrix: AffineTransform, opacity: Double
     ) {
         // Where each path item of this group (a path, a shape or a child group) starts in the
-        // pool: merge paths combine items, a group's paths being one compound path.
-        var itemStarts = pool.count > poolStart ? [poolStart] : []
+        // pool: merge paths combine items, a group's paths being one compound path. Kept only
+        // for a group with merge paths (an array made for every group is a cost every frame).
+        let merges = items.contains { if case .mergePaths = $0 { return true } else { return false } }
+        var itemStarts = merges && pool.count > poolStart ? [poolStart] : []
         for item in items {
             guard pool.count < LottieAnimation.maximumPathsPerLayer else { return }
-            switch item {
-            case .group, .path, .rectangle, .ellipse, .star: itemStarts.append(pool.count)
-            default: break
+            if merges {
+                switch item {
+                case .group, .path, .rectangle, .ellipse, .star: itemStarts.append(pool.count)
+                default: break
+                }
             }
             switch item {
             case .group(let child):
