@@ -88,31 +88,34 @@ protocol Keyframe {
     var easing: KeyframeEasing { get }
 }
 
-/// Where a frame falls among keyframes: at a value that holds, or within a keyframe's span at
-/// linear progress `t` (0 ..< 1).
-enum KeyframeSegment<K: Keyframe> {
-    case value(K.Value)
-    case within(K, t: Double)
-}
-
 extension Array where Element: Keyframe {
-    /// The segment holding `frame`: before the first keyframe its start value, after the last
-    /// its end value, on a hold the keyframe's start; otherwise the keyframe whose span holds it
-    /// (binary search on start times) and the progress through it.
-    func segment(at frame: Double) -> KeyframeSegment<Element>? {
-        guard let first else { return nil }
-        if frame < first.time || !frame.isFinite { return .value(first.start) }
+    /// Where `frame` falls: before the first keyframe (or at a frame that is not finite) the
+    /// first's start value; after a keyframe's span its end value; on a hold keyframe its start
+    /// value; otherwise within the keyframe whose span holds it (found by binary search on start
+    /// times), at linear progress `t`. Indices, so that values are read from the keyframe in
+    /// place, not from a copy of it (a copy retains and releases every array it holds).
+    func location(at frame: Double) -> KeyframeLocation? {
+        guard !isEmpty else { return nil }
+        if frame < self[0].time || !frame.isFinite { return .start(0) }
         var low = 0, high = count - 1
         while low < high {
             let middle = (low + high + 1) / 2
             if self[middle].time <= frame { low = middle } else { high = middle - 1 }
         }
-        let keyframe = self[low]
-        if frame >= keyframe.endTime { return .value(keyframe.end) }
-        if case .hold = keyframe.easing { return .value(keyframe.start) }
-        let span = keyframe.endTime - keyframe.time
-        return .within(keyframe, t: span > 0 ? (frame - keyframe.time) / span : 1)
+        let (time, endTime) = (self[low].time, self[low].endTime)
+        if frame >= endTime { return .end(low) }
+        if case .hold = self[low].easing { return .start(low) }
+        let span = endTime - time
+        return .within(low, t: span > 0 ? (frame - time) / span : 1)
     }
+}
+
+/// Where a frame falls among keyframes, by index: at a keyframe's start or end value, or within
+/// a keyframe's span at linear progress `t` (0 ..< 1).
+enum KeyframeLocation {
+    case start(Int)
+    case end(Int)
+    case within(Int, t: Double)
 }
 
 /// One keyframe of numbers, resolved when read: its start and end values, when it starts and
@@ -148,25 +151,26 @@ struct AnimatedNumbers: Sendable {
     /// The value at `frame` (in the layer's frames). Before the first keyframe, its start value;
     /// after the last, its end value.
     func value(at frame: Double) -> [Double] {
-        let keyframe: NumberKeyframe, t: Double
-        switch keyframes.segment(at: frame) {
+        let index: Int, t: Double
+        switch keyframes.location(at: frame) {
         case nil: return initial
-        case .value(let value): return value
-        case .within(let within, let progress): (keyframe, t) = (within, progress)
+        case .start(let at): return keyframes[at].start
+        case .end(let at): return keyframes[at].end
+        case .within(let at, let progress): (index, t) = (at, progress)
         }
-        if let spatial = keyframe.spatial {
-            let point = spatial.point(atLengthFraction: keyframe.easing.progress(t, dimension: 0))
+        if let spatial = keyframes[index].spatial {
+            let point = spatial.point(atLengthFraction: keyframes[index].easing.progress(t, dimension: 0))
             var value = [point.x, point.y]
-            for dimension in 2..<max(keyframe.start.count, 2) where dimension < keyframe.end.count {
-                let p = keyframe.easing.progress(t, dimension: dimension)
-                value.append(keyframe.start[dimension] + (keyframe.end[dimension] - keyframe.start[dimension]) * p)
+            for dimension in 2..<max(keyframes[index].start.count, 2) where dimension < keyframes[index].end.count {
+                let p = keyframes[index].easing.progress(t, dimension: dimension)
+                value.append(keyframes[index].start[dimension] + (keyframes[index].end[dimension] - keyframes[index].start[dimension]) * p)
             }
             return value
         }
-        var value = keyframe.start
-        for dimension in value.indices where dimension < keyframe.end.count {
-            let p = keyframe.easing.progress(t, dimension: dimension)
-            value[dimension] += (keyframe.end[dimension] - value[dimension]) * p
+        var value = keyframes[index].start
+        for dimension in value.indices where dimension < keyframes[index].end.count {
+            let p = keyframes[index].easing.progress(t, dimension: dimension)
+            value[dimension] += (keyframes[index].end[dimension] - value[dimension]) * p
         }
         return value
     }
@@ -174,14 +178,17 @@ struct AnimatedNumbers: Sendable {
     /// The first number at `frame`, or `fallback` when there is none: `value(at:)`'s first,
     /// worked out alone (no array is made).
     func scalar(at frame: Double, fallback: Double = 0) -> Double {
-        switch keyframes.segment(at: frame) {
+        switch keyframes.location(at: frame) {
         case nil: return initial.first ?? fallback
-        case .value(let value): return value.first ?? fallback
-        case .within(let keyframe, let t):
-            if let spatial = keyframe.spatial { return spatial.point(atLengthFraction: keyframe.easing.progress(t, dimension: 0)).x }
-            guard let start = keyframe.start.first else { return fallback }
-            guard let end = keyframe.end.first else { return start }
-            return start + (end - start) * keyframe.easing.progress(t, dimension: 0)
+        case .start(let index): return keyframes[index].start.first ?? fallback
+        case .end(let index): return keyframes[index].end.first ?? fallback
+        case .within(let index, let t):
+            if let spatial = keyframes[index].spatial {
+                return spatial.point(atLengthFraction: keyframes[index].easing.progress(t, dimension: 0)).x
+            }
+            guard let start = keyframes[index].start.first else { return fallback }
+            guard let end = keyframes[index].end.first else { return start }
+            return start + (end - start) * keyframes[index].easing.progress(t, dimension: 0)
         }
     }
 
@@ -189,16 +196,19 @@ struct AnimatedNumbers: Sendable {
     /// out alone (no array is made).
     func point(at frame: Double) -> SIMD2<Double> {
         func point(_ value: [Double]) -> SIMD2<Double> { SIMD2(value.first ?? 0, value.count > 1 ? value[1] : 0) }
-        switch keyframes.segment(at: frame) {
+        switch keyframes.location(at: frame) {
         case nil: return point(initial)
-        case .value(let value): return point(value)
-        case .within(let keyframe, let t):
-            if let spatial = keyframe.spatial { return spatial.point(atLengthFraction: keyframe.easing.progress(t, dimension: 0)) }
-            func dimension(_ index: Int) -> Double {
-                guard index < keyframe.start.count else { return 0 }
-                let start = keyframe.start[index]
-                guard index < keyframe.end.count else { return start }
-                return start + (keyframe.end[index] - start) * keyframe.easing.progress(t, dimension: index)
+        case .start(let index): return point(keyframes[index].start)
+        case .end(let index): return point(keyframes[index].end)
+        case .within(let index, let t):
+            if let spatial = keyframes[index].spatial {
+                return spatial.point(atLengthFraction: keyframes[index].easing.progress(t, dimension: 0))
+            }
+            func dimension(_ dimension: Int) -> Double {
+                guard dimension < keyframes[index].start.count else { return 0 }
+                let start = keyframes[index].start[dimension]
+                guard dimension < keyframes[index].end.count else { return start }
+                return start + (keyframes[index].end[dimension] - start) * keyframes[index].easing.progress(t, dimension: dimension)
             }
             return SIMD2(dimension(0), dimension(1))
         }
@@ -269,10 +279,12 @@ struct AnimatedShape: Sendable {
     var isAnimated: Bool { !keyframes.isEmpty }
 
     func value(at frame: Double) -> BezierShape {
-        switch keyframes.segment(at: frame) {
+        switch keyframes.location(at: frame) {
         case nil: return initial
-        case .value(let value): return value
-        case .within(let keyframe, let t): return keyframe.start.interpolated(to: keyframe.end, keyframe.easing.progress(t, dimension: 0))
+        case .start(let index): return keyframes[index].start
+        case .end(let index): return keyframes[index].end
+        case .within(let index, let t):
+            return keyframes[index].start.interpolated(to: keyframes[index].end, keyframes[index].easing.progress(t, dimension: 0))
         }
     }
 }
