@@ -349,30 +349,21 @@ extension RasterPass {
         }
         let color = path.color.premultipliedVector
         // Each run's colour is the colour at its coverage, rounded as the per-pixel formula
-        // rounds (color · coverage / 255 in bytes). A path of many runs takes them from a table
-        // of the 256 shades, kept while paths share the colour (repeated shapes).
-        var table: [PremultipliedColor]?
+        // rounds (color · coverage / 255 in bytes), from a table of the 256 shades the renderer
+        // keeps for the colour (the last path's at hand, for repeated shapes).
+        let table: [PremultipliedColor]
         if let kept = coverageShades, kept.color == color {
             table = kept.shades
-        } else if spans.runs.count >= 256 {
-            var made = [PremultipliedColor](repeating: PremultipliedColor(r: 0, g: 0, b: 0, a: 0), count: 256)
-            for coverage in 1..<256 { made[coverage] = PremultipliedColor(color * (Double(coverage) / 255)) }
-            table = made
-            coverageShades = (color, made)
+        } else {
+            table = renderer.shades(for: color)
+            coverageShades = (color, table)
         }
         let canvasWidth = target.width
         let (originX, originY) = (target.originX, target.originY)
         let full = PremultipliedColor(color)
         target.withMutablePixels { pixels in
             spans.forEachRun(within: visible) { y, start, end, alpha in
-                let shade: PremultipliedColor
-                if alpha == 255 {
-                    shade = full
-                } else if let table {
-                    shade = table[Int(alpha)]
-                } else {
-                    shade = PremultipliedColor(color * (Double(alpha) / 255))
-                }
+                let shade = alpha == 255 ? full : table[Int(alpha)]
                 Self.blend(shade, into: pixels, at: ((y - originY) * canvasWidth + start - originX) * 4, count: end - start)
             }
         }

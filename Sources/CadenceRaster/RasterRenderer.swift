@@ -77,6 +77,23 @@ public final class RasterRenderer {
         return (ramp, words)
     }
 
+    /// Each path colour's 256 shades (`shades(for:)`), kept from frame to frame.
+    private var shadeTables: [SIMD4<Double>: [PremultipliedColor]] = [:]
+    /// More colours than this, and the kept shades start again.
+    static let keptShadeTables = 1024
+
+    /// The colour `color` (premultiplied, 0 … 1 channels) at each coverage 0 … 255, in bytes:
+    /// `PremultipliedColor(color · coverage / 255)`, as a run of that coverage is painted. Made
+    /// once for each colour the frames paint, instead of once a run or once a path.
+    func shades(for color: SIMD4<Double>) -> [PremultipliedColor] {
+        if let kept = shadeTables[color] { return kept }
+        if shadeTables.count >= Self.keptShadeTables { shadeTables.removeAll(keepingCapacity: true) }
+        var made = [PremultipliedColor](repeating: PremultipliedColor(r: 0, g: 0, b: 0, a: 0), count: 256)
+        for coverage in 1..<256 { made[coverage] = PremultipliedColor(color * (Double(coverage) / 255)) }
+        shadeTables[color] = made
+        return made
+    }
+
     /// Mipmap levels of the images drawn trilinear, by key.
     var mipmaps: [String: (levels: [MipLevel], lastUsed: Int)] = [:]
     /// Path masks rasterised so far (for tests: a mask kept from frame to frame is not made again).

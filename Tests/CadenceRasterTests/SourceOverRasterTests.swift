@@ -88,3 +88,32 @@ import Testing
         }
     }
 }
+
+/// A renderer keeps each path colour's shades from frame to frame: frames drawn one after
+/// another by one renderer (colours changing, returning, and more of them than it keeps) are each
+/// the bytes a fresh renderer draws.
+@Suite struct KeptShadeRasterTests {
+    static func frame(_ n: Int, colours: Int) -> DisplayList {
+        var list = DisplayList(size: Size(width: 40, height: 30), background: .clear)
+        for index in 0..<colours {
+            let value = Double((index * 7 + n * 13) % 251) / 250
+            let x = Double(index % 9) * 4.3 + 0.37, y = Double(index % 7) * 3.9 + 0.21
+            // Slanted edges: runs of every coverage, so every shade is used.
+            let triangle = [Point(x: x, y: y), Point(x: x + 9.6, y: y + 1.3), Point(x: x + 2.2, y: y + 8.7)]
+            list.append(.path(PathFill(contours: [triangle], color: Color(red: value, green: 1 - value, blue: 0.5, alpha: 0.25 + 0.75 * value))))
+        }
+        return list
+    }
+
+    @Test func keptShadesAreTheShadesOfTheColoursDrawn() throws {
+        let renderer = RasterRenderer()
+        // Few colours, others, the first again, then more colours than are kept.
+        for (n, colours) in [(0, 12), (1, 12), (0, 12), (2, 1100), (0, 12)] {
+            var kept = RasterCanvas(width: 40, height: 30)
+            try renderer.draw(Self.frame(n, colours: colours), into: &kept)
+            var fresh = RasterCanvas(width: 40, height: 30)
+            try RasterRenderer().draw(Self.frame(n, colours: colours), into: &fresh)
+            #expect(kept.pixels == fresh.pixels, "frame \(n) of \(colours) colours")
+        }
+    }
+}
