@@ -432,6 +432,7 @@ struct RasterPass {
         // Inside the path (most of its pixels): the full shade under each mask byte, worked out
         // once, and stretches of one mask byte blended at once.
         let inside = (0..<256).map { composited(full, $0) }
+        let shades = renderer.shades(for: color)
         paths.alpha.withUnsafeBufferPointer { mask in
             target.withMutablePixels { pixels in
                 spans.forEachRun(within: masked) { y, start, end, alpha in
@@ -452,7 +453,7 @@ struct RasterPass {
                         return
                     }
                     // The picture's pixel: the path's shade over transparent, as drawPath leaves it.
-                    let shade = PremultipliedColor(color * (Double(alpha) / 255))
+                    let shade = shades[Int(alpha)]
                     if shade.a == 0, shade.r == 0, shade.g == 0, shade.b == 0 { return }
                     var x = start
                     while x < end {
