@@ -227,11 +227,10 @@ struct RasterPass {
                                 let skipped = Self.transparentRun(source, at: from, limit: box.maxX - x)
                                 if skipped > 0 { x += skipped; from += 4 * skipped; offset += 4 * skipped; continue }
                                 defer { x += 1; from += 4; offset += 4 }
-                                let a = source[from + 3]
                                 let color = PremultipliedColor(
-                                    r: faded[Int(source[from])], g: faded[Int(source[from + 1])], b: faded[Int(source[from + 2])], a: faded[Int(a)]
+                                    r: faded[Int(source[from])], g: faded[Int(source[from + 1])], b: faded[Int(source[from + 2])], a: faded[Int(source[from + 3])]
                                 )
-                                Self.blend(color, into: pixels, at: offset, count: 1)
+                                Self.blend(word: color.word.littleEndian, scaledBy: 255, into: pixels, at: offset)
                             }
                         }
                     }
