@@ -464,6 +464,8 @@ extension RasterPass {
         let length = dx * dx + dy * dy
         let linear = gradient.kind == .linear && gradient.space == nil && length > 0 && length.isFinite
         let step = linear ? dx / length * last : 0
+        // Offsets to ramp positions: one division a gradient, not one a run.
+        let toRamp = linear ? last / length : 0
         // A radial gradient's points are in pixels, or in its space: pixels map to that space
         // by `inverse`, and a step of one pixel along a row moves (inverse.a, inverse.b) there.
         let inverse = gradient.space == nil ? AffineTransform.identity : gradient.inverseSpace
@@ -488,7 +490,7 @@ extension RasterPass {
                         let cy = Double(y) + 0.5
                         let covered = Int(alpha)
                         // The ramp position (offset · 255) at the run's first pixel centre.
-                        var position = linear ? ((Double(start) + 0.5 - gradient.start.x) * dx + (cy - gradient.start.y) * dy) / length * last : 0
+                        var position = linear ? ((Double(start) + 0.5 - gradient.start.x) * dx + (cy - gradient.start.y) * dy) * toRamp : 0
                         let offset = ((y - originY) * canvasWidth + start - originX) * 4
                         // One loop per kind of gradient, each with the colour's blend inlined.
                         if linear {
