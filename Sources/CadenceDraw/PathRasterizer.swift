@@ -328,8 +328,7 @@ struct CoverageAccumulator {
 
     /// Calls `body(y, cells, words)` for each row an edge touched, with the row's cells and its
     /// bit words of touched blocks; `body` reads the blocks it needs and clears every block
-    /// whose bit is set (`forEachBlock`), and the words are cleared after it. The cleared grid
-    /// goes back to `scratch`.
+    /// whose bit is set, and the bits (`forEachBlock`). The cleared grid goes back to `scratch`.
     private mutating func sweep(
         into scratch: CoverageScratch?, _ body: (Int, UnsafeMutablePointer<Float>, UnsafeMutablePointer<UInt64>) -> Void
     ) {
@@ -342,7 +341,6 @@ struct CoverageAccumulator {
                     for index in 0 ..< wordsPerRow { any |= words[index] }
                     guard any != 0 else { continue }
                     body(row, cells.baseAddress! + row * stride, words)
-                    words.update(repeating: 0, count: wordsPerRow)
                 }
             }
         }
@@ -352,13 +350,16 @@ struct CoverageAccumulator {
     }
 
     /// Calls `body(first)` for the first cell of each block of eight whose bit is set in the
-    /// `count` words from `words`, left to right, then clears the block's cells.
+    /// `count` words from `words`, left to right, then clears the block's cells; the words are
+    /// cleared as they are read.
     @inline(__always)
     private static func forEachBlock(
         _ words: UnsafeMutablePointer<UInt64>, count: Int, cells: UnsafeMutablePointer<Float>, _ body: (Int) -> Void
     ) {
         for index in 0 ..< count {
             var bits = words[index]
+            guard bits != 0 else { continue }
+            words[index] = 0
             while bits != 0 {
                 let first = (index &* 64 &+ bits.trailingZeroBitCount) &* 8
                 body(first)
