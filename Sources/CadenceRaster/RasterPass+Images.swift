@@ -363,8 +363,14 @@ extension RasterPass {
         let full = PremultipliedColor(color)
         target.withMutablePixels { pixels in
             spans.forEachRun(within: visible) { y, start, end, alpha in
-                let shade = alpha == 255 ? full : table[Int(alpha)]
-                Self.blend(shade, into: pixels, at: ((y - originY) * canvasWidth + start - originX) * 4, count: end - start)
+                let offset = ((y - originY) * canvasWidth + start - originX) * 4
+                if alpha == 255 || end - start >= 4 {
+                    Self.blend(alpha == 255 ? full : table[Int(alpha)], into: pixels, at: offset, count: end - start)
+                } else {
+                    // An edge's few pixels: each through the word blend (the same bytes).
+                    let word = table[Int(alpha)].word.littleEndian
+                    for index in 0..<(end - start) { Self.blend(word: word, scaledBy: 255, into: pixels, at: offset + index * 4) }
+                }
             }
         }
     }
