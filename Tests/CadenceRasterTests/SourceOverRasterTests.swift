@@ -40,6 +40,48 @@ import Testing
         }
     }
 
+    /// Bars whose sides fall a quarter and a half into a pixel: their edge pixels are runs of
+    /// one pixel at coverage 191 and 128, each the shade (the colour times coverage / 255 in
+    /// bytes) put source over, whether a run is short or long.
+    @Test func edgePixelsAreTheirShadeSourceOver() throws {
+        let (width, height) = (64, 2)
+        let background = Color(red: 0.9, green: 0.1, blue: 0.3, alpha: 0.6)
+        var list = DisplayList(size: Size(width: Double(width), height: Double(height)), background: background)
+        // Left side at x + 0.25 (pixel x covered 0.75), right side at x + 1 + inner + 0.5.
+        let inners = [0, 1, 2, 3, 4, 6]
+        let bars: [(x: Int, inner: Int, channels: [Int], alpha: Int)] = (0..<6).map { index in
+            let channels: [Int] = [index % 2, 1, (index / 2) % 2]
+            return (x: index * 10, inner: inners[index], channels: channels, alpha: 60 + index * 39)
+        }
+        for bar in bars {
+            let left = Double(bar.x) + 0.25, right = Double(bar.x + 1 + bar.inner) + 0.5
+            list.append(.path(PathFill(
+                contours: [[Point(x: left, y: 0), Point(x: right, y: 0), Point(x: right, y: Double(height)), Point(x: left, y: Double(height))]],
+                color: Color(red: Double(bar.channels[0]), green: Double(bar.channels[1]), blue: Double(bar.channels[2]), alpha: Double(bar.alpha) / 255)
+            )))
+        }
+        var canvas = RasterCanvas(width: width, height: height)
+        try RasterRenderer().draw(list, into: &canvas)
+        var empty = RasterCanvas(width: 1, height: 1)
+        try RasterRenderer().draw(DisplayList(size: Size(width: 1, height: 1), background: background), into: &empty)
+        func byte(_ value: Double) -> Int { Int(min(max(value, 0), 1) * 255 + 0.5) }
+        for x in 0..<width {
+            var expected = Array(empty.pixels[0..<4].map(Int.init))
+            if let bar = bars.first(where: { (0...($0.inner + 1)).contains(x - $0.x) }) {
+                let coverage = x == bar.x ? 191 : (x == bar.x + bar.inner + 1 ? 128 : 255)
+                let alpha = Double(bar.alpha) / 255
+                let premultiplied: [Double] = bar.channels.map { Double($0) * alpha } + [alpha]
+                let shade: [Int] = premultiplied.map { byte($0 * Double(coverage) / 255) }
+                let keep = 255 - shade[3]
+                for channel in 0..<4 { expected[channel] = min(255, shade[channel] + (expected[channel] * keep + 127) / 255) }
+            }
+            for y in 0..<height {
+                let actual = canvas.pixels[(y * width + x) * 4 ..< (y * width + x) * 4 + 4].map(Int.init)
+                #expect(actual == expected, "pixel \(x), \(y)")
+            }
+        }
+    }
+
     /// An alpha-matted group over a translucent backdrop: each pixel is the picture's, scaled by
     /// the matte's alpha ((c · m + 127) / 255 a channel), then source over as above; and the same
     /// with mask paths and a matte together (the general loop).
