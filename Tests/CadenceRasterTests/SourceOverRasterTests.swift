@@ -5,6 +5,23 @@ import Testing
 /// Translucent paint over translucent paint: each channel is s + ⌊(d · (255 − sₐ) + 127) / 255⌋,
 /// in bytes, whether a run is blended a pixel at a time or four channels at once.
 @Suite struct SourceOverRasterTests {
+    /// `list` drawn on a canvas of its size, and its background's bytes alone (the backdrop).
+    static func drawn(_ list: DisplayList) throws -> (canvas: RasterCanvas, backdrop: [Int]) {
+        var canvas = RasterCanvas(width: Int(list.size.width), height: Int(list.size.height))
+        try RasterRenderer().draw(list, into: &canvas)
+        var empty = RasterCanvas(width: 1, height: 1)
+        try RasterRenderer().draw(DisplayList(size: Size(width: 1, height: 1), background: list.background), into: &empty)
+        return (canvas, empty.pixels[0..<4].map(Int.init))
+    }
+
+    /// Every pixel of column `x` is `expected`.
+    static func expect(column x: Int, of canvas: RasterCanvas, toBe expected: [Int], sourceLocation: SourceLocation = #_sourceLocation) {
+        for y in 0..<canvas.height {
+            let at = (y * canvas.width + x) * 4
+            #expect(canvas.pixels[at ..< at + 4].map(Int.init) == expected, "pixel \(x), \(y)", sourceLocation: sourceLocation)
+        }
+    }
+
     @Test func runsOfTranslucentPaintAreSourceOverInBytes() throws {
         let (width, height) = (72, 3)
         let background = Color(red: 0.2, green: 0.4, blue: 0.6, alpha: 0.8)
@@ -23,20 +40,14 @@ import Testing
                 color: Color(red: Double(channels[0]), green: Double(channels[1]), blue: Double(channels[2]), alpha: Double(alpha) / 255)
             )))
         }
-        var canvas = RasterCanvas(width: width, height: height)
-        try RasterRenderer().draw(list, into: &canvas)
-        var empty = RasterCanvas(width: 1, height: 1)
-        try RasterRenderer().draw(DisplayList(size: Size(width: 1, height: 1), background: background), into: &empty)
+        let (canvas, backdrop) = try Self.drawn(list)
         for x in 0..<width {
-            var expected = Array(empty.pixels[0..<4].map(Int.init))
+            var expected = backdrop
             for bar in bars where (bar.x ..< min(bar.x + bar.width, width)).contains(x) {
                 let keep = 255 - bar.rgba[3]
                 for channel in 0..<4 { expected[channel] = bar.rgba[channel] + (expected[channel] * keep + 127) / 255 }
             }
-            for y in 0..<height {
-                let actual = canvas.pixels[(y * width + x) * 4 ..< (y * width + x) * 4 + 4].map(Int.init)
-                #expect(actual == expected, "pixel \(x), \(y)")
-            }
+            Self.expect(column: x, of: canvas, toBe: expected)
         }
     }
 
@@ -60,13 +71,10 @@ import Testing
                 color: Color(red: Double(bar.channels[0]), green: Double(bar.channels[1]), blue: Double(bar.channels[2]), alpha: Double(bar.alpha) / 255)
             )))
         }
-        var canvas = RasterCanvas(width: width, height: height)
-        try RasterRenderer().draw(list, into: &canvas)
-        var empty = RasterCanvas(width: 1, height: 1)
-        try RasterRenderer().draw(DisplayList(size: Size(width: 1, height: 1), background: background), into: &empty)
+        let (canvas, backdrop) = try Self.drawn(list)
         func byte(_ value: Double) -> Int { Int(min(max(value, 0), 1) * 255 + 0.5) }
         for x in 0..<width {
-            var expected = Array(empty.pixels[0..<4].map(Int.init))
+            var expected = backdrop
             if let bar = bars.first(where: { (0...($0.inner + 1)).contains(x - $0.x) }) {
                 let coverage = x == bar.x ? 191 : (x == bar.x + bar.inner + 1 ? 128 : 255)
                 let alpha = Double(bar.alpha) / 255
@@ -75,10 +83,7 @@ import Testing
                 let keep = 255 - shade[3]
                 for channel in 0..<4 { expected[channel] = min(255, shade[channel] + (expected[channel] * keep + 127) / 255) }
             }
-            for y in 0..<height {
-                let actual = canvas.pixels[(y * width + x) * 4 ..< (y * width + x) * 4 + 4].map(Int.init)
-                #expect(actual == expected, "pixel \(x), \(y)")
-            }
+            Self.expect(column: x, of: canvas, toBe: expected)
         }
     }
 
@@ -109,12 +114,9 @@ import Testing
         for bar in matteBars { list.append(barCommand(bar.x, bar.width, [0, 0, 0], bar.alpha)) }
         list.append(.popGroup)
         list.append(.popGroup)
-        var canvas = RasterCanvas(width: width, height: height)
-        try RasterRenderer().draw(list, into: &canvas)
-        var empty = RasterCanvas(width: 1, height: 1)
-        try RasterRenderer().draw(DisplayList(size: Size(width: 1, height: 1), background: background), into: &empty)
+        let (canvas, backdrop) = try Self.drawn(list)
         for x in 0..<width {
-            var expected = Array(empty.pixels[0..<4].map(Int.init))
+            var expected = backdrop
             let picture = pictureBars.first { ($0.x ..< $0.x + $0.width).contains(x) }
             let matte = matteBars.first { ($0.x ..< $0.x + $0.width).contains(x) }?.alpha ?? 0
             if let picture, matte > 0 {
@@ -123,10 +125,7 @@ import Testing
                 let keep = 255 - scaled[3]
                 for channel in 0..<4 { expected[channel] = min(255, scaled[channel] + (expected[channel] * keep + 127) / 255) }
             }
-            for y in 0..<height {
-                let actual = canvas.pixels[(y * width + x) * 4 ..< (y * width + x) * 4 + 4].map(Int.init)
-                #expect(actual == expected, "pixel \(x), \(y)")
-            }
+            Self.expect(column: x, of: canvas, toBe: expected)
         }
     }
 }
