@@ -349,15 +349,9 @@ extension RasterPass {
         }
         let color = path.color.premultipliedVector
         // Each run's colour is the colour at its coverage, rounded as the per-pixel formula
-        // rounds (color · coverage / 255 in bytes), from a table of the 256 shades the renderer
-        // keeps for the colour (the last path's at hand, for repeated shapes).
-        let table: [PremultipliedColor]
-        if let kept = coverageShades, kept.color == color {
-            table = kept.shades
-        } else {
-            table = renderer.shades(for: color)
-            coverageShades = (color, table)
-        }
+        // rounds (color · coverage / 255 in bytes), from the table of the 256 shades the
+        // renderer keeps for the colour.
+        let table = renderer.shades(for: color)
         let canvasWidth = target.width
         let (originX, originY) = (target.originX, target.originY)
         let full = PremultipliedColor(color)

@@ -25,8 +25,6 @@ struct RasterPass {
     /// Every pixel of the pass's first target (the canvas, not a group's picture) that drawing may
     /// have changed lies in here: what the next whole redraw must clear.
     private(set) var painted: PixelRect?
-    /// The last path colour's 256 coverage shades (`drawPath`), kept while paths share it.
-    var coverageShades: (color: SIMD4<Double>, shades: [PremultipliedColor])?
 
     /// The pixels of the canvas the pass began with (the frame, or a band of it): untransformed
     /// images are resampled and kept within them.
@@ -659,39 +657,28 @@ struct RasterPass {
         }
         if color.a == 0, color.r == 0, color.g == 0, color.b == 0 { return }
         if count >= 4, color.r <= color.a, color.g <= color.a, color.b <= color.a {
-            // Four channels at once, a 16-bit lane each in a 64-bit word (R, B, G, A from the
-            // bottom): d · keep + 127 ≤ 65152, and ⌊t / 255⌋ = (t + 1 + ⌊t / 256⌋) / 256 exactly
-            // there, with no carry into the next lane. A channel no more than alpha keeps
-            // s + d · keep / 255 within 255.
-            let keep = UInt64(255 &- color.a)
-            let lanes: UInt64 = 0x00FF_00FF_00FF_00FF
-            let word = UInt64(color.word)
-            let source = (word | word &<< 24) & lanes
+            // Four pixels at a time in sixteen 16-bit lanes: d · keep + 127 ≤ 65152, where
+            // ⌊t / 255⌋ = (t + 1 + ⌊t / 256⌋) / 256 exactly; a channel no more than alpha keeps
+            // s + d · keep / 255 within 255, so no lane needs holding at 255.
+            let keepLanes = SIMD16<UInt16>(repeating: UInt16(255 &- color.a))
+            let colorLanes = SIMD4<UInt16>(UInt16(color.r), UInt16(color.g), UInt16(color.b), UInt16(color.a))
+            let sourceLanes = SIMD16<UInt16>(
+                lowHalf: SIMD8(lowHalf: colorLanes, highHalf: colorLanes), highHalf: SIMD8(lowHalf: colorLanes, highHalf: colorLanes)
+            )
             var pixel = UnsafeMutableRawPointer(pixels.baseAddress! + offset)
-            // Four pixels at a time in vectors of sixteen 16-bit lanes, the same sums.
             var remaining = count
-            if remaining >= 4 {
-                let keepLanes = SIMD16<UInt16>(repeating: UInt16(255 &- color.a))
-                let colorLanes = SIMD4<UInt16>(UInt16(color.r), UInt16(color.g), UInt16(color.b), UInt16(color.a))
-                let sourceLanes = SIMD16<UInt16>(
-                    lowHalf: SIMD8(lowHalf: colorLanes, highHalf: colorLanes), highHalf: SIMD8(lowHalf: colorLanes, highHalf: colorLanes)
-                )
-                while remaining >= 4 {
-                    let backdrop = SIMD16<UInt16>(truncatingIfNeeded: pixel.loadUnaligned(as: SIMD16<UInt8>.self))
-                    let t = backdrop &* keepLanes &+ 127
-                    let sum = ((t &+ 1 &+ (t &>> 8)) &>> 8) &+ sourceLanes
-                    pixel.storeBytes(of: SIMD16<UInt8>(truncatingIfNeeded: sum), as: SIMD16<UInt8>.self)
-                    pixel += 16
-                    remaining &-= 4
-                }
+            while remaining >= 4 {
+                let backdrop = SIMD16<UInt16>(truncatingIfNeeded: pixel.loadUnaligned(as: SIMD16<UInt8>.self))
+                let t = backdrop &* keepLanes &+ 127
+                let sum = ((t &+ 1 &+ (t &>> 8)) &>> 8) &+ sourceLanes
+                pixel.storeBytes(of: SIMD16<UInt8>(truncatingIfNeeded: sum), as: SIMD16<UInt8>.self)
+                pixel += 16
+                remaining &-= 4
             }
-            for _ in 0..<remaining {
-                let backdrop = UInt64(UInt32(littleEndian: pixel.loadUnaligned(as: UInt32.self)))
-                let t = ((backdrop | backdrop &<< 24) & lanes) &* keep &+ 0x007F_007F_007F_007F
-                let kept = ((t &+ 0x0001_0001_0001_0001 &+ ((t &>> 8) & lanes)) &>> 8) & lanes
-                let sum = kept &+ source
-                pixel.storeBytes(of: UInt32(truncatingIfNeeded: sum | sum &>> 24).littleEndian, as: UInt32.self)
-                pixel += 4
+            // The last one to three in the lanes of one word.
+            let end = offset + count * 4
+            for at in Swift.stride(from: end - remaining * 4, to: end, by: 4) {
+                blend(word: color.word.littleEndian, scaledBy: 255, into: pixels, at: at)
             }
             return
         }
