@@ -56,8 +56,8 @@ public struct RasterCanvas: Sendable, Hashable {
 
     /// A transparent canvas like `init(width:height:originX:originY:)`, its pixels in `buffer`
     /// when that can hold them (a buffer kept from an earlier canvas: no fresh memory to fault
-    /// in), else in new memory.
-    init(width: Int, height: Int, originX: Int, originY: Int, reusing buffer: [UInt8]) {
+    /// in), else in new memory. Every byte of `buffer` is 0.
+    init(width: Int, height: Int, originX: Int, originY: Int, reusingTransparent buffer: [UInt8]) {
         let count = width * height * 4
         guard width >= 0, height >= 0, buffer.capacity >= count else {
             self.init(width: width, height: height, originX: originX, originY: originY)
@@ -69,7 +69,6 @@ public struct RasterCanvas: Sendable, Hashable {
         } else if storage.count < count {
             storage.append(contentsOf: repeatElement(0, count: count - storage.count))
         }
-        storage.withUnsafeMutableBufferPointer { $0.update(repeating: 0) }
         self.init(width: width, height: height, originX: originX, originY: originY, transparent: storage)
     }
 

@@ -14,14 +14,15 @@ struct RasterPass {
     /// Open clips, innermost last: the exact rectangle (clips nest by exact intersection, only
     /// the result is rounded out) and the clip in force before it.
     private var clips: [(exact: Rect?, previous: PixelRect?)] = []
-    /// Open groups, innermost last: the group, the target it composites into, and the pixels it
-    /// composites (its reach within the clip it began in).
-    private var groups: [(group: Group, parent: RasterCanvas, region: PixelRect?, clip: PixelRect?, exactClip: Rect?)] = []
+    /// Open groups, innermost last: the group, the target it composites into, the pixels it
+    /// composites (its reach within the clip it began in), and those of its picture that drawing
+    /// may have changed (the rest is transparent: nothing to composite or clear there).
+    private var groups: [(group: Group, parent: RasterCanvas, region: PixelRect?, clip: PixelRect?, exactClip: Rect?, painted: PaintedRects)] = []
     /// The exact rectangle of the innermost clip; nil when none is open.
     private var exactClip: Rect?
     /// The picture of the matte group that ended last, and how many groups were open outside it
     /// (the group whose `matte` reads it is the one that then ends at that depth).
-    private var finishedMatte: (depth: Int, picture: RasterCanvas)?
+    private var finishedMatte: (depth: Int, picture: RasterCanvas, painted: PaintedRects)?
     /// Every pixel of the pass's first target (the canvas, not a group's picture) that drawing may
     /// have changed lies in here: what the next whole redraw must clear.
     private(set) var painted: PixelRect?
@@ -62,13 +63,13 @@ struct RasterPass {
                 if index + 2 < list.commands.count, case .path(let path) = list.commands[index + 1], case .popGroup = list.commands[index + 2],
                    Self.drawsThroughMasks(group, path) {
                     if let region {
-                        if groups.isEmpty { markPainted(region) }
+                        markPainted(region)
                         drawMasked(path, group: group, region: region)
                     }
                     index += 2
                     continue
                 }
-                groups.append((group, target, region, clip, exactClip))
+                groups.append((group, target, region, clip, exactClip, PaintedRects()))
                 // A blurred picture is drawn as far as its blur reads around the region (past
                 // the band, within the frame), its members with it.
                 var picture = region
@@ -86,7 +87,7 @@ struct RasterPass {
             default:
                 guard let clip, let reach = bounds[index], let box = PixelRect(covering: reach), let visible = box.intersection(clip) else { continue }
                 // A command paints within its bounds (damage relies on it); two pixels more spare.
-                if groups.isEmpty { markPainted(visible.grown(by: 2)) }
+                markPainted(visible.grown(by: 2))
                 try draw(command)
             }
         }
@@ -115,25 +116,25 @@ struct RasterPass {
         // picture is blended into it, or each composite would copy the whole frame.
         var entry = groups.removeLast()
         swap(&entry.parent, &target)
-        // A group composites within its region.
-        if groups.isEmpty, let region = entry.region { markPainted(region) }
         clip = entry.clip
         exactClip = entry.exactClip
-        let (group, unblurred, region, _, _) = entry
+        let (group, unblurred, region, _, _, painted) = entry
         if group.isMatte {
             // Not composited: kept for the group it ends in.
-            finishedMatte = (groups.count - 1, unblurred)
+            finishedMatte = (groups.count - 1, unblurred, painted)
             return
         }
-        var matte: RasterCanvas?
+        // A group composites within its region.
+        if let region { markPainted(region) }
+        var matte: RasterCanvas?, mattePainted = PaintedRects()
         if group.matte != nil {
-            if let finished = finishedMatte, finished.depth == groups.count { matte = finished.picture }
+            if let finished = finishedMatte, finished.depth == groups.count { (matte, mattePainted) = (finished.picture, finished.painted) }
             finishedMatte = nil
         }
-        // The pictures' memory kept for the next groups, once composited.
+        // The pictures' memory kept for the next groups, once composited (and cleared where painted).
         defer {
-            renderer.recycle(unblurred)
-            if let matte { renderer.recycle(matte) }
+            renderer.recycle(unblurred, painted: painted)
+            if let matte { renderer.recycle(matte, painted: mattePainted) }
         }
         let opacity = RasterMath.clamp(group.opacity, 0, 1)
         guard opacity > 0, let region else { return }
@@ -161,6 +162,13 @@ struct RasterPass {
         // Composited within its region whatever clip is in force now (a clip may have begun
         // inside the group and not ended), as the GL backend scissors the composite.
         guard let bounds = target.bounds, let box = region.intersection(bounds) else { return }
+        // Only the pixels drawing may have changed (a blur spreads them over the region): the
+        // rest of the picture is transparent and adds nothing.
+        var spans = painted
+        if group.blur > 0 {
+            spans = PaintedRects()
+            spans.add(box)
+        }
         let mode = group.matte
         let (canvasWidth, canvasX, canvasY) = (target.width, target.originX, target.originY)
         // The factor at each pixel, in the order the per-pixel formula has always multiplied it
@@ -172,12 +180,12 @@ struct RasterPass {
         let generalMatte = matte.map { (x: $0.originX, y: $0.originY, width: $0.width, height: $0.height) }
         func composite(_ source: UnsafeBufferPointer<UInt8>, _ matteBytes: UnsafeBufferPointer<UInt8>?, into pixels: UnsafeMutableBufferPointer<UInt8>) {
             generalPathsAlpha.withUnsafeBufferPointer { pathsAlpha in
-                for y in box.minY..<box.maxY {
-                    var from = ((y - picture.originY) * picture.width + box.minX - picture.originX) * 4
-                    var offset = ((y - canvasY) * canvasWidth + box.minX - canvasX) * 4
-                    var x = box.minX
-                    while x < box.maxX {
-                        let skipped = Self.transparentRun(source, at: from, limit: box.maxX - x)
+                spans.forEachSpan(within: box) { y, minX, maxX in
+                    var from = ((y - picture.originY) * picture.width + minX - picture.originX) * 4
+                    var offset = ((y - canvasY) * canvasWidth + minX - canvasX) * 4
+                    var x = minX
+                    while x < maxX {
+                        let skipped = Self.transparentRun(source, at: from, limit: maxX - x)
                         if skipped > 0 { x += skipped; from += 4 * skipped; offset += 4 * skipped; continue }
                         defer { x += 1; from += 4; offset += 4 }
                         let (r, g, b, a) = (source[from], source[from + 1], source[from + 2], source[from + 3])
@@ -217,12 +225,12 @@ struct RasterPass {
             picture.withPixels { source in
                 faded.withUnsafeBufferPointer { faded in
                     target.withMutablePixels { pixels in
-                        for y in box.minY..<box.maxY {
-                            var from = ((y - picture.originY) * picture.width + box.minX - picture.originX) * 4
-                            var offset = ((y - canvasY) * canvasWidth + box.minX - canvasX) * 4
-                            var x = box.minX
-                            while x < box.maxX {
-                                let skipped = Self.transparentRun(source, at: from, limit: box.maxX - x)
+                        spans.forEachSpan(within: box) { y, minX, maxX in
+                            var from = ((y - picture.originY) * picture.width + minX - picture.originX) * 4
+                            var offset = ((y - canvasY) * canvasWidth + minX - canvasX) * 4
+                            var x = minX
+                            while x < maxX {
+                                let skipped = Self.transparentRun(source, at: from, limit: maxX - x)
                                 if skipped > 0 { x += skipped; from += 4 * skipped; offset += 4 * skipped; continue }
                                 defer { x += 1; from += 4; offset += 4 }
                                 let color = PremultipliedColor(
@@ -248,13 +256,13 @@ struct RasterPass {
             picture.withPixels { source in
                 matte.withPixels { matteBytes in
                     target.withMutablePixels { pixels in
-                        for y in area.minY..<area.maxY {
-                            var from = ((y - picture.originY) * picture.width + area.minX - picture.originX) * 4
-                            var offset = ((y - canvasY) * canvasWidth + area.minX - canvasX) * 4
-                            var at = ((y - matteY) * matteWidth + area.minX - matteX) * 4
-                            var x = area.minX
-                            while x < area.maxX {
-                                let skipped = Self.transparentRun(source, at: from, limit: area.maxX - x)
+                        spans.forEachSpan(within: area) { y, minX, maxX in
+                            var from = ((y - picture.originY) * picture.width + minX - picture.originX) * 4
+                            var offset = ((y - canvasY) * canvasWidth + minX - canvasX) * 4
+                            var at = ((y - matteY) * matteWidth + minX - matteX) * 4
+                            var x = minX
+                            while x < maxX {
+                                let skipped = Self.transparentRun(source, at: from, limit: maxX - x)
                                 if skipped > 0 { x += skipped; from += 4 * skipped; offset += 4 * skipped; at += 4 * skipped; continue }
                                 defer { x += 1; from += 4; offset += 4; at += 4 }
                                 let m = luma ? Self.luma(matteBytes[at], matteBytes[at + 1], matteBytes[at + 2]) : Int(matteBytes[at + 3])
@@ -279,15 +287,15 @@ struct RasterPass {
             picture.withPixels { source in
                 paths.alpha.withUnsafeBufferPointer { mask in
                     target.withMutablePixels { pixels in
-                        for y in masked.minY..<masked.maxY {
+                        spans.forEachSpan(within: masked) { y, minX, maxX in
                             let maskRow = (y - pathsY) * pathsWidth - pathsX
                             let sourceRow = (y - picture.originY) * picture.width - picture.originX
                             let targetRow = (y - canvasY) * canvasWidth - canvasX
-                            var x = masked.minX
-                            while x < masked.maxX {
-                                let uncovered = Self.zeroRun(mask, at: maskRow + x, limit: masked.maxX - x)
+                            var x = minX
+                            while x < maxX {
+                                let uncovered = Self.zeroRun(mask, at: maskRow + x, limit: maxX - x)
                                 if uncovered > 0 { x += uncovered; continue }
-                                let full = Self.fullRun(mask, at: maskRow + x, limit: masked.maxX - x)
+                                let full = Self.fullRun(mask, at: maskRow + x, limit: maxX - x)
                                 if full > 0, level == 255 {
                                     Self.blendPicture(source, at: (sourceRow + x) * 4, into: pixels, at: (targetRow + x) * 4, count: full)
                                     x += full
@@ -318,14 +326,14 @@ struct RasterPass {
             picture.withPixels { source in
                 func composite(_ matteBytes: UnsafeBufferPointer<UInt8>?, into pixels: UnsafeMutableBufferPointer<UInt8>) {
                     pathsAlpha.withUnsafeBufferPointer { pathsAlpha in
-                        for y in box.minY..<box.maxY {
+                        spans.forEachSpan(within: box) { y, minX, maxX in
                             let matteRow = matteBox.map { y >= $0.y && y < $0.y + $0.height ? (y - $0.y) * $0.width - $0.x : nil } ?? nil
                             // The mask paths' row and columns (pixels outside their mask read 0, so
                             // rows and columns they miss get nothing).
-                            var (startX, endX) = (box.minX, box.maxX)
+                            var (startX, endX) = (minX, maxX)
                             var pathsRow = 0
                             if hasPaths {
-                                guard y >= pathsBox.y, y < pathsBox.y + pathsBox.height else { continue }
+                                guard y >= pathsBox.y, y < pathsBox.y + pathsBox.height else { return }
                                 pathsRow = (y - pathsBox.y) * pathsBox.width - pathsBox.x
                                 (startX, endX) = (max(startX, pathsBox.x), min(endX, pathsBox.x + pathsBox.width))
                             }
@@ -393,9 +401,14 @@ struct RasterPass {
         (54 * Int(red) + 183 * Int(green) + 18 * Int(blue) + 127) / 255
     }
 
-    /// Adds `box` to what the pass has painted on its first target.
+    /// Adds `box` to what the pass has painted on its target: the first (the canvas), or the
+    /// innermost group's picture.
     private mutating func markPainted(_ box: PixelRect) {
-        painted = painted?.union(box) ?? box
+        if groups.isEmpty {
+            painted = painted?.union(box) ?? box
+        } else {
+            groups[groups.count - 1].painted.add(box)
+        }
     }
 
     /// Whether a group of `path` alone composites as `drawMasked` draws it: mask paths and an

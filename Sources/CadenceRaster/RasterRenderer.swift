@@ -30,27 +30,31 @@ public final class RasterRenderer {
     private let ownsPathMasks: Bool
     var resampledImages: [ResampleKey: CachedResample] = [:]
     /// Pixel memory of group pictures composited, kept for the next pictures (a few, of at
-    /// most `largestKeptPicture` bytes), so that a frame's groups do not fault fresh pages in.
-    var pictureBuffers: [[UInt8]] = []
+    /// most `largestKeptPicture` bytes), so that a frame's groups do not fault fresh pages in;
+    /// each with where its picture was painted (the rest of it is transparent), cleared there
+    /// when it is taken (by then nothing else holds it, so clearing copies nothing).
+    var pictureBuffers: [KeptPicture] = []
     static let keptPictures = 4
     static let largestKeptPicture = 64 << 20
 
     /// A transparent picture canvas of `box`, in memory kept from an earlier one when one fits.
     func pictureCanvas(_ box: PixelRect) -> RasterCanvas {
         let count = box.width * box.height * 4
-        if let index = pictureBuffers.firstIndex(where: { $0.capacity >= count }) {
-            return RasterCanvas(width: box.width, height: box.height, originX: box.minX, originY: box.minY, reusing: pictureBuffers.remove(at: index))
+        if let index = pictureBuffers.firstIndex(where: { $0.buffer.capacity >= count }) {
+            return RasterCanvas(width: box.width, height: box.height, originX: box.minX, originY: box.minY, reusingTransparent: pictureBuffers.remove(at: index).cleared())
         }
         return RasterCanvas(width: box.width, height: box.height, originX: box.minX, originY: box.minY)
     }
 
-    /// Keeps a picture's memory for a later one (the largest few).
-    func recycle(_ picture: consuming RasterCanvas) {
+    /// Keeps a picture's memory for a later one (the largest few), made transparent again where
+    /// it was `painted` (the rest of it is transparent).
+    func recycle(_ picture: consuming RasterCanvas, painted: PaintedRects) {
+        let bounds = picture.bounds
         let buffer = picture.takeBuffer()
-        guard buffer.capacity > 0, buffer.capacity <= Self.largestKeptPicture else { return }
-        pictureBuffers.append(buffer)
+        guard buffer.capacity > 0, buffer.capacity <= Self.largestKeptPicture, let bounds else { return }
+        pictureBuffers.append(KeptPicture(buffer: buffer, bounds: bounds, painted: painted))
         if pictureBuffers.count > Self.keptPictures {
-            pictureBuffers.sort { $0.capacity > $1.capacity }
+            pictureBuffers.sort { $0.buffer.capacity > $1.buffer.capacity }
             pictureBuffers.removeLast()
         }
     }
@@ -419,5 +423,31 @@ final class PathMaskCache: @unchecked Sendable {
             coverageBytes -= coverages.removeValue(forKey: key)?.mask?.alpha.count ?? 0
         }
         frameNumber += 1
+    }
+}
+
+/// A group picture's memory kept for a later picture: its bytes, the pixels it held, and where
+/// it was painted (every other byte is 0).
+struct KeptPicture {
+    var buffer: [UInt8]
+    let bounds: PixelRect
+    let painted: PaintedRects
+
+    /// The buffer with every byte 0: the painted pixels cleared (the buffer held nowhere else).
+    consuming func cleared() -> [UInt8] {
+        let (width, originX, originY) = (bounds.width, bounds.minX, bounds.minY)
+        let count = bounds.width * bounds.height * 4
+        buffer.withUnsafeMutableBufferPointer { bytes in
+            // A buffer that is not the picture's size (never expected) is cleared whole.
+            guard bytes.count == count else {
+                bytes.update(repeating: 0)
+                return
+            }
+            painted.forEachSpan(within: bounds) { y, minX, maxX in
+                let start = ((y - originY) * width + minX - originX) * 4
+                (bytes.baseAddress! + start).update(repeating: 0, count: (maxX - minX) * 4)
+            }
+        }
+        return buffer
     }
 }
