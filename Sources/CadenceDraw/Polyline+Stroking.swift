@@ -8,11 +8,18 @@ extension Array where Element == Polyline {
     /// Closed polygons whose non-zero union is the stroke of these polylines drawn with `style`,
     /// ready for `PathFill(contours:fillRule: .nonZero, color:)`.
     ///
-    /// - One quadrilateral per segment, `lineWidth` wide and centred on it.
-    /// - A join piece at every inner vertex, and at every vertex of a closed polyline: `.miter`
-    ///   extends the outer edges to their meeting point unless miter length / `lineWidth` exceeds
-    ///   `miterLimit` (as Core Graphics), then bevels; `.round` is a polygon around the arc;
-    ///   `.bevel` is the triangle between the outer edges' ends.
+    /// - The band `lineWidth` wide centred on each segment, consecutive segments in one outline
+    ///   (a run): along one side, round the far end, back along the other. At each vertex of a
+    ///   run the outline takes the join's outer corners on the side the line turns away from and,
+    ///   on the inner side, the point where the two segments' edges cross. A run ends where that
+    ///   point would not lie within both segments (the line turns more tightly than half its
+    ///   width), at a U-turn, where a segment is out of sight and at the polyline's end (a closed
+    ///   polyline's first vertex too); the join there is a piece of its own. One outline instead
+    ///   of a piece a segment and a piece a join: a curve's stroke has a third of the edges to
+    ///   rasterise, and no overlapping pieces whose edge pixels count their overlap twice.
+    /// - Joins: `.miter` extends the outer edges to their meeting point unless miter length /
+    ///   `lineWidth` exceeds `miterLimit` (as Core Graphics), then bevels; `.round` goes round the
+    ///   arc; `.bevel` cuts straight across between the outer edges' ends.
     /// - Caps at both ends of open polylines: `.butt` adds nothing, `.square` half a width of
     ///   square extension, `.round` a half disc. A polyline that is a single point (or whose
     ///   points are all equal) becomes a dot with round caps, an axis-aligned square with square caps,
@@ -33,7 +40,7 @@ extension Array where Element == Polyline {
     /// let contours = try Path(svg: "M0 0 H100").flattened()
     ///     .dashed(pattern: style.lineDashPattern, phase: style.lineDashPhase)
     ///     .strokeOutline(style)
-    /// // 7 dashes, each a quadrilateral and two half discs: 21 polygons
+    /// // 7 dashes, each a run of one segment and two half discs: 21 polygons
     /// ```
     public func strokeOutline(_ style: StrokeStyle, tolerance: Double = 0.25, visible: Rect? = nil) -> [[Point]] {
         let halfWidth = style.lineWidth / 2
@@ -73,23 +80,67 @@ struct _Stroker {
         let segmentCount = closed ? points.count : points.count - 1
         var directions: [SIMD2<Double>] = []
         directions.reserveCapacity(segmentCount)
-        // A piece a segment and a piece a join or cap.
-        polygons.reserveCapacity(polygons.count + 2 * segmentCount + 2)
+        // A run, and the caps.
+        polygons.reserveCapacity(polygons.count + 3)
+        var lengths: [Double] = []
+        lengths.reserveCapacity(segmentCount)
         for index in 0..<segmentCount {
             let from = points[index]
             let to = points[(index + 1) % points.count]
             // `cleaned` keeps only measurable segments, so every direction exists.
-            guard let direction = _direction(to - from)?.unit else { return }
-            directions.append(direction)
+            guard let measured = _direction(to - from) else { return }
+            directions.append(measured.unit)
+            lengths.append(measured.length)
         }
-        for (index, direction) in directions.enumerated() {
+        // Segments go into runs, each one outline: its left side forwards, the joins' outer
+        // corners on the side the line turns away from, and on the inner side the point where
+        // the two segments' edges cross. A run ends where that point would not lie within both
+        // segments (the width is more than the turn's radius: the inner side would fold back),
+        // where a segment is out of sight, at a U-turn and at the end of the polyline (a closed
+        // one's start too); the join there is a piece of its own, as are caps.
+        var left: [SIMD2<Double>] = [], right: [SIMD2<Double>] = []
+        var running = false
+        // How far along the segment from its start each side's edge begins: the inner point of
+        // the join before it cuts that much of the edge away.
+        var inset = (left: 0.0, right: 0.0)
+        for index in 0..<segmentCount {
             let from = points[index]
             let to = points[(index + 1) % points.count]
+            let direction = directions[index]
             let offset = direction._perpendicular * halfWidth
-            emit(from + offset, to + offset, to - offset, from - offset)
-        }
-        for index in 1..<segmentCount {
-            join(at: points[index], incoming: directions[index - 1], outgoing: directions[index])
+            guard sees(from + offset, to + offset, to - offset, from - offset) else { continue }
+            if !running {
+                left = [from + offset]
+                right = [from - offset]
+                inset = (0, 0)
+                running = true
+            }
+            let next = index + 1
+            if next < segmentCount, let (outer, inner, side, cut) = turn(
+                at: to, incoming: direction, outgoing: directions[next], inset: inset, lengths: (lengths[index], lengths[next])
+            ) {
+                let nextOffset = directions[next]._perpendicular * halfWidth
+                if sees(to + nextOffset, points[(next + 1) % points.count] + nextOffset, points[(next + 1) % points.count] - nextOffset, to - nextOffset) {
+                    if side > 0 {
+                        left.append(contentsOf: outer)
+                        if let inner { right.append(inner) }
+                        inset = (0, cut)
+                    } else {
+                        right.append(contentsOf: outer)
+                        if let inner { left.append(inner) }
+                        inset = (cut, 0)
+                    }
+                    continue
+                }
+            }
+            // The run ends here.
+            left.append(to + offset)
+            right.append(to - offset)
+            emit(left + right.reversed())
+            running = false
+            if next < segmentCount {
+                join(at: to, incoming: direction, outgoing: directions[next])
+            }
         }
         if closed {
             join(at: points[0], incoming: directions[segmentCount - 1], outgoing: directions[0])
@@ -97,6 +148,52 @@ struct _Stroker {
             cap(at: points[0], outward: -directions[0])
             cap(at: points[points.count - 1], outward: directions[segmentCount - 1])
         }
+    }
+
+    /// How a run goes on round the vertex `point` from the segment along `incoming` into the one
+    /// along `outgoing`: the join's outer corners in order (from the end of the incoming edge to
+    /// the start of the outgoing one), the inner point (nil straight on), the outer side (+1 the
+    /// left, the side `_perpendicular` points to, −1 the right) and how much of the outgoing
+    /// segment's inner edge the inner point cuts away. Nil where the run must end: a U-turn, or
+    /// an inner point that would not lie within both segments (`inset`: how much of the incoming
+    /// segment's edges joins before cut away; `lengths`: the two segments').
+    private func turn(
+        at point: SIMD2<Double>, incoming: SIMD2<Double>, outgoing: SIMD2<Double>, inset: (left: Double, right: Double), lengths: (Double, Double)
+    ) -> (outer: [SIMD2<Double>], inner: SIMD2<Double>?, side: Double, cut: Double)? {
+        let cross = incoming._cross(outgoing)
+        let dot = incoming._dot(outgoing)
+        // Straight on: the segments' edges meet end to end.
+        if cross == 0, dot > 0 { return ([], nil, 1, 0) }
+        // The outer side is the one the line turns away from.
+        let side: Double = cross > 0 ? -1 : 1
+        // The inner edges cross halfWidth · tan(θ / 2) before and after the vertex, θ the turn.
+        let cut = halfWidth * abs(cross) / (1 + dot)
+        let innerInset = side > 0 ? inset.right : inset.left
+        guard 1 + dot > 0, cut.isFinite, innerInset + cut <= lengths.0, cut <= lengths.1 else { return nil }
+        let inner = point + (incoming._perpendicular + outgoing._perpendicular) * (-side * halfWidth / (1 + dot))
+        let outerIn = point + incoming._perpendicular * (side * halfWidth)
+        let outerOut = point + outgoing._perpendicular * (side * halfWidth)
+        switch style.lineJoin {
+        case .bevel:
+            return ([outerIn, outerOut], inner, side, cut)
+        case .round:
+            let from = incoming._perpendicular * side
+            let to = outgoing._perpendicular * side
+            return (arc(around: point, from: atan2(from.y, from.x), sweep: atan2(from._cross(to), from._dot(to))), inner, side, cut)
+        case .miter:
+            let halfCosine = ((1 + dot) / 2).squareRoot()
+            guard halfCosine > 0, 1 / halfCosine <= style.miterLimit else { return ([outerIn, outerOut], inner, side, cut) }
+            let tip = point + (incoming._perpendicular + outgoing._perpendicular) * (side * halfWidth / (1 + dot))
+            return ([outerIn, tip, outerOut], inner, side, cut)
+        }
+    }
+
+    /// Whether the quadrilateral `a`, `b`, `c`, `d` can cover any of the visible box.
+    private func sees(_ a: SIMD2<Double>, _ b: SIMD2<Double>, _ c: SIMD2<Double>, _ d: SIMD2<Double>) -> Bool {
+        guard let visible else { return true }
+        var box = visible
+        (box.low, box.high) = (pointwiseMin(pointwiseMin(a, b), pointwiseMin(c, d)), pointwiseMax(pointwiseMax(a, b), pointwiseMax(c, d)))
+        return visible.touches(box)
     }
 
     /// The finite points, each one a measurable distance from the one kept before it (and, for a

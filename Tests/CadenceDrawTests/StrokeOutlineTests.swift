@@ -1,4 +1,5 @@
 import CadenceDraw
+import Foundation
 import Testing
 
 @Suite struct StrokeOutlineTests {
@@ -160,6 +161,51 @@ import Testing
         let square = Self.outline(point, cap: .square)
         #expect(Self.inside(pt(3 + Self.half * 0.99, 4 + Self.half * 0.99), square))
         #expect(!Self.inside(pt(3 + Self.half * 1.01, 4), square))
+    }
+
+    /// A quarter circle of radius 100 in 64 segments.
+    static let arc = Polyline(
+        points: (0...64).map { index in
+            let angle = Double(index) / 64 * .pi / 2
+            return pt(100 * cos(angle), 100 * sin(angle))
+        },
+        closed: false
+    )
+
+    @Test(arguments: LineJoin.allCases)
+    func aGentleCurveIsOneOutline(join: LineJoin) {
+        // Butt caps: nothing but the run, its area the band's (the chords' length times the width).
+        let polygons = Self.outline([Self.arc], cap: .butt, join: join)
+        #expect(polygons.count == 1)
+        let length = zip(Self.arc.points, Self.arc.points.dropFirst()).reduce(0) { $0 + PathProbe.distance($1.0, $1.1) }
+        let area = polygons.reduce(0) { $0 + PathProbe.signedArea($1) }
+        #expect(abs(area - length * Self.width) < 0.5, "\(area) against \(length * Self.width)")
+        // Points across the band are inside, past its edges outside.
+        for index in stride(from: 1, to: 64, by: 7) {
+            let angle = (Double(index) + 0.5) / 64 * .pi / 2
+            for (radius, inside) in [(100.0, true), (104.5, true), (95.5, true), (105.6, false), (94.4, false)] {
+                #expect(Self.inside(pt(radius * cos(angle), radius * sin(angle)), polygons) == inside, "radius \(radius) at \(angle)")
+            }
+        }
+    }
+
+    @Test func aTurnTighterThanTheWidthEndsTheRun() {
+        // Radius 3 under a width of 10: the inner edges would fold back, so the segments are
+        // pieces of their own, and the band is still covered without holes.
+        let tight = Polyline(
+            points: (0...12).map { index in
+                let angle = Double(index) / 12 * .pi
+                return pt(3 * cos(angle), 3 * sin(angle))
+            },
+            closed: false
+        )
+        let polygons = Self.outline([tight], cap: .butt, join: .round)
+        #expect(polygons.count > 1)
+        #expect(polygons.allSatisfy { PathProbe.signedArea($0) > 0 })
+        for point in [pt(0, 0), pt(0, 3), pt(0, 7.9), pt(-7.5, 1), pt(7.5, 1), pt(2, 1)] {
+            #expect(Self.inside(point, polygons), "\(point)")
+        }
+        #expect(!Self.inside(pt(0, 8.6), polygons))
     }
 
     @Test func dashedStrokesAsTheDocumentationSays() throws {

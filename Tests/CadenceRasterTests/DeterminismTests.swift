@@ -24,7 +24,7 @@ import Testing
     }
 
     @Test(arguments: [
-        ("loading-ring.json", 0.5, "45d067ec433426bc5bb3c2f83610b2b8dec7fd88a0d5c8dbc25371745cd0a28d"),
+        ("loading-ring.json", 0.5, "62cb741c0f7b552a5cbcd79a47f5ec4e66d8f7ee91975a194ba684c489507833"),
         ("card-flip.json", 0.7, "3b7d65fe8b96aabc39f2ecf909b98724cbef73faf322fc6ec5ce6ad21f120c16"),
         ("heartbeat.json", 0.3, "a16b4e5170069762a9f4ef6df10e674afd0f51aaba5018bd5ff31e6c331af8d2"),
     ])
