@@ -108,7 +108,11 @@ struct _Stroker {
             let to = points[(index + 1) % points.count]
             let direction = directions[index]
             let offset = direction._perpendicular * halfWidth
-            guard sees(from + offset, to + offset, to - offset, from - offset) else { continue }
+            guard sees(from + offset, to + offset, to - offset, from - offset) else {
+                // Out of sight; the join at its end may still reach into sight (a long miter).
+                if index + 1 < segmentCount { join(at: to, incoming: direction, outgoing: directions[index + 1]) }
+                continue
+            }
             if !running {
                 left = [from + offset]
                 right = [from - offset]

@@ -90,6 +90,23 @@ import Testing
         #expect(a == b)
     }
 
+    @Test func aJoinReachingIntoSightIsKept() {
+        // Both segments lie left of the frame; the long miter where they meet reaches into it.
+        let hairpin = Polyline(points: [pt(-60, 45), pt(-8, 45), pt(-60, 49)], closed: false)
+        let style = StrokeStyle(lineWidth: 4, lineJoin: .miter, miterLimit: 40)
+        let all = [hairpin].strokeOutline(style)
+        let inSight = [hairpin].strokeOutline(style, visible: Self.frame)
+        let a = PathRasterizer.coverage(of: all, fillRule: .nonZero, clip: Self.frame)
+        let b = PathRasterizer.coverage(of: inSight, fillRule: .nonZero, clip: Self.frame)
+        #expect((0..<40).contains { x in (40..<50).contains { y in Self.alpha(a, x, y) == 255 } })
+        // The masks may differ in extent (each is its contours' box), not in any pixel.
+        for y in 0..<90 {
+            for x in 0..<160 where Self.alpha(a, x, y) != Self.alpha(b, x, y) {
+                Issue.record("(\(x), \(y)): \(Self.alpha(a, x, y)) in all, \(Self.alpha(b, x, y)) in sight")
+            }
+        }
+    }
+
     @Test func contoursOutsideTheAreaAddNothing() {
         // A square in the frame and squares wholly left, right, above and below it.
         func square(_ x: Double, _ y: Double) -> [Point] { [pt(x, y), pt(x + 20, y), pt(x + 20, y + 20), pt(x, y + 20)] }
