@@ -721,9 +721,15 @@ struct RasterPass {
             let t = source &* UInt64(truncatingIfNeeded: level) &+ 0x007F_007F_007F_007F
             source = ((t &+ one &+ ((t &>> 8) & lanes)) &>> 8) & lanes
         }
-        let keep = 255 &- (source &>> 48)
         let target = UnsafeMutableRawPointer(pixels.baseAddress! + offset)
-        let backdrop = UInt64(UInt32(littleEndian: target.loadUnaligned(as: UInt32.self)))
+        let backdropWord = target.loadUnaligned(as: UInt32.self)
+        // Over a transparent pixel the sum is the source itself (each lane ≤ 255).
+        if backdropWord == 0 {
+            target.storeBytes(of: UInt32(truncatingIfNeeded: source | source &>> 24).littleEndian, as: UInt32.self)
+            return
+        }
+        let keep = 255 &- (source &>> 48)
+        let backdrop = UInt64(UInt32(littleEndian: backdropWord))
         let t = ((backdrop | backdrop &<< 24) & lanes) &* keep &+ 0x007F_007F_007F_007F
         let sum = (((t &+ one &+ ((t &>> 8) & lanes)) &>> 8) & lanes) &+ source
         // A lane of 256 or more (bit 8 set) becomes 255.
