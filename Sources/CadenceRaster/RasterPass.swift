@@ -680,7 +680,15 @@ struct RasterPass {
             )
             var pixel = UnsafeMutableRawPointer(pixels.baseAddress! + offset)
             var remaining = count
+            let sourceBytes = SIMD16<UInt8>(truncatingIfNeeded: sourceLanes)
             while remaining >= 4 {
+                // Over four transparent pixels the sums are the source itself.
+                if pixel.loadUnaligned(as: UInt64.self) | pixel.loadUnaligned(fromByteOffset: 8, as: UInt64.self) == 0 {
+                    pixel.storeBytes(of: sourceBytes, as: SIMD16<UInt8>.self)
+                    pixel += 16
+                    remaining &-= 4
+                    continue
+                }
                 let backdrop = SIMD16<UInt16>(truncatingIfNeeded: pixel.loadUnaligned(as: SIMD16<UInt8>.self))
                 let t = backdrop &* keepLanes &+ 127
                 let sum = ((t &+ 1 &+ (t &>> 8)) &>> 8) &+ sourceLanes
