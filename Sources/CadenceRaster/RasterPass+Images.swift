@@ -357,13 +357,14 @@ extension RasterPass {
         let full = PremultipliedColor(color)
         target.withMutablePixels { pixels in
             spans.forEachRun(within: visible) { y, start, end, alpha in
-                let offset = ((y - originY) * canvasWidth + start - originX) * 4
-                if alpha == 255 || end - start >= 4 {
-                    Self.blend(alpha == 255 ? full : table[Int(alpha)], into: pixels, at: offset, count: end - start)
+                // Within the canvas (at most 2²⁶ pixels): the arithmetic cannot overflow.
+                let offset = ((y &- originY) &* canvasWidth &+ start &- originX) &* 4
+                if alpha == 255 || end &- start >= 4 {
+                    Self.blend(alpha == 255 ? full : table[Int(alpha)], into: pixels, at: offset, count: end &- start)
                 } else {
                     // An edge's few pixels: each through the word blend (the same bytes).
                     let word = table[Int(alpha)].word.littleEndian
-                    for index in 0..<(end - start) { Self.blend(word: word, scaledBy: 255, into: pixels, at: offset + index * 4) }
+                    for index in 0..<(end &- start) { Self.blend(word: word, scaledBy: 255, into: pixels, at: offset &+ index &* 4) }
                 }
             }
         }
