@@ -109,7 +109,8 @@ struct _Stroker {
             let direction = directions[index]
             let offset = direction._perpendicular * halfWidth
             guard sees(from + offset, to + offset, to - offset, from - offset) else {
-                // Out of sight; the join at its end may still reach into sight (a long miter).
+                // Out of sight (or overflowing); the join at its end may still reach into sight
+                // (a long miter).
                 if index + 1 < segmentCount { join(at: to, incoming: direction, outgoing: directions[index + 1]) }
                 continue
             }
@@ -177,6 +178,9 @@ struct _Stroker {
         let inner = point + (incoming._perpendicular + outgoing._perpendicular) * (-side * halfWidth / (1 + dot))
         let outerIn = point + incoming._perpendicular * (side * halfWidth)
         let outerOut = point + outgoing._perpendicular * (side * halfWidth)
+        // A point that overflows would cost the whole run (an outline with one is left out): the
+        // run ends here instead, and the join is a piece of its own.
+        guard inner._isFinite, outerIn._isFinite, outerOut._isFinite else { return nil }
         switch style.lineJoin {
         case .bevel:
             return ([outerIn, outerOut], inner, side, cut)
@@ -188,12 +192,16 @@ struct _Stroker {
             let halfCosine = ((1 + dot) / 2).squareRoot()
             guard halfCosine > 0, 1 / halfCosine <= style.miterLimit else { return ([outerIn, outerOut], inner, side, cut) }
             let tip = point + (incoming._perpendicular + outgoing._perpendicular) * (side * halfWidth / (1 + dot))
+            guard tip._isFinite else { return nil }
             return ([outerIn, tip, outerOut], inner, side, cut)
         }
     }
 
-    /// Whether the quadrilateral `a`, `b`, `c`, `d` can cover any of the visible box.
+    /// Whether the band of a segment, the quadrilateral `a`, `b`, `c`, `d`, is drawn: its corners
+    /// finite (one that overflowed leaves the segment out, as it did a piece), and touching the
+    /// visible box.
     private func sees(_ a: SIMD2<Double>, _ b: SIMD2<Double>, _ c: SIMD2<Double>, _ d: SIMD2<Double>) -> Bool {
+        guard a._isFinite, b._isFinite, c._isFinite, d._isFinite else { return false }
         guard let visible else { return true }
         var box = visible
         (box.low, box.high) = (pointwiseMin(pointwiseMin(a, b), pointwiseMin(c, d)), pointwiseMax(pointwiseMax(a, b), pointwiseMax(c, d)))
