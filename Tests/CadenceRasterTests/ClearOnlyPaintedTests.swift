@@ -42,14 +42,7 @@ import Testing
     }
 
     @Test func reusedCanvasIsAFreshOne() throws {
-        let renderer = RasterRenderer()
-        var reused = RasterCanvas(width: 96, height: 64)
-        for n in 0..<12 {
-            try renderer.draw(Self.frame(n), into: &reused)
-            var fresh = RasterCanvas(width: 96, height: 64)
-            try RasterRenderer().draw(Self.frame(n), into: &fresh)
-            #expect(reused == fresh, "frame \(n)")
-        }
+        try expectRedrawsAreFresh(width: 96, height: 64, frames: 0..<12, Self.frame)
     }
 
     @Test func damageBetweenWholeRedrawsIsForgotten() throws {
@@ -77,5 +70,18 @@ import Testing
             #expect(single.canvas == fresh.canvas, "frame \(n), one band")
             #expect(banded.canvas == fresh.canvas, "frame \(n), three bands")
         }
+    }
+}
+
+/// Draws `frame(n)` for each of `frames` into one canvas with one renderer, frame after frame,
+/// and expects each the bytes a fresh renderer draws into a fresh canvas.
+func expectRedrawsAreFresh(width: Int, height: Int, frames: Range<Int>, _ frame: (Int) -> DisplayList) throws {
+    let renderer = RasterRenderer()
+    var reused = RasterCanvas(width: width, height: height)
+    for n in frames {
+        try renderer.draw(frame(n), into: &reused)
+        var fresh = RasterCanvas(width: width, height: height)
+        try RasterRenderer().draw(frame(n), into: &fresh)
+        #expect(reused == fresh, "frame \(n)")
     }
 }
