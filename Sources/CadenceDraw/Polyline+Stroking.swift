@@ -115,26 +115,22 @@ struct _Stroker {
                 continue
             }
             if !running {
-                left = [from + offset]
-                right = [from - offset]
+                // The run's memory is kept from run to run.
+                left.removeAll(keepingCapacity: true)
+                right.removeAll(keepingCapacity: true)
+                left.append(from + offset)
+                right.append(from - offset)
                 inset = (0, 0)
                 running = true
             }
             let next = index + 1
-            if next < segmentCount, let (outer, inner, side, cut) = turn(
-                at: to, incoming: direction, outgoing: directions[next], inset: inset, lengths: (lengths[index], lengths[next])
-            ) {
+            if next < segmentCount {
                 let nextOffset = directions[next]._perpendicular * halfWidth
-                if sees(to + nextOffset, points[(next + 1) % points.count] + nextOffset, points[(next + 1) % points.count] - nextOffset, to - nextOffset) {
-                    if side > 0 {
-                        left.append(contentsOf: outer)
-                        if let inner { right.append(inner) }
-                        inset = (0, cut)
-                    } else {
-                        right.append(contentsOf: outer)
-                        if let inner { left.append(inner) }
-                        inset = (cut, 0)
-                    }
+                let after = points[(next + 1) % points.count]
+                if sees(to + nextOffset, after + nextOffset, after - nextOffset, to - nextOffset), turn(
+                    at: to, incoming: direction, outgoing: directions[next], lengths: (lengths[index], lengths[next]),
+                    inset: &inset, left: &left, right: &right
+                ) {
                     continue
                 }
             }
@@ -155,46 +151,73 @@ struct _Stroker {
         }
     }
 
-    /// How a run goes on round the vertex `point` from the segment along `incoming` into the one
-    /// along `outgoing`: the join's outer corners in order (from the end of the incoming edge to
-    /// the start of the outgoing one), the inner point (nil straight on), the outer side (+1 the
-    /// left, the side `_perpendicular` points to, −1 the right) and how much of the outgoing
-    /// segment's inner edge the inner point cuts away. Nil where the run must end: a U-turn, or
-    /// an inner point that would not lie within both segments (`inset`: how much of the incoming
-    /// segment's edges joins before cut away; `lengths`: the two segments').
+    /// Takes a run round the vertex `point` from the segment along `incoming` into the one along
+    /// `outgoing`: the join's outer corners in order (from the end of the incoming edge to the
+    /// start of the outgoing one) go onto the side the line turns away from (`left`, the side
+    /// `_perpendicular` points to, or `right`), the point where the inner edges cross onto the
+    /// other, and `inset` becomes how much of the outgoing segment's edges that point cuts away.
+    /// False, with nothing added, where the run must end: a U-turn, an inner point that would not
+    /// lie within both segments (`inset`: how much of the incoming segment's edges joins before
+    /// cut away; `lengths`: the two segments'), or a point that overflows.
     private func turn(
-        at point: SIMD2<Double>, incoming: SIMD2<Double>, outgoing: SIMD2<Double>, inset: (left: Double, right: Double), lengths: (Double, Double)
-    ) -> (outer: [SIMD2<Double>], inner: SIMD2<Double>?, side: Double, cut: Double)? {
+        at point: SIMD2<Double>, incoming: SIMD2<Double>, outgoing: SIMD2<Double>, lengths: (Double, Double),
+        inset: inout (left: Double, right: Double), left: inout [SIMD2<Double>], right: inout [SIMD2<Double>]
+    ) -> Bool {
         let cross = incoming._cross(outgoing)
         let dot = incoming._dot(outgoing)
         // Straight on: the segments' edges meet end to end.
-        if cross == 0, dot > 0 { return ([], nil, 1, 0) }
+        if cross == 0, dot > 0 {
+            inset = (0, 0)
+            return true
+        }
         // The outer side is the one the line turns away from.
         let side: Double = cross > 0 ? -1 : 1
         // The inner edges cross halfWidth · tan(θ / 2) before and after the vertex, θ the turn.
         let cut = halfWidth * abs(cross) / (1 + dot)
         let innerInset = side > 0 ? inset.right : inset.left
-        guard 1 + dot > 0, cut.isFinite, innerInset + cut <= lengths.0, cut <= lengths.1 else { return nil }
+        guard 1 + dot > 0, cut.isFinite, innerInset + cut <= lengths.0, cut <= lengths.1 else { return false }
         let inner = point + (incoming._perpendicular + outgoing._perpendicular) * (-side * halfWidth / (1 + dot))
         let outerIn = point + incoming._perpendicular * (side * halfWidth)
         let outerOut = point + outgoing._perpendicular * (side * halfWidth)
         // A point that overflows would cost the whole run (an outline with one is left out): the
         // run ends here instead, and the join is a piece of its own.
-        guard inner._isFinite, outerIn._isFinite, outerOut._isFinite else { return nil }
+        guard inner._isFinite, outerIn._isFinite, outerOut._isFinite else { return false }
+        // Between the outer corners: a miter's tip, or a round join's arc (its ends are the corners).
+        var tip: SIMD2<Double>?
+        var arcPoints: [SIMD2<Double>]?
         switch style.lineJoin {
         case .bevel:
-            return ([outerIn, outerOut], inner, side, cut)
+            break
         case .round:
             let from = incoming._perpendicular * side
             let to = outgoing._perpendicular * side
-            return (arc(around: point, from: atan2(from.y, from.x), sweep: atan2(from._cross(to), from._dot(to))), inner, side, cut)
+            arcPoints = arc(around: point, from: atan2(from.y, from.x), sweep: atan2(from._cross(to), from._dot(to)))
         case .miter:
             let halfCosine = ((1 + dot) / 2).squareRoot()
-            guard halfCosine > 0, 1 / halfCosine <= style.miterLimit else { return ([outerIn, outerOut], inner, side, cut) }
-            let tip = point + (incoming._perpendicular + outgoing._perpendicular) * (side * halfWidth / (1 + dot))
-            guard tip._isFinite else { return nil }
-            return ([outerIn, tip, outerOut], inner, side, cut)
+            if halfCosine > 0, 1 / halfCosine <= style.miterLimit {
+                let miter = point + (incoming._perpendicular + outgoing._perpendicular) * (side * halfWidth / (1 + dot))
+                guard miter._isFinite else { return false }
+                tip = miter
+            }
         }
+        func extend(outer: inout [SIMD2<Double>], inner innerSide: inout [SIMD2<Double>]) {
+            if let arcPoints {
+                outer.append(contentsOf: arcPoints)
+            } else {
+                outer.append(outerIn)
+                if let tip { outer.append(tip) }
+                outer.append(outerOut)
+            }
+            innerSide.append(inner)
+        }
+        if side > 0 {
+            extend(outer: &left, inner: &right)
+            inset = (0, cut)
+        } else {
+            extend(outer: &right, inner: &left)
+            inset = (cut, 0)
+        }
+        return true
     }
 
     /// Whether the band of a segment, the quadrilateral `a`, `b`, `c`, `d`, is drawn: its corners
