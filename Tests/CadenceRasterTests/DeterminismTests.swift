@@ -24,9 +24,9 @@ import Testing
     }
 
     @Test(arguments: [
-        ("loading-ring.json", 0.5, "62cb741c0f7b552a5cbcd79a47f5ec4e66d8f7ee91975a194ba684c489507833"),
+        ("loading-ring.json", 0.5, "8b00f3e45a2bc98172029bacca0151fd3871ba7c59918c27562957d06a7cb916"),
         ("card-flip.json", 0.7, "3b7d65fe8b96aabc39f2ecf909b98724cbef73faf322fc6ec5ce6ad21f120c16"),
-        ("heartbeat.json", 0.3, "a16b4e5170069762a9f4ef6df10e674afd0f51aaba5018bd5ff31e6c331af8d2"),
+        ("heartbeat.json", 0.3, "0aba7fc4205d2b861ef9ac19795fdb94c8daee908578916caa708829d2a69af2"),
     ])
     func exampleFramesArePinned(name: String, time: Double, hash: String) throws {
         let path = BackendAgreementTests.examples.appendingPathComponent(name).path
