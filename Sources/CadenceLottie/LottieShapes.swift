@@ -80,33 +80,67 @@ extension StarShape {
     /// A star (points alternating between the outer and inner radius) or a polygon, its first
     /// point straight up from the centre turned by the rotation; roundness pulls handles along
     /// each point's tangent, a quarter of the arc between points long at 100 %.
+    ///
+    /// A star's fractional point count draws a partial point, as After Effects grows one while
+    /// the count animates (and lottie-android, lottie-ios, rlottie and ThorVG draw it): the whole
+    /// points each take 360° / count, the partial point the fraction of that, its tip the fraction
+    /// of the way from the inner to the outer radius and its handles the fraction as long. The
+    /// path starts at that tip. A polygon's count is whole (the fraction dropped), as those
+    /// players draw it.
     func path(at frame: Double) -> Path {
         let centre = position.point(at: frame)
         let requested = points.scalar(at: frame, fallback: 5)
-        let count = Int(min(max(requested.isFinite ? requested.rounded(.down) : 0, 0), Self.maximumPoints))
+        let clamped = min(max(requested.isFinite ? requested : 0, 0), Self.maximumPoints)
+        let count = Int(clamped.rounded(.down))
         guard count >= (isStar ? 2 : 3) else { return Path() }
+        // Fractions too small to move a point by a representable amount count as none.
+        let fraction = isStar && clamped - Double(count) > 1e-9 ? clamped - Double(count) : 0
         let outer = outerRadius.scalar(at: frame), inner = innerRadius.scalar(at: frame)
         let outerRound = outerRoundness.scalar(at: frame) / 100, innerRound = innerRoundness.scalar(at: frame) / 100
         let rotation = self.rotation.scalar(at: frame)
         guard outer.isFinite, inner.isFinite, outerRound.isFinite, innerRound.isFinite, rotation.isFinite else { return Path() }
-        let vertices = isStar ? count * 2 : count
-        let step = 2 * Double.pi / Double(vertices)
         let direction: Double = reversed ? -1 : 1
+        // The angle from one point to the next, and the number of points the handles share the
+        // circle among (the count, fraction included).
+        let share = fraction > 0 ? clamped : Double(count)
+        let pointAngle = 2 * Double.pi / share * direction
         var angle = -Double.pi / 2 + rotation * .pi / 180
-        var points: [(point: SIMD2<Double>, tangent: SIMD2<Double>)] = []
-        points.reserveCapacity(vertices)
-        for index in 0..<vertices {
-            let isOuter = !isStar || index.isMultiple(of: 2)
-            let radius = isOuter ? outer : inner
-            let roundness = isOuter ? outerRound : innerRound
+        // The vertex `radius` from the centre at `angle`, its handle along the circle as long as
+        // `roundness` times a quarter of the arc between points of radius `handleRadius`, times `scale`.
+        func vertex(_ radius: Double, roundness: Double, handleRadius: Double, scale: Double = 1) -> (point: SIMD2<Double>, tangent: SIMD2<Double>) {
             let offset = SIMD2(radius * cos(angle), radius * sin(angle))
-            // Handles along the tangent, as long as a quarter of the arc to the next point.
             let length = (offset.x * offset.x + offset.y * offset.y).squareRoot()
-            let perimeter = 2 * Double.pi * abs(radius) / Double(isStar ? vertices * 2 : vertices * 4)
-            let tangent = length > 0 ? SIMD2(-offset.y, offset.x) / length * perimeter * roundness * direction : .zero
-            points.append((centre + offset, tangent))
-            angle += step * direction
+            let perimeter = 2 * Double.pi * abs(handleRadius) / (share * 4)
+            let tangent = length > 0 ? SIMD2(-offset.y, offset.x) / length * perimeter * roundness * direction * scale : .zero
+            return (centre + offset, tangent)
         }
+        var points: [(point: SIMD2<Double>, tangent: SIMD2<Double>)] = []
+        if !isStar {
+            points.reserveCapacity(count)
+            for _ in 0..<count {
+                points.append(vertex(outer, roundness: outerRound, handleRadius: outer))
+                angle += pointAngle
+            }
+        } else if fraction == 0 {
+            points.reserveCapacity(2 * count)
+            for index in 0..<(2 * count) {
+                let isOuter = index.isMultiple(of: 2)
+                points.append(isOuter ? vertex(outer, roundness: outerRound, handleRadius: outer) : vertex(inner, roundness: innerRound, handleRadius: inner))
+                angle += pointAngle / 2
+            }
+        } else {
+            // The partial point's tip, half its share before the first inner vertex and half after the last.
+            points.reserveCapacity(2 * count + 2)
+            angle += pointAngle / 2 * (1 - fraction)
+            points.append(vertex(inner + (outer - inner) * fraction, roundness: outerRound, handleRadius: outer, scale: fraction))
+            angle += pointAngle / 2 * fraction
+            for index in 0..<(2 * count + 1) {
+                let isOuter = !index.isMultiple(of: 2)
+                points.append(isOuter ? vertex(outer, roundness: outerRound, handleRadius: outer) : vertex(inner, roundness: innerRound, handleRadius: inner))
+                angle += pointAngle / 2
+            }
+        }
+        let vertices = points.count
         var elements: [Path.Element] = [.move(Point(points[0].point))]
         for index in 0..<vertices {
             let from = points[index], to = points[(index + 1) % vertices]

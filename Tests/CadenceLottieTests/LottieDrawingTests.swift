@@ -237,6 +237,37 @@ import Testing
         #expect(closeRect(F.paths(F.list(ellipses, frame: 0))[0].bounds, 20, 35, 60, 30, 0.05))
     }
 
+    /// A star's fractional point count grows a partial point (After Effects' star, as
+    /// lottie-android, lottie-ios, rlottie and ThorVG draw it): the shape changes continuously
+    /// as the count passes a whole number; a polygon drops the fraction.
+    @Test func drawsPartialStarPoints() throws {
+        func contour(_ points: Double, star: Bool = true) throws -> [Point] {
+            let shape = #"{"ty": "sr", "sy": \#(star ? 1 : 2), "p": {"a": 0, "k": [50, 50]}, "pt": {"a": 0, "k": \#(points)}, "r": {"a": 0, "k": 0}, "or": {"a": 0, "k": 40}, "ir": {"a": 0, "k": 20}, "os": {"a": 0, "k": 0}, "is": {"a": 0, "k": 0}}"#
+            let animation = try F.animation(F.document(layers: F.shapeLayer(shape + "," + F.fill())))
+            return F.paths(F.list(animation, frame: 0))[0].contours[0]
+        }
+        func area(_ polygon: [Point]) -> Double {
+            zip(polygon, polygon.dropFirst() + polygon.prefix(1)).reduce(0) { $0 + ($1.0.x * $1.1.y - $1.1.x * $1.0.y) / 2 }
+        }
+        // 5.5 points: five whole ones of 360° / 5.5 each, and a half one whose tip, where the
+        // path starts, lies halfway from the inner radius to the outer, a quarter point past the top.
+        let half = try contour(5.5)
+        #expect(half.count == 12)
+        let angle = (-90 + 360 / 5.5 / 4) * Double.pi / 180
+        #expect(close(half[0].x, 50 + 30 * cos(angle)) && close(half[0].y, 50 + 30 * sin(angle)))
+        #expect(half.allSatisfy { abs(hypot($0.x - 50, $0.y - 50) - 30) < 1e-6 || abs(hypot($0.x - 50, $0.y - 50) - 20) < 1e-6 || abs(hypot($0.x - 50, $0.y - 50) - 40) < 1e-6 })
+        // Continuous through whole counts: just past 5 is the 5-point star, just short of 6 the 6-point one.
+        let (five, fiveAndAHalf, six) = (area(try contour(5)), area(half), area(try contour(6)))
+        let (justPastFive, justShortOfSix) = (area(try contour(5.000001)), area(try contour(5.999999)))
+        #expect(abs(justPastFive - five) < 0.01 && abs(justShortOfSix - six) < 0.01)
+        // Five kites of 40 by 20 spanning 360° / 5.5, and one of 30 by 20 spanning half that.
+        let pointAngle = 2 * Double.pi / 5.5
+        #expect(abs(fiveAndAHalf - (5 * 40 * 20 * sin(pointAngle / 2) + 30 * 20 * sin(pointAngle / 4))) < 1e-6)
+        // A polygon's count is whole.
+        let (pentagon, fractional) = (try contour(5, star: false), try contour(5.5, star: false))
+        #expect(fractional == pentagon)
+    }
+
     /// A fading layer with two paints is composited as one group; a lone path takes the opacity.
     @Test func layerOpacityGroupsSeveralPaints() throws {
         let two = try F.animation(F.document(layers: F.shapeLayer([F.rectangle(), F.stroke(), F.fill()].joined(separator: ","), ks: #"{"o": {"a": 0, "k": 50}}"#)))
