@@ -764,8 +764,18 @@ private struct Drawing {
     /// is combined with the union of those above it: added, cut from it, intersected or
     /// excluded. Each item's area is the union of its paths' own areas (a group's paths do not
     /// cut holes in each other here).
+    ///
+    /// The paths above the merge are its own from then on: paints above it in its group, and the
+    /// paints of the groups it merges, paint nothing, as lottie-android (the one reference
+    /// player that merges paths) draws them; paints below it paint the merged path.
     private mutating func merge(_ paths: Range<Int>, itemStarts: [Int], mode: MergeMode) {
-        guard mode != .merge, !paths.isEmpty else { return }
+        guard !paths.isEmpty else { return }
+        // This group's paints and its groups' were recorded last, over paths from its start on.
+        while let last = paints.last, last.paths.lowerBound >= paths.lowerBound {
+            paints.removeLast()
+            opacities.removeLast()
+        }
+        guard mode != .merge else { return }
         // One operand per item: its entries' shapes in the layer's space, as one compound path.
         let bounds = itemStarts.filter { paths.contains($0) } + [paths.upperBound]
         var operands: [[BezierShape]] = []
@@ -817,7 +827,9 @@ private struct Drawing {
     }
 
     private func draw(_ paint: PendingPaint, opacity: Double, layerMatrix: AffineTransform, into list: inout DisplayList) {
-        let entries = pool[paint.paths]
+        // Within the pool always (a merge drops the paints over the paths it replaces); clamped
+        // all the same, so that a file no test foresaw draws less rather than traps.
+        let entries = pool[paint.paths.clamped(to: pool.indices)]
         guard entries.contains(where: { !$0.shapes.isEmpty }) else { return }
         let groupToList = paint.groupMatrix.concatenating(layerMatrix)
         switch paint.kind {

@@ -173,6 +173,26 @@ import Testing
             try F.animation(F.document(layers: F.shapeLayer([square, circle, #"{"ty": "mm", "mm": 3}"#, F.stroke()].joined(separator: ","))), strict: true)
         }
     }
+
+    /// A merge takes the paths above it as its own: paints above it in its group, and those of
+    /// the groups it merges, paint nothing (as lottie-android draws them); the paint below it
+    /// paints the merged path. Groups with paints of their own above a merge once left paints
+    /// pointing past the merged paths, a trap when drawn.
+    @Test func mergePathsTakeThePathsAbove() throws {
+        func group(_ shapes: String...) -> String { #"{"ty": "gr", "it": [\#(shapes.joined(separator: ","))]}"# }
+        let red = group(F.rectangle(x: 40, y: 50, width: 40, height: 40), F.fill(1, 0, 0))
+        let blue = group(#"{"ty": "el", "p": {"a": 0, "k": [60, 50]}, "s": {"a": 0, "k": [40, 40]}}"#, F.fill(0, 0, 1))
+        let small = F.rectangle(x: 50, y: 10, width: 10, height: 10)
+        for mode in 1...5 {
+            let shapes = [red, blue, small, F.stroke(), #"{"ty": "mm", "mm": \#(mode)}"#, F.fill(0, 1, 0)]
+            let drawn = F.list(try F.animation(F.document(layers: F.shapeLayer(shapes.joined(separator: ",")))), frame: 0)
+            var colors: [Color] = []
+            for command in drawn.commands {
+                if case .path(let path) = command { colors.append(path.color) }
+            }
+            #expect(colors == [Color(red: 0, green: 1, blue: 0)], "mode \(mode)")
+        }
+    }
 }
 
 /// Text layers drawn with the file's glyphs (`chars`).
