@@ -118,16 +118,19 @@ FUZZ_SECONDS ?= 300
 FUZZ_OPTIONS_SECONDS ?= $(FUZZ_SECONDS)
 FUZZ_LOTTIE_SECONDS ?= $(FUZZ_SECONDS)
 FUZZ_BUILD := .build/fuzz
+# Swift's own crash backtracer takes a trap's signal before libFuzzer's handler can write the
+# input out (a trap left no crash-* file): off while fuzzing. libFuzzer still prints the stack.
+FUZZ_ENV := SWIFT_BACKTRACE=enable=no
 fuzz: deps
 	$(SWIFT) build --build-path $(FUZZ_BUILD) --product CadenceFuzz -Xswiftc -sanitize=fuzzer -Xswiftc -DCADENCE_FUZZ
 	mkdir -p $(FUZZ_BUILD)/corpus $(FUZZ_BUILD)/corpus-options $(FUZZ_BUILD)/corpus-lottie
-	$(FUZZ_BUILD)/debug/CadenceFuzz -max_total_time=$(FUZZ_SECONDS) -timeout=10 -rss_limit_mb=2048 \
+	$(FUZZ_ENV) $(FUZZ_BUILD)/debug/CadenceFuzz -max_total_time=$(FUZZ_SECONDS) -timeout=10 -rss_limit_mb=2048 \
 		-print_final_stats=1 -dict=Fuzz/scene.dict -artifact_prefix=$(FUZZ_BUILD)/ \
 		$(FUZZ_BUILD)/corpus Fuzz/corpus Tests/CadenceCLITests/FuzzRegressions
-	CADENCE_FUZZ_TARGET=options $(FUZZ_BUILD)/debug/CadenceFuzz -max_total_time=$(FUZZ_OPTIONS_SECONDS) -timeout=10 \
+	$(FUZZ_ENV) CADENCE_FUZZ_TARGET=options $(FUZZ_BUILD)/debug/CadenceFuzz -max_total_time=$(FUZZ_OPTIONS_SECONDS) -timeout=10 \
 		-rss_limit_mb=2048 -print_final_stats=1 -dict=Fuzz/options.dict -artifact_prefix=$(FUZZ_BUILD)/options- \
 		$(FUZZ_BUILD)/corpus-options Fuzz/options Tests/CadenceCLITests/OptionsFuzzRegressions
-	CADENCE_FUZZ_TARGET=lottie $(FUZZ_BUILD)/debug/CadenceFuzz -max_total_time=$(FUZZ_LOTTIE_SECONDS) -timeout=10 \
+	$(FUZZ_ENV) CADENCE_FUZZ_TARGET=lottie $(FUZZ_BUILD)/debug/CadenceFuzz -max_total_time=$(FUZZ_LOTTIE_SECONDS) -timeout=10 \
 		-rss_limit_mb=2048 -print_final_stats=1 -dict=Fuzz/lottie.dict -artifact_prefix=$(FUZZ_BUILD)/lottie- \
 		$(FUZZ_BUILD)/corpus-lottie Tests/CadenceGLTests/LottieFiles Tests/CadenceCLITests/LottieFuzzRegressions
 
