@@ -184,14 +184,14 @@ struct _Stroker {
         guard inner._isFinite, outerIn._isFinite, outerOut._isFinite else { return false }
         // Between the outer corners: a miter's tip, or a round join's arc (its ends are the corners).
         var tip: SIMD2<Double>?
-        var arcPoints: [SIMD2<Double>]?
+        var arcAngles: (from: Double, sweep: Double)?
         switch style.lineJoin {
         case .bevel:
             break
         case .round:
             let from = incoming._perpendicular * side
             let to = outgoing._perpendicular * side
-            arcPoints = arc(around: point, from: atan2(from.y, from.x), sweep: atan2(from._cross(to), from._dot(to)))
+            arcAngles = (atan2(from.y, from.x), atan2(from._cross(to), from._dot(to)))
         case .miter:
             let halfCosine = ((1 + dot) / 2).squareRoot()
             if halfCosine > 0, 1 / halfCosine <= style.miterLimit {
@@ -201,8 +201,8 @@ struct _Stroker {
             }
         }
         func extend(outer: inout [SIMD2<Double>], inner innerSide: inout [SIMD2<Double>]) {
-            if let arcPoints {
-                outer.append(contentsOf: arcPoints)
+            if let arcAngles {
+                appendArc(around: point, from: arcAngles.from, sweep: arcAngles.sweep, to: &outer)
             } else {
                 outer.append(outerIn)
                 if let tip { outer.append(tip) }
@@ -312,6 +312,14 @@ struct _Stroker {
     /// points at both ends, and between them corners at most `tolerance` outside the circle, each
     /// edge tangent to it.
     private func arc(around centre: SIMD2<Double>, from startAngle: Double, sweep: Double) -> [SIMD2<Double>] {
+        var points: [SIMD2<Double>] = []
+        appendArc(around: centre, from: startAngle, sweep: sweep, to: &points)
+        return points
+    }
+
+    /// `arc(around:from:sweep:)`'s points appended to `points` (a run's side takes a round join's
+    /// arc so, with no array of its own per vertex).
+    private func appendArc(around centre: SIMD2<Double>, from startAngle: Double, sweep: Double, to points: inout [SIMD2<Double>]) {
         // A corner between tangents a step apart lies halfWidth / cos(step / 2) from the centre.
         let maximumStep = 2 * acos(halfWidth / (halfWidth + tolerance))
         let byTolerance = _boundedCount(abs(sweep) / maximumStep)
@@ -319,14 +327,14 @@ struct _Stroker {
         let count = Swift.max(byTolerance, byQuarterTurns)
         let step = sweep / Double(count)
         let cornerRadius = halfWidth / cos(step / 2)
-        var points = [centre + SIMD2(cos(startAngle), sin(startAngle)) * halfWidth]
-        points.reserveCapacity(count + 2)
+        // Only a fresh array is sized here: reserving on every join of a run would defeat its growth.
+        if points.isEmpty { points.reserveCapacity(count + 2) }
+        points.append(centre + SIMD2(cos(startAngle), sin(startAngle)) * halfWidth)
         for index in 0..<count {
             let angle = startAngle + step * (Double(index) + 0.5)
             points.append(centre + SIMD2(cos(angle), sin(angle)) * cornerRadius)
         }
         points.append(centre + SIMD2(cos(startAngle + sweep), sin(startAngle + sweep)) * halfWidth)
-        return points
     }
 
     /// Adds `polygon`, reversed when its signed area is negative; drops it when the area is zero
