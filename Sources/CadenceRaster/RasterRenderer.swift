@@ -351,6 +351,8 @@ final class PathMaskCache: @unchecked Sendable {
     /// The rasteriser's cells, lent to each mask made (under the lock, so one at a time).
     let scratch = CoverageScratch()
     private var pictures: [DisplayList: (canvas: RasterCanvas, lastUsed: Int)] = [:]
+    /// Pictures a band is drawing now: other bands wait for them (`picture(for:make:)`).
+    private var making: [DisplayList: DispatchGroup] = [:]
     private var coverages: [MaskCoverageKey: (mask: CoverageMask?, lastUsed: Int)] = [:]
     /// The bytes of the mask coverages kept, at most `largestKeptCoverages`: beyond it a frame's
     /// masks are made and not kept (many frame-sized masks of a large frame), as before there was
@@ -399,16 +401,40 @@ final class PathMaskCache: @unchecked Sendable {
     }
 
     /// The picture `list` draws, made by `make` when no frame has kept it.
+    ///
+    /// `make` runs without the lock: drawing a picture asks this cache for its paths' coverage
+    /// and for the pictures inside it (a layer turned in 3-D inside another), and the lock is not
+    /// re-entrant (holding it there deadlocked). Bands that want a picture another band is making
+    /// wait for it rather than draw it again. That wait cannot close a cycle: a picture only ever
+    /// waits for pictures strictly inside its own list, which are smaller.
     func picture(for list: DisplayList, make: () throws(TextError) -> RasterCanvas) throws(TextError) -> RasterCanvas {
-        lock.wait()
-        defer { lock.signal() }
-        if let kept = pictures[list] {
-            pictures[list] = (kept.canvas, frameNumber)
-            return kept.canvas
+        // Each pass returns, or waits for a maker that ends; a maker that threw is followed by
+        // one more pass, and each thread throws at most once, so the passes are bounded.
+        while true {
+            lock.wait()
+            if let kept = pictures[list] {
+                pictures[list] = (kept.canvas, frameNumber)
+                lock.signal()
+                return kept.canvas
+            }
+            if let pending = making[list] {
+                lock.signal()
+                pending.wait()
+                continue
+            }
+            let pending = DispatchGroup()
+            pending.enter()
+            making[list] = pending
+            lock.signal()
+            let made: Result<RasterCanvas, TextError>
+            do throws(TextError) { made = .success(try make()) } catch { made = .failure(error) }
+            lock.wait()
+            making[list] = nil
+            if case .success(let canvas) = made { pictures[list] = (canvas, frameNumber) }
+            lock.signal()
+            pending.leave()
+            return try made.get()
         }
-        let canvas = try make()
-        pictures[list] = (canvas, frameNumber)
-        return canvas
     }
 
     /// Ends a frame: masks and pictures neither it nor the frame before used are dropped.
