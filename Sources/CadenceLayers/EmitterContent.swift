@@ -97,13 +97,19 @@ public struct EmitterCell: Sendable, Hashable {
 
 extension EmitterContent {
     /// The particles alive at `time`, drawn into `list` in the layer's coordinates. `rates` are
-    /// the `birthRate` multipliers in force from each time on, the first from 0.
-    func draw(at time: Double, rates: [(time: Double, rate: Double)], images: any ImageProvider, into list: inout DisplayList) {
+    /// the `birthRate` multipliers in force from each time on, the first from 0. Each particle
+    /// drawn takes one item of the frame's `budget`.
+    func draw(
+        at time: Double, rates: [(time: Double, rate: Double)], images: any ImageProvider, budget frame: DrawnItemBudget = DrawnItemBudget(),
+        into list: inout DisplayList
+    ) {
         guard time >= 0, time.isFinite else { return }
-        var budget = Self.maximumParticles
+        let allowed = min(Self.maximumParticles, frame.remaining)
+        var budget = allowed
         for (index, cell) in cells.enumerated() where budget > 0 {
             cell.draw(at: time, index: index, emitter: self, rates: rates, budget: &budget, images: images, into: &list)
         }
+        _ = frame.take(allowed - budget)
     }
 }
 

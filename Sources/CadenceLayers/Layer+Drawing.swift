@@ -31,6 +31,8 @@ struct LayerDrawContext {
     /// the layers drawn here in the parent's space before they are flattened into its plane; nil
     /// for none.
     var sublayerTransform: Transform3D?
+    /// What the frame may still draw, shared by every layer, copy and picture of it.
+    var budget = DrawnItemBudget()
 
     /// What can show of a scene of `size`: the scene's rectangle grown by its longer side on
     /// every side, as a frame of another shape shows the scene letterboxed and what lies around it.
@@ -41,15 +43,44 @@ struct LayerDrawContext {
     }
 }
 
+/// What a frame may still draw: each layer drawn (each replicator copy of it included) and each
+/// particle takes one item. One budget serves the whole frame, so limits that multiply — 1,000
+/// replicator copies of 100 nested copies of an emitter's 10,000 particles, or 10,000 emitter
+/// layers — cannot ask for more than `Layer.maximumDrawnItems` (which once took 6 GB and aborted).
+final class DrawnItemBudget {
+    private(set) var remaining: Int
+
+    init(_ limit: Int = Layer.maximumDrawnItems) {
+        remaining = max(limit, 0)
+    }
+
+    /// Takes `count` items; once fewer remain, nothing more is drawn this frame.
+    func take(_ count: Int = 1) -> Bool {
+        guard remaining >= count else {
+            remaining = 0
+            return false
+        }
+        remaining -= count
+        return true
+    }
+
+    var isSpent: Bool { remaining <= 0 }
+}
+
 extension Layer {
     /// Deepest nesting of sublayers a scene may have.
     public static let maximumDepth = 64
+    /// The most items one frame draws: layers (each replicator copy counted) and particles
+    /// together, 1,000,000. Past it the rest of the frame is left out (a documented clamp, not an
+    /// abort or a hang).
+    public static let maximumDrawnItems = 1_000_000
 
     /// Draws the layer as it is at `time` into `list`, each command once and already mapped by
     /// `transform` (its parent's coordinates to the list's: the ancestors' transforms composed),
     /// as nanovg's state stack and rlottie's `update(frame, parentMatrix, parentAlpha)` pass
     /// theirs down, rather than drawing into a list of its own that each ancestor maps again.
     func draw(at time: Double, context: LayerDrawContext, transform: AffineTransform = .identity, into list: inout DisplayList) throws(TextError) {
+        guard context.budget.take() else { return }
         let layer = presentation(at: time, motion: context.motion)
         var context = context
         context.emitterRates = []
@@ -247,7 +278,7 @@ extension Layer {
             .concatenating(AffineTransform(translationX: anchor.x, y: anchor.y))
         var instance = AffineTransform.identity
         var copy = DisplayList(size: list.size, background: .clear)
-        for index in 0..<count {
+        for index in 0..<count where !context.budget.isSpent {
             if index > 0 { instance = instance.concatenating(step) }
             guard instance.determinant != 0, instance.a.isFinite, instance.b.isFinite, instance.c.isFinite, instance.d.isFinite,
                   instance.tx.isFinite, instance.ty.isFinite else { break }
@@ -316,7 +347,7 @@ extension Layer {
         case .replicator:
             break
         case .emitter(let emitter):
-            emitter.draw(at: time, rates: context.emitterRates, images: context.images, into: &list)
+            emitter.draw(at: time, rates: context.emitterRates, images: context.images, budget: context.budget, into: &list)
         case .widget(var node):
             node.frame = bounds
             try node.draw(at: time, fonts: context.fonts, images: context.images, motion: context.motion, pixelScale: context.pixelScale, into: &list)

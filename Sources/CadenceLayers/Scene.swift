@@ -66,8 +66,12 @@ public struct Scene: Sendable {
     public func displayList(at time: Double, fonts: any TextLayoutEngine, images: any ImageProvider = NoImages(), fittedTo target: Size) throws(TextError) -> DisplayList {
         let fit = FrameFit(from: size, to: target)
         var list = DisplayList(size: fit == nil ? size : target, background: background)
+        // One budget for the frame, however many nodes share it (`Layer.maximumDrawnItems`).
+        let budget = DrawnItemBudget()
         for node in nodes {
-            try node.draw(at: time, fonts: fonts, images: images, motion: MotionSetting(profile: motion), sceneSize: size, fit: fit, into: &list)
+            try node.draw(
+                at: time, fonts: fonts, images: images, motion: MotionSetting(profile: motion), sceneSize: size, fit: fit, budget: budget, into: &list
+            )
         }
         return list
     }
@@ -221,7 +225,7 @@ public enum Node: Sendable {
     /// Draws the node of a scene of `sceneSize` into `list`, each command fitted by `fit`.
     func draw(
         at time: Double, fonts: any TextLayoutEngine, images: any ImageProvider, motion: MotionSetting, sceneSize: Size, fit: FrameFit?,
-        into list: inout DisplayList
+        budget: DrawnItemBudget = DrawnItemBudget(), into list: inout DisplayList
     ) throws(TextError) {
         switch self {
         case .widget(_, let widget):
@@ -239,6 +243,7 @@ public enum Node: Sendable {
         case .layer(let layer):
             var context = LayerDrawContext(fonts: fonts, images: images, motion: motion, visible: LayerDrawContext.visible(inSceneOf: sceneSize))
             context.fit = fit
+            context.budget = budget
             try layer.draw(at: time, context: context, into: &list)
         }
     }

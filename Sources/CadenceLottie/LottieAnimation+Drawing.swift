@@ -20,6 +20,11 @@ extension LottieAnimation {
     static let maximumRepeatedCopiesPerLayer = 100_000
     /// How far (in output pixels) a flattened curve may stray from the curve.
     static let flatness = 0.2
+    /// The most layers one frame draws, counted through precompositions (a precomposition used
+    /// by many layers, nested, multiplies: 29 levels of two uses ask for 2²⁹, which once ran for
+    /// minutes and aborted at 10 GB). Past it the rest of the frame is left out (a documented
+    /// clamp, not a hang).
+    public static let maximumDrawnLayers = 100_000
 
     /// Draws composition frame `frame` with `transform` mapping composition coordinates to the
     /// list's; `pixelScale` is how many pixels one list unit covers (curves are flattened for it).
@@ -73,6 +78,8 @@ private struct Drawing {
     /// drawn (layers, precomposition layers, shape groups), which key paths match.
     var providers = LottieValueProviders()
     var path: [String] = []
+    /// Layers drawn so far this frame, precompositions' and mattes' included.
+    var drawnLayers = 0
 
     /// Draws `composition` at its frame `frame`.
     mutating func composition(
@@ -137,6 +144,8 @@ private struct Drawing {
         _ layer: borrowing LottieLayer, at position: Int, in composition: Composition, frame: Double, matrix: AffineTransform, opacity: Double,
         depth: Int, into list: inout DisplayList
     ) {
+        guard drawnLayers < LottieAnimation.maximumDrawnLayers else { return }
+        drawnLayers += 1
         // A layer's own keyframes are in its composition's frames (lottie-web subtracts `st` from
         // both the frame and the keyframe times); `st` and `sr` map time for a precomposition's
         // layers only.
