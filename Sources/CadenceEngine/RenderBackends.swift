@@ -38,7 +38,10 @@ extension RenderBackendKind {
             return min(max(free, 1), 4)
         }
         guard let count = Int(text.trimmingCharacters(in: .whitespaces)), (1...RasterBackend.maximumBands).contains(count) else {
-            throw .invalidOption(name: rasterThreadsVariable, message: "must be a whole number from 1 to \(RasterBackend.maximumBands), not \"\(text)\"")
+            throw .invalidOption(
+                name: rasterThreadsVariable,
+                message: "must be a whole number from 1 to \(RasterBackend.maximumBands), not \"\(text)\"; unset it for the default (one thread a core, at most 4)"
+            )
         }
         return count
     }

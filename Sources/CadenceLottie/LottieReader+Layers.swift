@@ -288,7 +288,8 @@ extension LottieReader {
     mutating func shapes(_ value: LottieJSON?, property: String, depth: Int) throws(LottieError) -> [ShapeItem] {
         guard let value else { return [] }
         guard let list = value.array else { throw error("must be a list of shapes", property: property) }
-        guard depth < Self.maximumNesting else {
+        // `depth` groups above this list: 64 nested groups are allowed, as documented.
+        guard depth <= Self.maximumNesting else {
             throw error("shape groups are nested deeper than \(Self.maximumNesting)", property: property)
         }
         var items: [ShapeItem] = []

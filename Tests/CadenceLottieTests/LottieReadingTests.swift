@@ -76,6 +76,19 @@ import Testing
         }
     }
 
+    /// 64 nested shape groups are allowed, as documented; the 65th is refused naming the limit.
+    @Test(arguments: [64, 65])
+    func shapeGroupsNestSixtyFourDeep(levels: Int) throws {
+        var items = #"{"ty": "rc", "p": {"a": 0, "k": [5, 5]}, "s": {"a": 0, "k": [4, 4]}, "r": {"a": 0, "k": 0}}, {"ty": "fl", "c": {"a": 0, "k": [1, 0, 0, 1]}, "o": {"a": 0, "k": 100}}"#
+        for _ in 0..<levels { items = #"{"ty": "gr", "it": [\#(items)]}"# }
+        let json = F.document(layers: #"{"ty": 4, "ip": 0, "op": 30, "ks": {}, "shapes": [\#(items)]}"#)
+        if levels <= 64 {
+            _ = try F.animation(json)
+        } else {
+            #expect { _ = try F.animation(json) } throws: { "\($0)".contains("shape groups are nested deeper than 64") }
+        }
+    }
+
     @Test func refusesParentLoops() {
         let layers = """
         {"ty": 3, "nm": "a", "ind": 1, "parent": 2, "ip": 0, "op": 30, "ks": {}},

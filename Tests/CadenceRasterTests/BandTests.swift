@@ -95,7 +95,7 @@ import Testing
         #expect(try RenderBackendKind.rasterThreads(environment: [:]) == min(max(cores, 1), 4))
         #expect(try RenderBackendKind.rasterThreads(besides: cores, environment: [:]) == 1)
         for bad in ["0", "65", "-1", "two", "", "1e9", "99999999999999999999"] {
-            #expect(throws: EngineError.invalidOption(name: variable, message: "must be a whole number from 1 to 64, not \"\(bad)\"")) {
+            #expect(throws: EngineError.invalidOption(name: variable, message: "must be a whole number from 1 to 64, not \"\(bad)\"; unset it for the default (one thread a core, at most 4)")) {
                 try RenderBackendKind.rasterThreads(environment: [variable: bad])
             }
         }
