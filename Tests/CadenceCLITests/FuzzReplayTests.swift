@@ -34,12 +34,12 @@ import Testing
     }
 
     /// Hostile Lottie files (cycles, 10⁹ copies, points or ridges, absurd numbers, deep nesting):
-    /// each an error or a documented clamp, answered within the fuzzer's time.
+    /// each an error or a documented clamp, never a trap. How long each takes is not asserted
+    /// here (a busy machine fails such a test for the wrong reason): `make fuzz` replays these
+    /// inputs under libFuzzer's time limit, where a slow unit is a finding.
     @Test(arguments: lottieRegressions) @MainActor
     func lottieRegressionIsAnswered(_ file: URL) throws {
-        let start = Date()
         _ = fuzzLottie(try Data(contentsOf: file))
-        #expect(Date().timeIntervalSince(start) < 5, "\(file.lastPathComponent) took \(Date().timeIntervalSince(start)) s")
     }
 
     @Test func thereAreInputsToReplay() {
