@@ -80,12 +80,19 @@ private struct Drawing {
     var path: [String] = []
     /// Layers drawn so far this frame, precompositions' and mattes' included.
     var drawnLayers = 0
+    /// The world matrices (layer to composition, through parents) of the composition being drawn,
+    /// by layer position, filled as they are needed; each composition drawn starts its own.
+    var worldMatrices: [AffineTransform?] = []
 
     /// Draws `composition` at its frame `frame`.
     mutating func composition(
         _ composition: Composition, frame: Double, matrix: AffineTransform, opacity: Double, depth: Int, into list: inout DisplayList
     ) {
         guard depth <= LottieReader.maximumNesting else { return }
+        // This composition's matrices, kept apart from those of the one it is drawn in.
+        let outer = worldMatrices
+        worldMatrices = Array(repeating: nil, count: composition.layers.count)
+        defer { worldMatrices = outer }
         // Layers are read in place (`composition.layers[position].…`), not copied: a copy of a
         // layer retains and releases every array and string it holds.
         for position in composition.layers.indices.reversed() {
@@ -390,18 +397,33 @@ private struct Drawing {
 
     /// The layer's transform at `frame` followed by its parents' (transform only, not opacity),
     /// all at the composition's `frame`.
-    private func worldMatrix(of position: Int, in composition: Composition, frame: Double) -> AffineTransform {
-        var current: Int? = position
-        var matrix = AffineTransform.identity
-        var steps = 0
-        while let index = current, steps <= composition.layers.count {
-            matrix = matrix.concatenating(
-                composition.layers[index].transform.matrix(at: frame, providers: providers, path: path, name: composition.layers[index].name)
-            )
-            current = composition.parents[index]
-            steps += 1
+    ///
+    /// Each layer's matrix is worked out once a composition frame (`worldMatrices`) and its
+    /// children start from it: walking the whole chain again for every layer made a chain of
+    /// 10,000 parents cost 10⁸ transform evaluations (17 s a frame).
+    private mutating func worldMatrix(of position: Int, in composition: Composition, frame: Double) -> AffineTransform {
+        if worldMatrices.count != composition.layers.count {
+            worldMatrices = Array(repeating: nil, count: composition.layers.count)
         }
-        return matrix
+        if let known = worldMatrices[position] { return known }
+        // The layers up to the first whose matrix is known (or the root), child first.
+        var chain: [Int] = []
+        var above = AffineTransform.identity
+        var current: Int? = position
+        while let index = current, chain.count <= composition.layers.count {
+            if let known = worldMatrices[index] {
+                above = known
+                break
+            }
+            chain.append(index)
+            current = composition.parents[index]
+        }
+        for index in chain.reversed() {
+            above = composition.layers[index].transform.matrix(at: frame, providers: providers, path: path, name: composition.layers[index].name)
+                .concatenating(above)
+            worldMatrices[index] = above
+        }
+        return above
     }
 
     // MARK: Shape layers
