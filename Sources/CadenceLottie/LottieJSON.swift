@@ -14,41 +14,21 @@ enum LottieJSON: Sendable {
     static let maximumDepth = 256
 
     /// Parses `data`, refusing nesting deeper than `maximumDepth`.
+    ///
+    /// Read straight from the bytes (`LottieJSONParser`): going through Foundation's
+    /// `JSONSerialization` and converting its `Any` tree cost about 100 bytes of memory and a
+    /// microsecond for each byte of the file (a 33 MB file of a million keyframes took 34 s and
+    /// 3.5 GB to read).
     static func parse(_ data: Data) throws(LottieJSONError) -> LottieJSON {
-        let object: Any
-        do {
-            // Foundation's parser refuses nesting past its own (larger) limit with an error.
-            object = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
-        } catch {
-            let nsError = error as NSError
-            let detail = (nsError.userInfo[NSDebugDescriptionErrorKey] as? String) ?? nsError.localizedDescription
-            throw LottieJSONError(message: "not valid JSON: \(detail)")
+        let parsed: Result<LottieJSON, LottieJSONError> = data.withUnsafeBytes { raw in
+            var parser = LottieJSONParser(bytes: raw.bindMemory(to: UInt8.self))
+            do throws(LottieJSONError) {
+                return .success(try parser.document())
+            } catch {
+                return .failure(error)
+            }
         }
-        return try convert(object, depth: 0)
-    }
-
-    private static func convert(_ value: Any, depth: Int) throws(LottieJSONError) -> LottieJSON {
-        guard depth <= maximumDepth else {
-            throw LottieJSONError(message: "nested deeper than \(maximumDepth) levels of arrays and objects")
-        }
-        switch value {
-        case let string as String:
-            return .string(string)
-        case let number as NSNumber:
-            return .number(number.doubleValue)
-        case let array as [Any]:
-            var converted: [LottieJSON] = []
-            converted.reserveCapacity(array.count)
-            for element in array { converted.append(try convert(element, depth: depth + 1)) }
-            return .array(converted)
-        case let object as [String: Any]:
-            var converted: [String: LottieJSON] = [:]
-            converted.reserveCapacity(object.count)
-            for (key, element) in object { converted[key] = try convert(element, depth: depth + 1) }
-            return .object(converted)
-        default:
-            return .null
-        }
+        return try parsed.get()
     }
 
     var number: Double? {
