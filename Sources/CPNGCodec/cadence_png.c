@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 struct failure {
     jmp_buf jump;
@@ -32,6 +33,18 @@ static int finish_file(FILE *file, int written, char *error, size_t error_size) 
     return 0;
 }
 
+/// A stream writing to `fd`, which it now owns; on failure `fd` is closed and a message left.
+/// Writers take a descriptor, not a path: the file was created safely by the caller (never
+/// through a link planted at its name), and opening a path here would undo that.
+static FILE *open_stream(int fd, char *error, size_t error_size) {
+    FILE *file = fdopen(fd, "wb");
+    if (!file) {
+        snprintf(error, error_size, "cannot open for writing: %s", strerror(errno));
+        close(fd);
+    }
+    return file;
+}
+
 static void on_error(png_structp png, png_const_charp message) {
     struct failure *failure = png_get_error_ptr(png);
     failure->saved_errno = errno;
@@ -44,13 +57,10 @@ static void on_warning(png_structp png, png_const_charp message) {
     (void)message;
 }
 
-int cadence_png_write(const char *path, const uint8_t *rgba, uint32_t width, uint32_t height,
+int cadence_png_write(int fd, const uint8_t *rgba, uint32_t width, uint32_t height,
                       int level, int filters, char *error, size_t error_size) {
-    FILE *file = fopen(path, "wb");
-    if (!file) {
-        snprintf(error, error_size, "cannot open for writing: %s", strerror(errno));
-        return -1;
-    }
+    FILE *file = open_stream(fd, error, error_size);
+    if (!file) return -1;
     struct failure failure = {.error = error, .error_size = error_size};
     png_structp png = png_create_write_struct(PNG_LIBPNG_VER_STRING, &failure, on_error, on_warning);
     png_infop info = png ? png_create_info_struct(png) : NULL;
@@ -285,19 +295,16 @@ static int write_chunk(FILE *file, const char *type, const uint8_t *data, size_t
            fwrite(trailer, 1, 4, file) == 4;
 }
 
-int cadence_png_write_deflate(const char *path, const uint8_t *rgba, uint32_t width, uint32_t height,
+int cadence_png_write_deflate(int fd, const uint8_t *rgba, uint32_t width, uint32_t height,
                               int level, int filters, char *error, size_t error_size) {
+    FILE *file = open_stream(fd, error, error_size);
+    if (!file) return -1;
     /* The whole image is the region at (0, 0) as wide as its rows. */
     uint8_t *compressed = NULL;
     size_t compressed_size = 0;
     if (cadence_png_compress_region(rgba, width, 0, 0, width, height, level, filters, &compressed, &compressed_size,
                                     error, error_size) != 0) {
-        return -1;
-    }
-    FILE *file = fopen(path, "wb");
-    if (!file) {
-        free(compressed);
-        snprintf(error, error_size, "cannot open for writing: %s", strerror(errno));
+        fclose(file);
         return -1;
     }
     static const uint8_t signature[8] = {137, 80, 78, 71, 13, 10, 26, 10};
@@ -498,13 +505,16 @@ static void append_chunk(uint8_t *out, size_t *at, const char *type, const uint8
     *at += 12 + length;
 }
 
-int cadence_png_write_bands(const char *path, uint32_t width, uint32_t height, int level,
+int cadence_png_write_bands(int fd, uint32_t width, uint32_t height, int level,
                             const cadence_png_band *bands, size_t count, char *error, size_t error_size) {
+    FILE *file = open_stream(fd, error, error_size);
+    if (!file) return -1;
     size_t total = 8 + 25 + 14 + 18 + 12;
     size_t raw_total = 0;
     for (size_t i = 0; i < count; i++) {
         if (!bands[i].chunk) {
             snprintf(error, error_size, "incremental encoder: band %zu is missing", i);
+            fclose(file);
             return -1;
         }
         total += bands[i].chunk_size;
@@ -512,11 +522,13 @@ int cadence_png_write_bands(const char *path, uint32_t width, uint32_t height, i
     }
     if (raw_total != ((size_t)width * 4 + 1) * height) {
         snprintf(error, error_size, "incremental encoder: the bands hold %zu bytes of rows, not %ux%u", raw_total, width, height);
+        fclose(file);
         return -1;
     }
     uint8_t *out = malloc(total);
     if (!out) {
         snprintf(error, error_size, "out of memory");
+        fclose(file);
         return -1;
     }
     static const uint8_t signature[8] = {137, 80, 78, 71, 13, 10, 26, 10};
@@ -540,12 +552,6 @@ int cadence_png_write_bands(const char *path, uint32_t width, uint32_t height, i
     put32(trailer + 2, adler);
     append_chunk(out, &at, "IDAT", trailer, 6);
     append_chunk(out, &at, "IEND", NULL, 0);
-    FILE *file = fopen(path, "wb");
-    if (!file) {
-        free(out);
-        snprintf(error, error_size, "cannot open for writing: %s", strerror(errno));
-        return -1;
-    }
     int ok = fwrite(out, 1, at, file) == at;
     free(out);
     return finish_file(file, ok, error, error_size);

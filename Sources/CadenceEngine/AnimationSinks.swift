@@ -156,6 +156,11 @@ public final class APNGFileSink: FrameSink {
 /// in the same folder, renamed into place only when it succeeds; when it is missing or fails, the
 /// error carries the last lines of its stderr and nothing is left at the path.
 ///
+/// The temporary file is created here (`FilePaths.beginOutput`: new, never through a link planted
+/// at its name) and given to ffmpeg as its stdout, which it opens as `/dev/stdout`: a reopening
+/// of the same file that it can seek and read back (as `+faststart` does), so ffmpeg never opens
+/// the temporary name itself. Before the rename the name must still be that file.
+///
 /// `finish()` (which the frame loop calls after the last frame) waits for ffmpeg and puts the
 /// file in place, or throws; `waitForFile()` does the same, once, for code that drives the sink by
 /// hand; `cancel()` stops ffmpeg and drops the file.
@@ -172,7 +177,9 @@ public final class FFmpegFileSink: FrameSink {
     private let process: Process
     private let input: FileHandle
     private let errors: StderrCollector
-    private let temporary: String
+    private let temporary: TemporaryFile
+    /// The temporary file, open for writing: ffmpeg's stdout, and how its size is read.
+    private let output: FileHandle
     private let progress: (Int) -> Void
     private var closed = false
     /// How writing the file ended, once it has.
@@ -199,23 +206,26 @@ public final class FFmpegFileSink: FrameSink {
         } catch {
             throw .animation(path: path, reason: error.reason)
         }
+        output = FileHandle(fileDescriptor: temporary.descriptor, closeOnDealloc: true)
         // A dead ffmpeg must give an error from write(2), not end this process.
         signal(SIGPIPE, SIG_IGN)
         process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = Self.arguments(
-            format: format, width: renderer.width, height: renderer.height, fps: fps, frameCount: frameCount, alpha: alpha, output: temporary
+            format: format, width: renderer.width, height: renderer.height, fps: fps, frameCount: frameCount, alpha: alpha, output: "/dev/stdout"
         )
         let stdin = Pipe()
         let stderr = Pipe()
         process.standardInput = stdin
-        process.standardOutput = FileHandle.nullDevice
+        process.standardOutput = output
         process.standardError = stderr
         input = stdin.fileHandleForWriting
         errors = StderrCollector(stderr.fileHandleForReading)
         do {
             try process.run()
         } catch {
+            try? output.close()
+            unlink(temporary.path)
             throw .animation(path: path, reason: "cannot start ffmpeg (\(executable)): \(error.localizedDescription)")
         }
         errors.start()
@@ -312,20 +322,21 @@ public final class FFmpegFileSink: FrameSink {
 
     private func completeFile() throws(EngineError) {
         closeInput()
-        let exited = ChildProcess.wait(for: process) { [temporary] in Self.size(of: temporary) }
+        let exited = ChildProcess.wait(for: process) { [output] in Self.size(of: output) }
         let messages = errors.finish()
         guard exited else {
-            unlink(temporary)
+            discardFile()
             throw .animation(path: path, reason: "ffmpeg wrote nothing for \(Self.seconds(ChildProcess.stallSeconds)) after its input ended: ended it")
         }
         guard process.terminationReason == .exit, process.terminationStatus == 0 else {
-            unlink(temporary)
+            discardFile()
             throw .animation(path: path, reason: failureReason(messages))
         }
         if let problem = checkWrittenFile() {
-            unlink(temporary)
+            discardFile()
             throw .animation(path: path, reason: problem)
         }
+        try? output.close()
         do throws(FileProblem) {
             try FilePaths.commit(temporary, to: path)
         } catch {
@@ -340,15 +351,21 @@ public final class FFmpegFileSink: FrameSink {
         closeInput()
         ChildProcess.end(process)
         _ = errors.finish()
-        unlink(temporary)
+        discardFile()
+    }
+
+    /// Closes and removes the temporary file.
+    private func discardFile() {
+        try? output.close()
+        unlink(temporary.path)
     }
 
     /// What is wrong with the file ffmpeg says it wrote, or nil when it holds every frame.
     private func checkWrittenFile() -> String? {
         guard written > 0 else { return "no frames were rendered: an animation needs at least one" }
-        guard Self.size(of: temporary) > 0 else { return "ffmpeg exited 0 but wrote an empty file (is the disk full?)" }
+        guard Self.size(of: output) > 0 else { return "ffmpeg exited 0 but wrote an empty file (is the disk full?)" }
         guard let ffprobe = Self.findExecutable("ffprobe") else { return nil }
-        let arguments = ["-v", "error", "-count_packets", "-select_streams", "v:0", "-show_entries", "stream=nb_read_packets", "-of", "csv=p=0", temporary]
+        let arguments = ["-v", "error", "-count_packets", "-select_streams", "v:0", "-show_entries", "stream=nb_read_packets", "-of", "csv=p=0", temporary.path]
         guard let probe = ChildProcess.run(ffprobe, arguments) else {
             return "ffprobe, reading back what ffmpeg wrote, did not finish within \(Self.seconds(ChildProcess.stallSeconds))"
         }
@@ -363,10 +380,10 @@ public final class FFmpegFileSink: FrameSink {
         return nil
     }
 
-    /// The size of the file at `path` in bytes; 0 when there is none.
-    private static func size(of path: String) -> Int64 {
+    /// The size in bytes of the open file `handle`; 0 when it cannot be read.
+    private static func size(of handle: FileHandle) -> Int64 {
         var info = stat()
-        return stat(path, &info) == 0 ? Int64(info.st_size) : 0
+        return fstat(handle.fileDescriptor, &info) == 0 ? Int64(info.st_size) : 0
     }
 
     private static func seconds(_ value: Double) -> String {
@@ -402,7 +419,7 @@ public final class FFmpegFileSink: FrameSink {
                         closeInput()
                         ChildProcess.end(process)
                         _ = errors.finish()
-                        unlink(temporary)
+                        discardFile()
                         throw .animation(path: path, reason: "ffmpeg stopped reading its input for \(Self.seconds(ChildProcess.stallSeconds)): ended it")
                     }
                     continue
@@ -412,7 +429,7 @@ public final class FFmpegFileSink: FrameSink {
                     closeInput()
                     _ = ChildProcess.wait(for: process)
                     let messages = errors.finish()
-                    unlink(temporary)
+                    discardFile()
                     throw .animation(path: path, reason: failureReason(messages))
                 }
                 offset += count

@@ -19,10 +19,27 @@ public struct FileProblem: Error, Sendable, Equatable, CustomStringConvertible {
     public var description: String { "\(path.isEmpty ? "''" : path): \(reason)" }
 }
 
+/// A temporary file Cadence created for an output: a new regular file made by this process, open
+/// for writing, to be renamed into place by `FilePaths.commit(_:to:)` or removed.
+///
+/// It is created with `O_CREAT | O_EXCL | O_NOFOLLOW`, so it is never a file someone else put at
+/// its name: a symbolic link planted there cannot redirect the write into another file, and a
+/// FIFO or device there is never opened (it would block or be written into).
+public struct TemporaryFile: Sendable, Equatable {
+    /// Where it is: `.NAME.PID.tmp` beside the output.
+    public let path: String
+    /// Open for writing. Whoever writes the file closes it (exactly once) before the commit.
+    public let descriptor: Int32
+    /// The file's device and inode, so that the commit renames only the file created here.
+    let device: dev_t
+    let inode: ino_t
+}
+
 /// Paths Cadence reads and writes, handled the same way everywhere.
 ///
-/// Outputs are written whole or not at all: into `.NAME.PID.tmp` beside the target, renamed over
-/// it when complete. The rename replaces whatever is at the target, so a target that exists and
+/// Outputs are written whole or not at all: into `.NAME.PID.tmp` beside the target, created
+/// afresh (`createTemporary`, never through a link someone planted there), renamed over it when
+/// complete. The rename replaces whatever is at the target, so a target that exists and
 /// is not a regular file (a folder, FIFO, device, socket or symbolic link) is refused before
 /// anything is written and again just before the rename: `--out /dev/null` must never replace
 /// `/dev/null`. Inputs are opened without blocking and must be regular files, so a FIFO or a
@@ -82,27 +99,92 @@ public enum FilePaths {
         guard access(folder, W_OK) == 0 else { throw FileProblem(path: path, reason: "its folder \(folder) is not writable") }
     }
 
-    /// Writes `data` to `path` whole or not at all: `checkWritable`, a temporary file beside it,
-    /// and `commit`. Stale temporary files of the same name left by killed processes go first.
+    /// Writes `data` to `path` whole or not at all: `checkWritable`, a temporary file beside it
+    /// (`beginOutput`), written through its descriptor, and `commit`. Stale temporary files of the
+    /// same name left by killed processes go first.
     public static func writeAtomically(_ data: Data, to path: String) throws(FileProblem) {
         try checkWritable(path)
         let temporary = try beginOutput(path)
-        do {
-            try data.write(to: URL(fileURLWithPath: temporary))
-        } catch {
-            unlink(temporary)
-            let code = ((error as NSError).userInfo[NSUnderlyingErrorKey] as? NSError)?.code
-            throw FileProblem(path: path, reason: code.map { String(cString: strerror(Int32($0))) } ?? error.localizedDescription)
+        var offset = 0
+        var failure: Int32?
+        // Each pass writes some bytes, retries a write a signal interrupted, or ends the loop.
+        while offset < data.count, failure == nil {
+            let count = data.withUnsafeBytes { Glibc.write(temporary.descriptor, $0.baseAddress! + offset, $0.count - offset) }
+            if count > 0 {
+                offset += count
+            } else if count < 0, errno == EINTR {
+                continue
+            } else {
+                failure = count < 0 ? errno : EIO
+            }
+        }
+        if close(temporary.descriptor) != 0, failure == nil { failure = errno }
+        if let failure {
+            unlink(temporary.path)
+            throw FileProblem(path: path, reason: String(cString: strerror(failure)))
         }
         try commit(temporary, to: path)
     }
 
     /// Starts an output to `path`: `checkOutput`, then removes what killed processes left for it
-    /// (`removeStaleTemporaries`); the temporary path to write, to be `commit`ted when complete.
-    public static func beginOutput(_ path: String) throws(FileProblem) -> String {
+    /// (`removeStaleTemporaries`), then `createTemporary`: the file to write, to be `commit`ted
+    /// when complete.
+    public static func beginOutput(_ path: String) throws(FileProblem) -> TemporaryFile {
         try checkOutput(path)
         removeStaleTemporaries(beside: path)
-        return try temporary(for: path)
+        return try createTemporary(for: path)
+    }
+
+    /// The most times `createTemporary` removes what is at the temporary name and tries again.
+    static let creationAttempts = 4
+
+    /// Creates the temporary file for an output to `path` (`temporary(for:)`) and opens it for
+    /// writing, with `O_CREAT | O_EXCL | O_NOFOLLOW`: never through a link, never a FIFO or device.
+    ///
+    /// Whatever is already at the name (a stale file of an earlier process with this PID, or a
+    /// link or FIFO someone planted) is removed with `unlink`, which never follows a link, and the
+    /// creation tried again, a few times at most. A name that cannot be removed fails, naming it.
+    public static func createTemporary(for path: String) throws(FileProblem) -> TemporaryFile {
+        let name = try temporary(for: path)
+        for _ in 0..<creationAttempts {
+            let descriptor = open(name, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
+            if descriptor >= 0 {
+                var info = stat()
+                guard fstat(descriptor, &info) == 0 else {
+                    let reason = String(cString: strerror(errno))
+                    close(descriptor)
+                    unlink(name)
+                    throw FileProblem(path: path, reason: reason)
+                }
+                return TemporaryFile(path: name, descriptor: descriptor, device: info.st_dev, inode: info.st_ino)
+            }
+            let code = errno
+            guard code == EEXIST else {
+                if code == EINTR { continue }
+                throw FileProblem(path: path, reason: String(cString: strerror(code)))
+            }
+            guard unlink(name) == 0 || errno == ENOENT else {
+                let reason = String(cString: strerror(errno))
+                let what = kindAt(name).map { " (\($0))" } ?? ""
+                throw FileProblem(path: path, reason: "its temporary file \(name) already exists\(what) and cannot be removed (\(reason))")
+            }
+        }
+        throw FileProblem(path: path, reason: "its temporary file \(name) was made again by someone else each time it was removed; is another process writing there?")
+    }
+
+    /// Renames the finished `temporary` (its descriptor already closed) over `path` as the commit
+    /// of a temporary path does, once its name is checked to still be the regular file
+    /// `createTemporary` made: a name swapped for a link or another file meanwhile is removed,
+    /// and nothing is put in place.
+    public static func commit(_ temporary: TemporaryFile, to path: String) throws(FileProblem) {
+        var info = stat()
+        guard lstat(temporary.path, &info) == 0, info.st_mode & S_IFMT == S_IFREG, info.st_dev == temporary.device,
+            info.st_ino == temporary.inode
+        else {
+            unlink(temporary.path)
+            throw FileProblem(path: path, reason: "its temporary file \(temporary.path) was replaced while it was written; nothing was put in place")
+        }
+        try commit(temporary.path, to: path)
     }
 
     /// Renames the finished `temporary` over `path`, checking again that the target may be
@@ -181,8 +263,30 @@ public enum FilePaths {
         code == ENOENT ? "does not exist" : "cannot be read (\(String(cString: strerror(code))))"
     }
 
-    /// "a folder", "a FIFO", … for anything but a regular file; nil for one.
-    private static func kind(of mode: mode_t) -> String? {
+    /// Makes a new folder only this user can enter, with a random name beginning `prefix`, in the
+    /// temporary folder (`TMPDIR`): for scratch files, which a guessable name in a shared folder
+    /// would let another user redirect with a planted link. The caller removes it when done.
+    public static func makeScratchFolder(prefix: String) throws(FileProblem) -> String {
+        var base = NSTemporaryDirectory()
+        while base.count > 1, base.hasSuffix("/") { base.removeLast() }
+        var template = Array((base + "/" + prefix + "XXXXXX").utf8CString)
+        let made = template.withUnsafeMutableBufferPointer { buffer in mkdtemp(buffer.baseAddress!).map { String(cString: $0) } }
+        guard let made else {
+            throw FileProblem(path: base, reason: "cannot make a scratch folder in it (\(String(cString: strerror(errno))))")
+        }
+        return made
+    }
+
+    /// What is at `path` when it is not a regular file ("a FIFO (named pipe)", …), not following
+    /// a link; nil for a regular file or nothing.
+    static func kindAt(_ path: String) -> String? {
+        var info = stat()
+        return lstat(path, &info) == 0 ? kind(of: info.st_mode) : nil
+    }
+
+    /// "a folder", "a FIFO (named pipe)", "a symbolic link", … for anything but a regular file;
+    /// nil for one. For messages that say what is at a path.
+    public static func kind(of mode: mode_t) -> String? {
         switch mode & S_IFMT {
         case S_IFREG: nil
         case S_IFDIR: "a folder"

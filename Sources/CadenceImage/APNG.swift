@@ -23,7 +23,7 @@ public final class APNGWriter {
     /// APNG frames (fcTL chunks) written so far: fewer than `framesAdded` when some were unchanged.
     public private(set) var framesWritten = 0
 
-    private let temporary: String
+    private let temporary: TemporaryFile
     private var descriptor: Int32
     private let level: Int32
     private let filter: Int32
@@ -35,8 +35,9 @@ public final class APNGWriter {
     /// The whole frame.
     private let frame: PixelRect
 
-    /// Opens the temporary file and writes the header. `level` is libdeflate's (1...12) and
-    /// `filter` `.none` or `.up`.
+    /// Creates the temporary file (`FilePaths.beginOutput`: new, never through a link planted at
+    /// its name) and writes the header. `level` is libdeflate's (1...12) and `filter` `.none` or
+    /// `.up`.
     public init(path: String, width: Int, height: Int, fps: Double, level: Int = 6, filter: PNGOptions.Filter = .up) throws(PNGError) {
         guard let frame = PixelRect(width: width, height: height), width <= Int(Int32.max), height <= Int(Int32.max) else {
             throw .writeFailed(path: path, reason: "frame size \(width)x\(height) is not a PNG size")
@@ -59,8 +60,7 @@ public final class APNGWriter {
         } catch {
             throw .writeFailed(path: path, reason: error.reason)
         }
-        descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        guard descriptor >= 0 else { throw .writeFailed(path: path, reason: String(cString: strerror(errno))) }
+        descriptor = temporary.descriptor
         var header: [UInt8] = [137, 80, 78, 71, 13, 10, 26, 10]
         var ihdr: [UInt8] = []
         Self.append32(UInt32(width), to: &ihdr)
@@ -74,7 +74,7 @@ public final class APNGWriter {
     deinit {
         if descriptor >= 0 {
             close(descriptor)
-            unlink(temporary)
+            unlink(temporary.path)
         }
     }
 
@@ -137,7 +137,7 @@ public final class APNGWriter {
             close(descriptor)
             descriptor = -1
         }
-        unlink(temporary)
+        unlink(temporary.path)
     }
 
     /// 1 / fps as numerator / denominator, both 1...65535: exact for whole frame rates, else the

@@ -89,8 +89,8 @@ public final class IncrementalPNGEncoder: @unchecked Sendable {
                 throw .writeFailed(path: path, reason: error.reason)
             }
         }
-        try writeAtomically(to: path) { temporary, message in
-            cadence_png_write_bands(temporary, UInt32(width), UInt32(height), Int32(options.level), chunks, chunks.count, message, 256)
+        try writeAtomically(to: path) { descriptor, message in
+            cadence_png_write_bands(descriptor, UInt32(width), UInt32(height), Int32(options.level), chunks, chunks.count, message, 256)
         }
         // The slots own the chunks' memory: keep them alive until the file is written.
         withExtendedLifetime(frame) {}
@@ -169,23 +169,25 @@ final class BandSlot: @unchecked Sendable {
     }
 }
 
-/// Runs `write(temporary, message)` — a C writer returning 0 or a message — on a temporary path
-/// beside `path`, then renames it over `path`; nothing is left behind on failure. A target that
-/// exists and is not a regular file (a FIFO, device, folder, link) is refused, not replaced.
+/// Runs `write(descriptor, message)` — a C writer returning 0 or a message, which closes the
+/// descriptor whatever happens — on a temporary file created beside `path`
+/// (`FilePaths.createTemporary`: never through a link or into a FIFO planted at its name), then
+/// renames it over `path`; nothing is left behind on failure. A target that exists and is not a
+/// regular file (a FIFO, device, folder, link) is refused, not replaced.
 func writeAtomically(
-    to path: String, _ write: (_ temporary: String, _ message: UnsafeMutablePointer<CChar>) -> Int32
+    to path: String, _ write: (_ descriptor: Int32, _ message: UnsafeMutablePointer<CChar>) -> Int32
 ) throws(PNGError) {
-    let temporary: String
+    let temporary: TemporaryFile
     do throws(FileProblem) {
         try FilePaths.checkOutput(path)
-        temporary = try FilePaths.temporary(for: path)
+        temporary = try FilePaths.createTemporary(for: path)
     } catch {
         throw .writeFailed(path: path, reason: error.reason)
     }
     var message = [CChar](repeating: 0, count: 256)
-    let status = message.withUnsafeMutableBufferPointer { buffer in write(temporary, buffer.baseAddress!) }
+    let status = message.withUnsafeMutableBufferPointer { buffer in write(temporary.descriptor, buffer.baseAddress!) }
     guard status == 0 else {
-        unlink(temporary)
+        unlink(temporary.path)
         throw .writeFailed(path: path, reason: cString(message))
     }
     do throws(FileProblem) {

@@ -111,15 +111,15 @@ extension RGBAImage {
             return
         }
         let deflate = options.encoder == .libdeflate && options.level >= 1 && (options.filter == .none || options.filter == .up)
-        try writeAtomically(to: path) { temporary, message in
+        try writeAtomically(to: path) { descriptor, message in
             pixels.withUnsafeBufferPointer { bytes in
                 deflate
                     ? cadence_png_write_deflate(
-                        temporary, bytes.baseAddress, UInt32(width), UInt32(height),
+                        descriptor, bytes.baseAddress, UInt32(width), UInt32(height),
                         Int32(options.level), options.filter.mask, message, 256
                     )
                     : cadence_png_write(
-                        temporary, bytes.baseAddress, UInt32(width), UInt32(height),
+                        descriptor, bytes.baseAddress, UInt32(width), UInt32(height),
                         Int32(options.level), options.filter.mask, message, 256
                     )
             }

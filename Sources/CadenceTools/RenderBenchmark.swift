@@ -1,5 +1,6 @@
 import CadenceDraw
 import CadenceEngine
+import CadenceFiles
 import CadenceImage
 import CadenceRender
 import CadenceScene
@@ -79,8 +80,7 @@ public enum RenderBenchmark {
         let drawTimes: [Double]
         let readTimes: [Double]
         var encodeTimes: [Double] = []
-        let scratch = NSTemporaryDirectory() + "cadence-bench-\(ProcessInfo.processInfo.processIdentifier)"
-        try? FileManager.default.createDirectory(atPath: scratch, withIntermediateDirectories: true)
+        let scratch = try scratchFolder("cadence-bench-")
         defer { try? FileManager.default.removeItem(atPath: scratch) }
 
         // The dump first, so its peak memory is its own: nothing else has run yet.
@@ -223,13 +223,24 @@ public struct FormatBenchmarkResult: Sendable {
 }
 
 extension RenderBenchmark {
+    /// A new private folder for a benchmark's scratch files (`FilePaths.makeScratchFolder`): a
+    /// random name, not the PID, so that a link planted in the shared temporary folder cannot
+    /// send the benchmark's writes elsewhere. The caller removes it.
+    static func scratchFolder(_ prefix: String) throws(EngineError) -> String {
+        do throws(FileProblem) {
+            return try FilePaths.makeScratchFolder(prefix: prefix)
+        } catch {
+            throw .outputDirectory(path: error.path, reason: error.reason)
+        }
+    }
+
     /// Renders `frames` frames of `scene` at `fps` into `format` in a temporary folder (removed
     /// after) and times it end to end.
     public static func run(scene: Scene, frames: Int, width: Int, height: Int, format: OutputFormat, jobs: Int? = nil,
                            readback: ReadbackMode = .default, fps: Double = 60,
                            backend: RenderBackendKind = .default) throws(EngineError) -> FormatBenchmarkResult {
         try checkFrameCount(frames, atLeast: 1)
-        let scratch = NSTemporaryDirectory() + "cadence-bench-format-\(ProcessInfo.processInfo.processIdentifier)"
+        let scratch = try scratchFolder("cadence-bench-format-")
         defer { try? FileManager.default.removeItem(atPath: scratch) }
         let output = scratch + (format.isAnimated ? "/animation.\(format.rawValue)" : "/frames")
         var settings = FrameDumpSettings(width: width, height: height, fps: fps, duration: Double(frames) / fps, outputDirectory: output, jobs: jobs)

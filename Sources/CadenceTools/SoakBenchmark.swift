@@ -46,8 +46,8 @@ public enum SoakBenchmark {
     nonisolated public static let maximumFrames = 6_000_000
 
     /// Renders frames 0 ..< `frames` of `scene` at `fps` (read back each, as a render does),
-    /// encodes every `pngEvery`-th as a PNG into a temporary file (0: none), and samples VmRSS
-    /// after the first frame and after each tenth.
+    /// encodes every `pngEvery`-th as a PNG into a file in a private scratch folder (0: none;
+    /// the folder is removed after), and samples VmRSS after the first frame and after each tenth.
     public static func run(
         scene: Scene, frames: Int, width: Int, height: Int, pngEvery: Int, fps: Double = 60, backend: RenderBackendKind = .default
     ) throws(EngineError) -> SoakBenchmarkResult {
@@ -58,9 +58,9 @@ public enum SoakBenchmark {
         let renderer = try OffscreenRenderer(width: width, height: height, backend: backend)
         let images = ImageStore()
         images.prefetch(scene.imageSources)
-        let scratch = NSTemporaryDirectory() + "cadence-soak-\(ProcessInfo.processInfo.processIdentifier).png"
-        defer { unlink(scratch) }
-        let sink = SoakSink(renderer: renderer, frames: frames, pngEvery: pngEvery, scratch: scratch)
+        let folder = try RenderBenchmark.scratchFolder("cadence-soak-")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let sink = SoakSink(renderer: renderer, frames: frames, pngEvery: pngEvery, scratch: folder + "/soak.png")
         let start = HostClock.now()
         try FrameLoop(scene: scene, context: RenderContext(images: images)).run(frames: 0..<frames, fps: fps, into: sink)
         return SoakBenchmarkResult(

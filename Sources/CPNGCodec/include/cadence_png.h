@@ -3,16 +3,19 @@
 #include <stddef.h>
 #include <stdint.h>
 
-/// Writes 8-bit RGBA rows (straight alpha, top row first) to an open path as a PNG.
+/// Writes 8-bit RGBA rows (straight alpha, top row first) as a PNG to `fd`, a new file open for
+/// writing (the writers take a descriptor so that the caller creates the file safely, never
+/// through a planted link). Every writer closes `fd` before it returns, whatever happens.
 /// level: zlib level 0...9. filters: a PNG_FILTER_* mask, or 0 for libpng's adaptive choice.
 /// Returns 0 on success; otherwise a message is left in `error` (NUL-terminated).
-int cadence_png_write(const char *path, const uint8_t *rgba, uint32_t width, uint32_t height,
+int cadence_png_write(int fd, const uint8_t *rgba, uint32_t width, uint32_t height,
                       int level, int filters, char *error, size_t error_size);
 
-/// Writes 8-bit RGBA rows as a PNG whose image data is compressed by libdeflate (faster than
-/// zlib at low levels). filters: CADENCE_PNG_FILTER_NONE or CADENCE_PNG_FILTER_UP only.
-/// level: libdeflate's 1...12. Returns 0 on success; otherwise a message is left in `error`.
-int cadence_png_write_deflate(const char *path, const uint8_t *rgba, uint32_t width, uint32_t height,
+/// Writes 8-bit RGBA rows as a PNG to `fd` (closed before it returns), whose image data is
+/// compressed by libdeflate (faster than zlib at low levels). filters: CADENCE_PNG_FILTER_NONE
+/// or CADENCE_PNG_FILTER_UP only. level: libdeflate's 1...12. Returns 0 on success; otherwise a
+/// message is left in `error`.
+int cadence_png_write_deflate(int fd, const uint8_t *rgba, uint32_t width, uint32_t height,
                               int level, int filters, char *error, size_t error_size);
 
 /// Reads any PNG as 8-bit RGBA (straight alpha). On success *pixels is malloc'd (width*height*4
@@ -62,11 +65,11 @@ int cadence_png_compress_band(const uint8_t *rgba, uint32_t width, uint32_t firs
 /// Frees what cadence_png_compress_band allocated (a zeroed band is fine).
 void cadence_png_band_free(cadence_png_band *band);
 
-/// Writes a `width` × `height` RGBA PNG whose image data is `bands` in order (which together
-/// must hold every row once, top first): signature, IHDR, an IDAT with the zlib header, the
-/// bands' chunks, an IDAT with the final empty block and the combined Adler-32, IEND.
-/// Returns 0 on success; otherwise a message is left in `error`.
-int cadence_png_write_bands(const char *path, uint32_t width, uint32_t height, int level,
+/// Writes to `fd` (closed before it returns) a `width` × `height` RGBA PNG whose image data is
+/// `bands` in order (which together must hold every row once, top first): signature, IHDR, an
+/// IDAT with the zlib header, the bands' chunks, an IDAT with the final empty block and the
+/// combined Adler-32, IEND. Returns 0 on success; otherwise a message is left in `error`.
+int cadence_png_write_bands(int fd, uint32_t width, uint32_t height, int level,
                             const cadence_png_band *bands, size_t count, char *error, size_t error_size);
 
 /// The CRC-32 of PNG chunks, continued from `crc` (0 to start).
