@@ -36,6 +36,8 @@ struct LottieSpeed: ParsableCommand {
 
     @OptionGroup var backendOptions: BackendOptions
 
+    @OptionGroup var assetOptions: AssetOptions
+
     @Flag(help: "Print {\"files\": [{\"file\", \"width\", \"height\", \"frames\", \"fps\"}]} instead of a table.")
     var json = false
 
@@ -56,7 +58,7 @@ struct LottieSpeed: ParsableCommand {
         for file in files {
             let animation: LottieAnimation
             do {
-                animation = try LottieAnimation(contentsOf: file)
+                animation = try LottieAnimation(contentsOf: file, assetRoot: assetOptions.assets)
             } catch {
                 throw .scene(SceneError(file: error.file, message: error.detail))
             }

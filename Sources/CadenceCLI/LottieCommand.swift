@@ -28,10 +28,12 @@ struct LottieInfo: ParsableCommand {
     @Flag(help: "Print one JSON object instead of text.")
     var json = false
 
+    @OptionGroup var assetOptions: AssetOptions
+
     func run() throws {
         let animation: LottieAnimation
         do {
-            animation = try LottieAnimation(contentsOf: file)
+            animation = try LottieAnimation(contentsOf: file, assetRoot: assetOptions.assets)
         } catch {
             printError(error.description)
             throw ExitCode(1)

@@ -208,13 +208,18 @@ func printError(_ message: String) {
 }
 
 /// The scene at `path` (its warnings printed once each), or the built-in demo when nil; `quirks`
-/// for every node without its own `quirks` key.
-func loadScene(_ path: String?, strict: Bool, quirks: Quirks = .none, animation id: String? = nil, marker: String? = nil) throws(EngineError) -> Scene {
+/// for every node without its own `quirks` key; a Lottie file's images from inside `assets`
+/// (else its own folder).
+func loadScene(
+    _ path: String?, strict: Bool, quirks: Quirks = .none, animation id: String? = nil, marker: String? = nil, assets: String? = nil
+) throws(EngineError) -> Scene {
+    // The options only a Lottie file takes, the first given.
+    let lottieOption = id != nil ? "--animation" : marker != nil ? "--marker" : assets != nil ? "--assets" : nil
     guard let path else {
-        if id != nil || marker != nil { throw .invalidOption(name: id != nil ? "--animation" : "--marker", message: "takes a Lottie file, not the built-in demo") }
+        if let lottieOption { throw .invalidOption(name: lottieOption, message: "takes a Lottie file, not the built-in demo") }
         return .demo
     }
-    if let animation = try loadLottie(path, strict: strict, animation: id) {
+    if let animation = try loadLottie(path, strict: strict, animation: id, assets: assets) {
         for warning in animation.warnings { printError("warning: \(warning)") }
         guard let marker else { return Scene(lottie: animation) }
         guard let found = animation.markers.first(where: { $0.name == marker }) else {
@@ -223,7 +228,7 @@ func loadScene(_ path: String?, strict: Bool, quirks: Quirks = .none, animation 
         }
         return Scene(lottie: animation, from: found.frame, to: found.frame + max(found.duration, 1))
     }
-    if id != nil || marker != nil { throw .invalidOption(name: id != nil ? "--animation" : "--marker", message: "\(path) is not a Lottie file") }
+    if let lottieOption { throw .invalidOption(name: lottieOption, message: "\(path) is not a Lottie file") }
     do {
         let loaded = try SceneFile.load(path: path, strict: strict, quirks: quirks)
         for warning in loaded.warnings { printError("warning: \(warning)") }
@@ -236,11 +241,15 @@ func loadScene(_ path: String?, strict: Bool, quirks: Quirks = .none, animation 
 /// The Lottie animation at `path` when it is one — a `.json` file whose top level has `fr`, `ip`,
 /// `op`, `w`, `h` and `layers`, a Telegram sticker (`.tgs`, gzipped Lottie) or a dotLottie archive
 /// (`.lottie`: its animation `id`, or the first its manifest lists) — else nil. Errors name the
-/// file, layer and property.
-func loadLottie(_ path: String, strict: Bool, animation id: String? = nil) throws(EngineError) -> LottieAnimation? {
+/// file, layer and property. Image files are read from inside `assets` (else the file's own
+/// folder), a dotLottie's from its archive only.
+func loadLottie(_ path: String, strict: Bool, animation id: String? = nil, assets: String? = nil) throws(EngineError) -> LottieAnimation? {
     let lowered = path.lowercased()
     guard lowered.hasSuffix(".json") || lowered.hasSuffix(".tgs") || lowered.hasSuffix(".lottie") else { return nil }
     if id != nil, !lowered.hasSuffix(".lottie") { throw .invalidOption(name: "--animation", message: "takes a dotLottie file (.lottie), got \(path)") }
+    if assets != nil, lowered.hasSuffix(".lottie") {
+        throw .invalidOption(name: "--assets", message: "a dotLottie file's images come from its archive only, got \(path)")
+    }
     func fail(_ message: String) -> EngineError { .scene(SceneError(file: path, message: message)) }
     let data: Data
     do throws(FileProblem) {
@@ -250,6 +259,7 @@ func loadLottie(_ path: String, strict: Bool, animation id: String? = nil) throw
     }
     var json = data
     var file = path
+    var allowed = assets.map(LottieAssets.folder) ?? .besideFile
     if lowered.hasSuffix(".tgs") {
         do {
             json = try Inflate.decompress(data, format: .gzip, limit: LottieAnimation.maximumFileSize)
@@ -258,7 +268,7 @@ func loadLottie(_ path: String, strict: Bool, animation id: String? = nil) throw
         }
     } else if lowered.hasSuffix(".lottie") {
         do {
-            (json, file) = try DotLottie.animation(in: data, id: id, path: path)
+            (json, file, allowed) = try DotLottie.animation(in: data, id: id, path: path)
         } catch {
             throw fail(error.message)
         }
@@ -266,18 +276,20 @@ func loadLottie(_ path: String, strict: Bool, animation id: String? = nil) throw
     do {
         // A .json that is not a Lottie document is a scene file.
         return lowered.hasSuffix(".json")
-            ? try LottieAnimation.ifLottie(json, file: file, strict: strict)
-            : try LottieAnimation(data: json, file: file, strict: strict)
+            ? try LottieAnimation.ifLottie(json, file: file, strict: strict, assets: allowed)
+            : try LottieAnimation(data: json, file: file, strict: strict, assets: allowed)
     } catch {
         throw .scene(SceneError(file: error.file, message: error.detail))
     }
 }
 
-/// dotLottie archives: a zip holding `manifest.json` (`{"animations": [{"id": …}, …]}`) and each
-/// animation as `animations/ID.json` (version 1) or `a/ID.json` (version 2).
+/// dotLottie archives: a zip holding `manifest.json` (`{"animations": [{"id": …}, …]}`), each
+/// animation as `animations/ID.json` (version 1) or `a/ID.json` (version 2), and their images
+/// (`images/…`, `i/…`).
 enum DotLottie {
-    /// The JSON of animation `id` (the manifest's first when nil), and the name messages give it.
-    static func animation(in data: Data, id: String?, path: String) throws(ArchiveError) -> (json: Data, file: String) {
+    /// The JSON of animation `id` (the manifest's first when nil), the name messages give it, and
+    /// its images: the archive's entries, nothing from disk.
+    static func animation(in data: Data, id: String?, path: String) throws(ArchiveError) -> (json: Data, file: String, images: LottieAssets) {
         let archive = try ZipArchive(data)
         guard let manifestEntry = archive.entry(named: "manifest.json") else {
             throw ArchiveError("not a dotLottie file: the archive has no manifest.json")
@@ -294,7 +306,10 @@ enum DotLottie {
         }
         for name in ["animations/\(chosen).json", "a/\(chosen).json"] {
             if let entry = archive.entry(named: name) {
-                return (try archive.contents(of: entry, limit: LottieAnimation.maximumFileSize), "\(path)/\(name)")
+                let images = LottieAssets.archive { name throws(ArchiveError) in
+                    try archive.entry(named: name).map { entry throws(ArchiveError) in try archive.contents(of: entry, limit: LottieAnimation.maximumFileSize) }
+                }
+                return (try archive.contents(of: entry, limit: LottieAnimation.maximumFileSize), "\(path)/\(name)", images)
             }
         }
         throw ArchiveError("the manifest names \"\(chosen)\" but the archive has no animations/\(chosen).json")

@@ -1,9 +1,10 @@
 import ArgumentParser
 import CadenceEngine
 import CadenceScene
+import Foundation
 
-/// `--strict` and `--quirks`, shared by the commands that read a scene file (`render`, `demo`,
-/// `sheet`, `check fps`).
+/// `--strict`, `--quirks` and a Lottie file's `--animation`, `--marker` and `--assets`, shared by
+/// the commands that read a scene file (`render`, `demo`, `sheet`, `check fps`).
 struct SceneOptions: ParsableArguments {
     @Flag(help: "Treat unknown keys in the scene file as errors, not warnings.")
     var strict = false
@@ -17,9 +18,28 @@ struct SceneOptions: ParsableArguments {
     @Option(help: "Play only this marker's frames of a Lottie file (its start for its duration).")
     var marker: String?
 
+    @OptionGroup var assetOptions: AssetOptions
+
     /// The scene at `path` (the built-in demo for nil) read with these options; its warnings on stderr.
     func load(_ path: String?) throws(EngineError) -> Scene {
-        try loadScene(path, strict: strict, quirks: quirks, animation: animation, marker: marker)
+        try loadScene(path, strict: strict, quirks: quirks, animation: animation, marker: marker, assets: assetOptions.assets)
+    }
+}
+
+/// `--assets DIR`, shared by the commands that read a Lottie file named on the command line.
+struct AssetOptions: ParsableArguments {
+    @Option(help: ArgumentHelp(
+        "A folder a Lottie file's image files (an asset's u + p) may be read from, anywhere inside it. Default: only the Lottie file's own folder. Paths that leave the folder (.., an absolute path, a symbolic link) and URLs are never read: the image is left out, with a warning naming the asset and path.",
+        valueName: "dir"
+    ))
+    var assets: String?
+
+    func validate() throws {
+        guard let assets else { return }
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: assets, isDirectory: &isFolder), isFolder.boolValue else {
+            throw ValidationError("--assets must name a folder, got \(assets)")
+        }
     }
 }
 

@@ -48,8 +48,21 @@ public struct LottieAnimation: Sendable {
     /// Seconds from `ip` to `op`.
     public var duration: Double { (outPoint - inPoint) / frameRate }
 
-    /// The features read but not drawn (those `warnings` names).
-    public var skippedFeatures: [String] { warnings.compactMap(\.feature) }
+    /// The features read but not drawn (those `warnings` names), each once.
+    public var skippedFeatures: [String] {
+        var features: [String] = []
+        for case let feature? in warnings.map(\.feature) where !features.contains(feature) { features.append(feature) }
+        return features
+    }
+
+    /// The feature of the warnings about image assets whose file is not read because of where it
+    /// is (outside the allowed folder, a URL): one warning per asset, naming it and its path.
+    public static let refusedImagesFeature = "refused image assets"
+    /// The feature of the warnings about image assets a dotLottie archive lacks.
+    public static let missingImagesFeature = "missing image assets"
+
+    /// The warnings about image assets left out for where their files are (`refusedImagesFeature`).
+    public var refusedImages: [LottieError] { warnings.filter { $0.feature == Self.refusedImagesFeature } }
 
     /// The most bytes a Lottie file may have.
     public static let maximumFileSize = 64 << 20
@@ -64,19 +77,21 @@ public struct LottieAnimation: Sendable {
     }
 
     /// Reads the Lottie file at `path` (JSON). `strict` makes every feature Cadence does not
-    /// draw an error.
-    public init(contentsOf path: String, strict: Bool = false) throws(LottieError) {
+    /// draw an error. Image files are read from inside the file's own folder, or from anywhere
+    /// inside `assetRoot` when given (`LottieAssets`); others are left out with a warning.
+    public init(contentsOf path: String, strict: Bool = false, assetRoot: String? = nil) throws(LottieError) {
         let data: Data
         do throws(FileProblem) {
             data = try FilePaths.read(path, limit: Self.maximumFileSize)
         } catch {
             throw LottieError(file: path, message: error.reason)
         }
-        try self.init(data: data, file: path, strict: strict)
+        try self.init(data: data, file: path, strict: strict, assets: assetRoot.map(LottieAssets.folder) ?? .besideFile)
     }
 
-    /// Reads Lottie JSON; `file` names it in messages.
-    public init(data: Data, file: String, strict: Bool = false) throws(LottieError) {
+    /// Reads Lottie JSON; `file` names it in messages and is where image files are found from;
+    /// `assets` says where they may be (`LottieAssets`: by default, inside `file`'s folder).
+    public init(data: Data, file: String, strict: Bool = false, assets: LottieAssets = .besideFile) throws(LottieError) {
         let json: LottieJSON
         do {
             json = try LottieJSON.parse(data)
@@ -84,20 +99,20 @@ public struct LottieAnimation: Sendable {
             throw LottieError(file: file, message: error.message)
         }
         guard let object = json.object else { throw LottieError(file: file, message: "the top level must be a JSON object") }
-        try self.init(object: object, file: file, strict: strict)
+        try self.init(object: object, file: file, strict: strict, assets: assets)
     }
 
     /// The animation `data` holds, or nil when it is not a Lottie document (not JSON, or a JSON
     /// object without the keys `isLottie` looks for): one parse serves the check and the read.
-    public static func ifLottie(_ data: Data, file: String, strict: Bool = false) throws(LottieError) -> LottieAnimation? {
+    public static func ifLottie(_ data: Data, file: String, strict: Bool = false, assets: LottieAssets = .besideFile) throws(LottieError) -> LottieAnimation? {
         guard let object = (try? LottieJSON.parse(data))?.object, documentKeys.allSatisfy({ object[$0] != nil }) else { return nil }
-        return try LottieAnimation(object: object, file: file, strict: strict)
+        return try LottieAnimation(object: object, file: file, strict: strict, assets: assets)
     }
 
     /// The top-level keys every Lottie document has.
     static let documentKeys = ["fr", "ip", "op", "w", "h", "layers"]
 
-    private init(object: [String: LottieJSON], file: String, strict: Bool) throws(LottieError) {
+    private init(object: [String: LottieJSON], file: String, strict: Bool, assets allowed: LottieAssets) throws(LottieError) {
         var reader = LottieReader(file: file, strict: strict)
         for key in Self.documentKeys where object[key] == nil {
             throw reader.error("missing \(key): a Lottie document has v, fr, ip, op, w, h and layers", property: key)
@@ -129,16 +144,21 @@ public struct LottieAnimation: Sendable {
                 guard let asset = entry.object else { throw reader.error("an asset must be an object", property: "assets[\(index)]") }
                 let id = asset["id"]?.string ?? asset["id"]?.number.map { reader.number($0) } ?? ""
                 guard asset["layers"] != nil else {
-                    // An image: embedded (a data URI) or a file beside the animation (`u` + `p`).
+                    // An image: embedded (a data URI) or a file beside the animation (`u` + `p`),
+                    // read only from where `allowed` says.
                     guard let path = asset["p"]?.string else { continue }
-                    let source = path.hasPrefix("data:")
-                        ? path
-                        : URL(fileURLWithPath: file).deletingLastPathComponent().appendingPathComponent((asset["u"]?.string ?? "") + path).standardized.path
-                    reader.imageIndex[id] = images.count
-                    images.append(ImageAsset(
-                        id: id, source: source,
-                        width: try reader.side(asset["w"], property: "assets[\(index)].w"), height: try reader.side(asset["h"], property: "assets[\(index)].h")
-                    ))
+                    let width = try reader.side(asset["w"], property: "assets[\(index)].w")
+                    let height = try reader.side(asset["h"], property: "assets[\(index)].h")
+                    let folder = asset["u"]?.string ?? ""
+                    switch allowed.source(folder: folder, name: path, file: file) {
+                    case .success(let source):
+                        reader.refusedImages.remove(id)
+                        reader.imageIndex[id] = images.count
+                        images.append(ImageAsset(id: id, source: source, width: width, height: height))
+                    case .failure(let refusal):
+                        reader.imageIndex[id] = nil
+                        try reader.refuses(image: id, path: folder + path, because: refusal.reason, feature: refusal.feature, property: "assets[\(index)].p")
+                    }
                     continue
                 }
                 guard reader.precompIndex[id] == nil else {

@@ -106,6 +106,8 @@ extension LottieReader {
             uses("image layers")
             guard let reference = object["refId"]?.string else { throw error("an image layer needs refId", property: "refId") }
             guard let index = imageIndex[reference] else {
+                // An asset left out for where its file is has its own warning.
+                if refusedImages.contains(reference) { return result }
                 try skips(
                     "missing assets", "refers to \"\(reference)\", which is not an image in assets; the layer draws nothing", property: "refId"
                 )

@@ -18,6 +18,9 @@ struct LottieReader {
     var precompIndex: [String: Int] = [:]
     /// Image assets by id, as indices into `images`.
     var imageIndex: [String: Int] = [:]
+    /// Image assets whose file is not read (`refuses`): layers showing them draw nothing, with no
+    /// warning of their own.
+    var refusedImages: Set<String> = []
     /// Fonts by `fName`; glyphs by family, style and character (`glyphKey`), as indices into
     /// `glyphList`, read before the layers.
     var fonts: [String: (family: String, style: String, ascent: Double)] = [:]
@@ -48,24 +51,35 @@ struct LottieReader {
     }
 
     /// Notes that `feature` is used but not drawn: a warning (an error when strict), once per
-    /// feature, naming the first layer that uses it.
-    mutating func skips(_ feature: String, _ message: String, property: String? = nil) throws(LottieError) {
+    /// feature (or per `key`, when given), naming the first layer that uses it.
+    mutating func skips(_ feature: String, _ message: String, property: String? = nil, key: String? = nil) throws(LottieError) {
         uses(feature)
         var problem = error(message, property: property)
         problem.feature = feature
         if strict { throw LottieError(file: file, layer: layer, property: property, message: message + " (--strict)") }
-        if let seen = skipped[feature] {
-            skipped[feature] = (seen.first, seen.others + (seen.first.layer == layer ? 0 : 1))
+        let key = key ?? feature
+        if let seen = skipped[key] {
+            skipped[key] = (seen.first, seen.others + (seen.first.layer == layer ? 0 : 1))
         } else {
-            skipped[feature] = (problem, 0)
-            skippedOrder.append(feature)
+            skipped[key] = (problem, 0)
+            skippedOrder.append(key)
         }
+    }
+
+    /// Notes an image asset whose file is not read (`reason` says why, after the asset and its
+    /// `path`): a warning for each asset (an error when strict); layers showing it draw nothing.
+    mutating func refuses(image id: String, path: String, because reason: String, feature: String, property: String) throws(LottieError) {
+        refusedImages.insert(id)
+        // A path is named whole unless it is absurdly long.
+        let shown = path.count > 300 ? String(path.prefix(300)) + "…" : path
+        let message = "image asset \"\(id)\", \"\(shown)\", \(reason): not read, layers showing it draw nothing"
+        try skips(feature, message, property: property, key: feature + "\u{0}" + id)
     }
 
     /// The warnings, each feature once: the first place it is used, and how many other layers use it.
     var warnings: [LottieError] {
-        skippedOrder.compactMap { feature in
-            guard let (storedFirst, others) = skipped[feature] else { return nil }
+        skippedOrder.compactMap { key in
+            guard let (storedFirst, others) = skipped[key] else { return nil }
             var first = storedFirst
             if others > 0 { first.message += " (and \(others) more layer\(others == 1 ? "" : "s"))" }
             return first

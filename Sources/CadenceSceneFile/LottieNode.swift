@@ -13,7 +13,9 @@ import CadenceWidgets
 ///                 "fromMarker": "burst"}}
 /// ```
 ///
-/// - `src` (required): a Lottie JSON file, relative to the scene file.
+/// - `src` (required): a Lottie JSON file, relative to the scene file. Its image files are read
+///   from inside its own folder only (`LottieAssets.besideFile`); others are left out with a
+///   warning.
 /// - `loopMode`: `playOnce` (default), `loop`, `autoReverse` or `repeat:N`.
 /// - `speed` (0 … 1000, default 1; 0 holds the first frame), `beginTime` (seconds, default 0).
 /// - `fromFrame` / `toFrame` (composition frames) or `fromMarker` / `toMarker` (a marker's first
@@ -71,6 +73,8 @@ public struct LottieNode: Widget {
         } catch {
             throw attributes.error("\(error.description)", key: "src")
         }
+        // Images left out for where their files are: the scene's warnings say which.
+        for refused in animation.refusedImages { attributes.log.warnings.append(attributes.error(refused.description, key: "src")) }
         var view = LottieView(animation: animation, frame: frame)
         if let text = try attributes.string("contentMode") {
             guard let mode = LottieView.ContentMode(rawValue: text) else {
