@@ -25,6 +25,11 @@ extension LottieAnimation {
     /// minutes and aborted at 10 GB). Past it the rest of the frame is left out (a documented
     /// clamp, not a hang).
     public static let maximumDrawnLayers = 100_000
+    /// The most paths, and the most repeater copies, one frame evaluates over all its layers: the
+    /// per-layer limits above multiply by the layers (10,000 layers of 100,000 copies each ran
+    /// past a minute at 11 GB). Layers past them draw what is left, then nothing.
+    public static let maximumPathsPerFrame = 1_000_000
+    public static let maximumRepeatedCopiesPerFrame = 1_000_000
 
     /// Draws composition frame `frame` with `transform` mapping composition coordinates to the
     /// list's; `pixelScale` is how many pixels one list unit covers (curves are flattened for it).
@@ -434,6 +439,28 @@ private struct Drawing {
     private var opacities: [Double] = []
     /// Repeater copies evaluated for the layer so far.
     private var repeatedCopies = 0
+    /// The layer's limits of paths and repeater copies: the per-layer ones, or what the frame has
+    /// left of its own (`framePaths`, `frameCopies` used by the layers before).
+    private var pathLimit = LottieAnimation.maximumPathsPerLayer
+    private var copyLimit = LottieAnimation.maximumRepeatedCopiesPerLayer
+    private var framePaths = 0
+    private var frameCopies = 0
+
+    /// Empties the layer's paths and paints (their memory kept) and sets its limits.
+    private mutating func startLayer() {
+        pool.removeAll(keepingCapacity: true)
+        paints.removeAll(keepingCapacity: true)
+        opacities.removeAll(keepingCapacity: true)
+        repeatedCopies = 0
+        pathLimit = min(LottieAnimation.maximumPathsPerLayer, max(LottieAnimation.maximumPathsPerFrame - framePaths, 0))
+        copyLimit = min(LottieAnimation.maximumRepeatedCopiesPerLayer, max(LottieAnimation.maximumRepeatedCopiesPerFrame - frameCopies, 0))
+    }
+
+    /// Counts what the layer evaluated against the frame's limits.
+    private mutating func endLayer() {
+        framePaths += pool.count
+        frameCopies += repeatedCopies
+    }
 
     init(animation: LottieAnimation, pixelScale: Double, images: any ImageProvider, fonts: (any TextLayoutEngine)?) {
         self.animation = animation
@@ -443,12 +470,9 @@ private struct Drawing {
     }
 
     private mutating func shapeLayer(_ items: [ShapeItem], frame: Double, matrix: AffineTransform, into list: inout DisplayList) {
-        // Emptied, their memory kept for the frame's next layer.
-        pool.removeAll(keepingCapacity: true)
-        paints.removeAll(keepingCapacity: true)
-        opacities.removeAll(keepingCapacity: true)
-        repeatedCopies = 0
+        startLayer()
         group(items[...], frame: frame, groupMatrix: .identity, layerMatrix: matrix, opacity: 1)
+        endLayer()
         // Paints were recorded top first; draw bottom first.
         for index in paints.indices.reversed() {
             let (paint, opacity) = (paints[index], opacities[index])
@@ -464,11 +488,8 @@ private struct Drawing {
         _ document: TextDocument, animators: [TextAnimator], alignment: AnimatedNumbers, frame: Double, matrix: AffineTransform,
         into list: inout DisplayList
     ) {
-        // Emptied, their memory kept for the frame's next layer.
-        pool.removeAll(keepingCapacity: true)
-        paints.removeAll(keepingCapacity: true)
-        opacities.removeAll(keepingCapacity: true)
-        repeatedCopies = 0
+        startLayer()
+        defer { endLayer() }
         let scale = document.size / 100
         func strokePaint(_ color: Color?, width: Double, paths: Range<Int>) -> PendingPaint? {
             guard let color, width > 0 else { return nil }
@@ -477,7 +498,7 @@ private struct Drawing {
             return PendingPaint(kind: .stroke(color, style), paths: paths, groupMatrix: .identity)
         }
         guard !animators.isEmpty else {
-            for placement in document.placements where pool.count < LottieAnimation.maximumPathsPerLayer {
+            for placement in document.placements where pool.count < pathLimit {
                 let glyphMatrix = AffineTransform(scaleX: scale, y: scale).concatenating(AffineTransform(translationX: placement.origin.x, y: placement.origin.y))
                 group(animation.glyphs[placement.glyph].shapes[...], frame: frame, groupMatrix: glyphMatrix, layerMatrix: matrix, opacity: 1)
             }
@@ -500,7 +521,7 @@ private struct Drawing {
             justification: document.justification, at: frame, fill: document.fill, stroke: document.stroke, strokeWidth: document.strokeWidth
         )
         // Letters recorded last first (paints are recorded top first), each its fill and stroke.
-        for placement in document.placements.reversed() where pool.count < LottieAnimation.maximumPathsPerLayer && placement.letter < styles.count {
+        for placement in document.placements.reversed() where pool.count < pathLimit && placement.letter < styles.count {
             let style = styles[placement.letter]
             guard style.opacity > 0 else { continue }
             let start = pool.count
@@ -672,7 +693,7 @@ private struct Drawing {
             let endOpacity = min(max(repeater.endOpacity.scalar(at: frame, fallback: 100) / 100, 0), 1)
             // Listed top first: below (m 1) puts copy 0 on top, above (m 2) the last copy.
             let order = repeater.copiesAbove ? Array((0..<count).reversed()) : Array(0..<count)
-            for copy in order where pool.count < LottieAnimation.maximumPathsPerLayer && repeatedCopies < LottieAnimation.maximumRepeatedCopiesPerLayer {
+            for copy in order where pool.count < pathLimit && repeatedCopies < copyLimit {
                 repeatedCopies += 1
                 let fraction = count > 1 ? Double(copy) / Double(count - 1) : 0
                 let copyOpacity = startOpacity + (endOpacity - startOpacity) * fraction
@@ -694,7 +715,7 @@ private struct Drawing {
         let merges = items.contains { if case .mergePaths = $0 { return true } else { return false } }
         var itemStarts = merges && pool.count > poolStart ? [poolStart] : []
         for item in items {
-            guard pool.count < LottieAnimation.maximumPathsPerLayer else { return }
+            guard pool.count < pathLimit else { return }
             if merges {
                 switch item {
                 case .group, .path, .rectangle, .ellipse, .star: itemStarts.append(pool.count)
