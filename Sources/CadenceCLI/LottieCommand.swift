@@ -64,21 +64,115 @@ struct LottieInfo: ParsableCommand {
         return lines.joined(separator: "\n") + "\n"
     }
 
+    /// The same facts as JSON, keys sorted, written straight out: through `JSONSerialization`
+    /// the layers of a large file took most of the time (100,000 layers: 5.3 s, the read 1.6 s).
     static func json(_ animation: LottieAnimation) throws -> String {
-        let object: [String: Any] = [
-            "name": animation.name, "version": animation.version,
-            "width": animation.size.width, "height": animation.size.height, "frameRate": animation.frameRate,
-            "inPoint": animation.inPoint, "outPoint": animation.outPoint, "duration": animation.duration,
-            "layers": animation.layerSummaries.map { layer -> [String: Any] in
-                var entry: [String: Any] = ["name": layer.name, "type": layer.kind, "inPoint": layer.inPoint, "outPoint": layer.outPoint, "matte": layer.isMatte]
-                if let index = layer.index { entry["index"] = index }
-                return entry
-            },
-            "markers": animation.markers.map { ["name": $0.name, "frame": $0.frame, "duration": $0.duration] as [String: Any] },
-            "features": animation.features,
-            "skipped": animation.warnings.map { ["feature": $0.feature ?? "", "message": $0.detail] },
-        ]
-        let data = try JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])
-        return String(decoding: data, as: UTF8.self)
+        var out = InfoJSON()
+        out.object {
+            $0.member("duration") { $0.number(animation.duration) }
+            $0.member("features") { out in out.array(animation.features) { $0.string($1) } }
+            $0.member("frameRate") { $0.number(animation.frameRate) }
+            $0.member("height") { $0.number(animation.size.height) }
+            $0.member("inPoint") { $0.number(animation.inPoint) }
+            $0.member("layers") { out in
+                out.array(animation.layerSummaries) { out, layer in
+                    out.object {
+                        if let index = layer.index { $0.member("index") { $0.number(Double(index)) } }
+                        $0.member("inPoint") { $0.number(layer.inPoint) }
+                        $0.member("matte") { $0.bool(layer.isMatte) }
+                        $0.member("name") { $0.string(layer.name) }
+                        $0.member("outPoint") { $0.number(layer.outPoint) }
+                        $0.member("type") { $0.string(layer.kind) }
+                    }
+                }
+            }
+            $0.member("markers") { out in
+                out.array(animation.markers) { out, marker in
+                    out.object {
+                        $0.member("duration") { $0.number(marker.duration) }
+                        $0.member("frame") { $0.number(marker.frame) }
+                        $0.member("name") { $0.string(marker.name) }
+                    }
+                }
+            }
+            $0.member("name") { $0.string(animation.name) }
+            $0.member("outPoint") { $0.number(animation.outPoint) }
+            $0.member("skipped") { out in
+                out.array(animation.warnings) { out, warning in
+                    out.object {
+                        $0.member("feature") { $0.string(warning.feature ?? "") }
+                        $0.member("message") { $0.string(warning.detail) }
+                    }
+                }
+            }
+            $0.member("version") { $0.string(animation.version) }
+            $0.member("width") { $0.number(animation.size.width) }
+        }
+        return out.text
+    }
+}
+
+/// A JSON text written in order: members as they are given (the caller sorts them), numbers in
+/// their shortest form that reads back the same (whole ones without a fraction), strings escaped
+/// as RFC 8259 asks.
+struct InfoJSON {
+    private(set) var text = ""
+    private var first = true
+
+    mutating func object(_ members: (inout InfoJSON) -> Void) {
+        text += "{"
+        first = true
+        members(&self)
+        text += "}"
+        first = false
+    }
+
+    mutating func member(_ key: String, _ value: (inout InfoJSON) -> Void) {
+        if !first { text += "," }
+        string(key)
+        text += ":"
+        first = true
+        value(&self)
+        first = false
+    }
+
+    mutating func array<Element>(_ elements: [Element], _ write: (inout InfoJSON, Element) -> Void) {
+        text += "["
+        for (position, element) in elements.enumerated() {
+            if position > 0 { text += "," }
+            write(&self, element)
+        }
+        text += "]"
+        first = false
+    }
+
+    mutating func number(_ value: Double) {
+        guard value.isFinite else {
+            text += "null"
+            return
+        }
+        text += value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : "\(value)"
+    }
+
+    mutating func bool(_ value: Bool) {
+        text += value ? "true" : "false"
+    }
+
+    mutating func string(_ value: String) {
+        text += "\""
+        for scalar in value.unicodeScalars {
+            switch scalar {
+            case "\"": text += "\\\""
+            case "\\": text += "\\\\"
+            case "\n": text += "\\n"
+            case "\r": text += "\\r"
+            case "\t": text += "\\t"
+            case _ where scalar.value < 0x20:
+                let hex = String(scalar.value, radix: 16)
+                text += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            default: text.unicodeScalars.append(scalar)
+            }
+        }
+        text += "\""
     }
 }
