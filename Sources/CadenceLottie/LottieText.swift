@@ -203,6 +203,10 @@ extension LottieReader {
         if t["p"]?.object?["m"] != nil {
             try skips("text on a path", "text on a path (t.p) is not applied; the text is drawn on straight lines", property: "t.p")
         }
+        // An expression on the document (`sourceText`), as on any other property.
+        if t["d"]?.object?["x"]?.string != nil {
+            try skips("expressions", "expressions are not evaluated; the keyframed value is used", property: "t.d")
+        }
         guard let keyframes = t["d"]?.object?["k"]?.array else { throw error("a text layer needs its documents t.d.k", property: "t.d.k") }
         var documents: [(Double, [String: LottieJSON], String)] = []
         for (index, entry) in keyframes.enumerated() {

@@ -183,4 +183,16 @@ import Testing
         #expect(paths.count == 1)
         #expect(abs(paths[0].color.alpha - 0.5) < 1e-9)
     }
+
+    /// An expression on a text document (`sourceText`, `t.d.x`) warns as any other does, so
+    /// `--strict` refuses the file.
+    @Test func aTextDocumentExpressionWarns() throws {
+        let doc = #"{"s": 20, "f": "T-R", "t": "Hi", "j": 0, "tr": 0, "lh": 24, "fc": [1, 0, 0]}"#
+        let layer = #"{"ty": 5, "nm": "words", "ind": 1, "ip": 0, "op": 30, "st": 0, "ks": {}, "t": {"d": {"k": [{"t": 0, "s": \#(doc)}], "x": "var $bm_rt = 'Bye';"}, "a": []}}"#
+        let json = F.document(layers: layer, extra: #", "fonts": {"list": [{"fName": "T-R", "fFamily": "T", "fStyle": "R", "ascent": 80}]}"#)
+        let animation = try F.animation(json)
+        #expect(animation.skippedFeatures.contains("expressions"))
+        #expect(animation.warnings.contains { $0.property == "t.d" && $0.feature == "expressions" })
+        #expect(throws: LottieError.self) { try LottieAnimation(data: Data(json.utf8), file: "t.json", strict: true) }
+    }
 }
