@@ -72,7 +72,7 @@ extension Renderer {
         var blendBackdrop: GLuint?
         if group.blendMode != .normal, group.opacity > 0 {
             try scratch(&backdropCopy, viewport: viewport)
-            copy(from: below, region ?? whole, into: backdropCopy.texture)
+            copy(from: below, region ?? whole, into: backdropCopy.texture, viewport: viewport)
             blendBackdrop = backdropCopy.texture
         }
         applyScissor(region)
@@ -178,8 +178,14 @@ extension Renderer {
         }
     }
 
-    /// Copies the pixels of `rect` (window coordinates) of `framebuffer` into the same pixels of `texture`.
-    func copy(from framebuffer: GLuint, _ rect: (x: Int, y: Int, width: Int, height: Int), into texture: GLuint) {
+    /// Copies the pixels of `rect` (window coordinates) of `framebuffer` into the same pixels of
+    /// `texture` (viewport-sized), the part of `rect` inside the viewport only: a scissor reaches a
+    /// pixel past each edge (`scissor(_:within:viewport:)`), and a copy from or to outside the
+    /// texture is GL_INVALID_VALUE (a blend-mode group at the frame's edge failed every frame).
+    func copy(from framebuffer: GLuint, _ region: (x: Int, y: Int, width: Int, height: Int), into texture: GLuint, viewport: (width: Int, height: Int)) {
+        let minX = max(region.x, 0), minY = max(region.y, 0)
+        let maxX = min(region.x + region.width, viewport.width), maxY = min(region.y + region.height, viewport.height)
+        let rect = (x: minX, y: minY, width: maxX - minX, height: maxY - minY)
         guard rect.width > 0, rect.height > 0 else { return }
         var read: GLint = 0
         glGetIntegerv(GLenum(GL_READ_FRAMEBUFFER_BINDING), &read)
@@ -255,7 +261,7 @@ extension Renderer {
                            within: (box.x - radius, box.y - radius, box.width + 2 * radius, box.height + 2 * radius), viewport: viewport)
         try scratch(&backdropCopy, viewport: viewport)
         try scratch(&blurScratch, viewport: viewport)
-        copy(from: target, read, into: backdropCopy.texture)
+        copy(from: target, read, into: backdropCopy.texture, viewport: viewport)
         var calls = blurPass(from: backdropCopy.texture, into: blurScratch.framebuffer, across: true, sigma: sigma, readable: read, clamp: true,
                              scissor: read, viewport: viewport)
         calls += blurPass(from: blurScratch.texture, into: target, across: false, sigma: sigma, readable: read, clamp: true,
