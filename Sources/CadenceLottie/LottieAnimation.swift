@@ -180,6 +180,7 @@ public struct LottieAnimation: Sendable {
         let rootLayers = try reader.layers(object["layers"], property: "layers")
         let root = try reader.composition(rootLayers, name: "the composition")
         try reader.checkNesting(root: root, precomps: precomps, ids: precompObjects.map(\.id))
+        try reader.checkFanOut(root: root, precomps: precomps, ids: precompObjects.map(\.id))
 
         var markers: [LottieMarker] = []
         for (index, entry) in (object["markers"]?.array ?? []).enumerated() {
@@ -325,5 +326,63 @@ extension LottieReader {
         for child in references(root) { try visit(child, path: []) }
         // Precompositions no layer uses are still checked for cycles.
         for index in precomps.indices where !finished.contains(index) { try visit(index, path: []) }
+    }
+
+    /// The most layers a file may hold counted through every use of its precompositions (a
+    /// precomposition of 10 layers used by 3 layers counts 30): 1,000,000. A precomposition used
+    /// twice at each of 29 levels asks for 2²⁹ from a file of 6 KB; it is refused as it is read.
+    /// (A frame draws at most `maximumDrawnLayers` of them however the file is built.)
+    static let maximumLayerInstances = 1_000_000
+
+    /// Refuses precompositions that, used by many layers and nested, multiply into more than
+    /// `maximumLayerInstances` layers, naming the precomposition used most and how deep. Runs
+    /// after `checkNesting`, so the uses form no cycle and nest at most 64 deep.
+    func checkFanOut(root: Composition, precomps: [Composition], ids: [String]) throws(LottieError) {
+        func references(_ composition: Composition) -> [Int] {
+            composition.layers.compactMap { if case .precomposition(let index, _, _, _) = $0.content { return index } else { return nil } }
+        }
+        // Every precomposition after each one that uses it: the reverse of a post-order walk.
+        var order: [Int] = []
+        var seen = Set<Int>()
+        func visit(_ index: Int) {
+            guard seen.insert(index).inserted else { return }
+            for child in references(precomps[index]) { visit(child) }
+            order.append(index)
+        }
+        for child in references(root) { visit(child) }
+        // How many times each is drawn (in Double: the products overflow any integer), and through
+        // how many levels at most.
+        var uses = [Double](repeating: 0, count: precomps.count)
+        var levels = [Int](repeating: 0, count: precomps.count)
+        for child in references(root) {
+            uses[child] += 1
+            levels[child] = 1
+        }
+        for index in order.reversed() {
+            for child in references(precomps[index]) {
+                uses[child] += uses[index]
+                levels[child] = max(levels[child], levels[index] + 1)
+            }
+        }
+        var total = Double(root.layers.count)
+        for index in precomps.indices { total += uses[index] * Double(precomps[index].layers.count) }
+        guard total > Double(Self.maximumLayerInstances) else { return }
+        let worst = precomps.indices.max { uses[$0] < uses[$1] } ?? 0
+        /// 536870912 as "536,870,912"; beyond 10¹⁵ as "1.2e+18".
+        func count(_ value: Double) -> String {
+            guard value < 1e15 else { return "\(value)" }
+            var digits = String(Int(value))
+            var grouped = ""
+            while digits.count > 3 {
+                grouped = "," + digits.suffix(3) + grouped
+                digits.removeLast(3)
+            }
+            return digits + grouped
+        }
+        throw LottieError(
+            file: file, property: "assets",
+            message: "precomposition \"\(ids[worst])\" is drawn \(count(uses[worst])) times through \(levels[worst]) levels of precompositions, "
+                + "\(count(total)) layers in all; the limit is \(count(Double(Self.maximumLayerInstances))) layers counted through every use"
+        )
     }
 }

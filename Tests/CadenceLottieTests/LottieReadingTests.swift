@@ -196,3 +196,38 @@ import Testing
         #expect(throws: LottieError.self) { try LottieAnimation(data: Data(json.utf8), file: "t.json", strict: true) }
     }
 }
+
+/// A precomposition used by several layers, nested: the uses multiply. Past a million layers
+/// counted through every use the file is refused as it is read, naming the precomposition.
+@Suite struct LottieFanOutTests {
+    typealias F = LottieTestFiles
+
+    /// `levels` precompositions, each used `uses` times by the one above; the last holds a rectangle.
+    static func fanOut(levels: Int, uses: Int) -> String {
+        var assets: [String] = []
+        for level in 0..<levels {
+            let layers = level == levels - 1
+                ? F.shapeLayer(F.rectangle() + "," + F.fill())
+                : (0..<uses).map { #"{"ty": 0, "ind": \#($0 + 1), "refId": "p\#(level + 1)", "ip": 0, "op": 30, "st": 0, "w": 100, "h": 100, "ks": {}}"# }
+                    .joined(separator: ",")
+            assets.append(#"{"id": "p\#(level)", "layers": [\#(layers)]}"#)
+        }
+        return F.document(layers: #"{"ty": 0, "ind": 1, "refId": "p0", "ip": 0, "op": 30, "st": 0, "w": 100, "h": 100, "ks": {}}"#,
+                          assets: "[" + assets.joined(separator: ",") + "]")
+    }
+
+    @Test func aFanOutBombIsRefusedNamingThePrecomposition() {
+        #expect {
+            _ = try F.animation(Self.fanOut(levels: 29, uses: 2))
+        } throws: { error in
+            "\(error)".contains(#"precomposition "p28" is drawn 268,435,456 times through 29 levels"#)
+                && "\(error)".contains("the limit is 1,000,000 layers counted through every use")
+        }
+    }
+
+    @Test func aModestFanOutIsRead() throws {
+        // 2¹⁰ uses of the innermost: about 2,000 layers in all.
+        let animation = try F.animation(Self.fanOut(levels: 11, uses: 2))
+        #expect(F.paths(F.list(animation, frame: 0)).count >= 1)
+    }
+}
