@@ -108,8 +108,11 @@ test-client: deps
 #   FUZZ_OPTIONS_SECONDS (default FUZZ_SECONDS), seeded with Fuzz/options and
 #   Tests/CadenceCLITests/OptionsFuzzRegressions, guided by Fuzz/options.dict;
 # - the Lottie reader and one frame drawn by both backends, for FUZZ_LOTTIE_SECONDS (default
-#   FUZZ_SECONDS), seeded with Tests/CadenceGLTests/LottieFiles (the golden tests' files) and
-#   Tests/CadenceCLITests/LottieFuzzRegressions, guided by Fuzz/lottie.dict.
+#   FUZZ_SECONDS), seeded with Tests/CadenceGLTests/LottieFiles (the golden tests' files),
+#   Tests/CadenceCLITests/LottieFuzzRegressions and Fuzz/lottie-amplification (small files of the
+#   shapes that multiply work: precomposition fan-out, repeaters in repeaters, a parent chain,
+#   many keyframes, vertices and glyphs, for the fuzzer to grow), guided by Fuzz/lottie.dict.
+#   A unit that runs past 10 s is a finding as a crash is (-timeout=10 stops the run, non-zero).
 # New coverage is kept in .build/fuzz/corpus (and corpus-options) between runs; a crash, a run over
 # 10 s or 2 GiB stops it with a non-zero status and leaves the input as .build/fuzz/crash-* (or
 # timeout-*, oom-*; options-crash-* for options): copy it to the regression folder, where the
@@ -132,7 +135,7 @@ fuzz: deps
 		$(FUZZ_BUILD)/corpus-options Fuzz/options Tests/CadenceCLITests/OptionsFuzzRegressions
 	$(FUZZ_ENV) CADENCE_FUZZ_TARGET=lottie $(FUZZ_BUILD)/debug/CadenceFuzz -max_total_time=$(FUZZ_LOTTIE_SECONDS) -timeout=10 \
 		-rss_limit_mb=2048 -print_final_stats=1 -dict=Fuzz/lottie.dict -artifact_prefix=$(FUZZ_BUILD)/lottie- \
-		$(FUZZ_BUILD)/corpus-lottie Tests/CadenceGLTests/LottieFiles Tests/CadenceCLITests/LottieFuzzRegressions
+		$(FUZZ_BUILD)/corpus-lottie Tests/CadenceGLTests/LottieFiles Tests/CadenceCLITests/LottieFuzzRegressions Fuzz/lottie-amplification
 
 # The suite under AddressSanitizer and ThreadSanitizer (separate build folders; not part of
 # `make test`: each takes several minutes more than it). Leak checking is off: LeakSanitizer

@@ -26,6 +26,7 @@ import Testing
 
     static let lottieSeeds = inputs(root.appendingPathComponent("../CadenceGLTests/LottieFiles").standardized)
     static let lottieRegressions = inputs(root.appendingPathComponent("LottieFuzzRegressions"))
+    static let lottieAmplification = inputs(root.appendingPathComponent("../../Fuzz/lottie-amplification").standardized)
 
     /// Every Lottie seed (the golden tests' files) is read and drawn.
     @Test(arguments: lottieSeeds) @MainActor
@@ -37,7 +38,7 @@ import Testing
     /// each an error or a documented clamp, never a trap. How long each takes is not asserted
     /// here (a busy machine fails such a test for the wrong reason): `make fuzz` replays these
     /// inputs under libFuzzer's time limit, where a slow unit is a finding.
-    @Test(arguments: lottieRegressions) @MainActor
+    @Test(arguments: lottieRegressions + lottieAmplification) @MainActor
     func lottieRegressionIsAnswered(_ file: URL) throws {
         _ = fuzzLottie(try Data(contentsOf: file))
     }
@@ -45,6 +46,7 @@ import Testing
     @Test func thereAreInputsToReplay() {
         #expect(Self.lottieSeeds.count >= 8)
         #expect(Self.lottieRegressions.count >= 14)
+        #expect(Self.lottieAmplification.count >= 6)
         #expect(Self.corpus.count >= 7)
         #expect(Self.regressions.count >= 6)
         #expect(Self.optionSeeds.count >= 10)
