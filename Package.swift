@@ -79,7 +79,7 @@ let package = Package(
         .target(name: "CadenceWidgets", dependencies: ["CadenceLayers", "CadenceAnimation", "CadenceDraw", "CadenceText"], swiftSettings: strict),
         // An importer: scene files (JSON) to layer trees and widgets, with file / node / key errors.
         .target(
-            name: "CadenceSceneFile", dependencies: ["CadenceWidgets", "CadenceLayers", "CadenceLottie", "CadenceAnimation", "CadenceDraw", "CadenceFiles"],
+            name: "CadenceSceneFile", dependencies: ["CadenceWidgets", "CadenceLayers", "CadenceLottie", "CadenceArchive", "CadenceAnimation", "CadenceDraw", "CadenceFiles"],
             swiftSettings: strict
         ),
         // An importer: Lottie (Bodymovin JSON) read into a checked model, evaluated at any frame
@@ -178,7 +178,7 @@ let package = Package(
         .executableTarget(
             name: "CadenceCLI",
             dependencies: [
-                "CadenceEngine", "CadenceScene", "CadenceLottie", "CadenceArchive", "CadenceAnimation", "CadenceText", "CadenceDraw", "CadenceImage", "CadenceFiles",
+                "CadenceEngine", "CadenceScene", "CadenceLottie", "CadenceAnimation", "CadenceText", "CadenceDraw", "CadenceImage", "CadenceFiles",
                 "CadenceRender", "CadenceTools", .product(name: "ArgumentParser", package: "swift-argument-parser"), .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strict

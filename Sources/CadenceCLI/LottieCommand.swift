@@ -33,7 +33,7 @@ struct LottieInfo: ParsableCommand {
     func run() throws {
         let animation: LottieAnimation
         do {
-            animation = try LottieAnimation(contentsOf: file, assetRoot: assetOptions.assets)
+            animation = try LottieFile.open(file, assetRoot: assetOptions.assets)
         } catch {
             printError(error.description)
             throw ExitCode(1)

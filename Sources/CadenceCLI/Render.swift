@@ -1,5 +1,4 @@
 import ArgumentParser
-import CadenceArchive
 import CadenceEngine
 import CadenceFiles
 import CadenceImage
@@ -245,74 +244,16 @@ func loadScene(
 /// folder), a dotLottie's from its archive only.
 func loadLottie(_ path: String, strict: Bool, animation id: String? = nil, assets: String? = nil) throws(EngineError) -> LottieAnimation? {
     let lowered = path.lowercased()
-    guard lowered.hasSuffix(".json") || lowered.hasSuffix(".tgs") || lowered.hasSuffix(".lottie") else { return nil }
+    guard LottieFile.isLottieName(path) else { return nil }
     if id != nil, !lowered.hasSuffix(".lottie") { throw .invalidOption(name: "--animation", message: "takes a dotLottie file (.lottie), got \(path)") }
     if assets != nil, lowered.hasSuffix(".lottie") {
         throw .invalidOption(name: "--assets", message: "a dotLottie file's images come from its archive only, got \(path)")
     }
-    func fail(_ message: String) -> EngineError { .scene(SceneError(file: path, message: message)) }
-    let data: Data
-    do throws(FileProblem) {
-        data = try FilePaths.read(path, limit: LottieAnimation.maximumFileSize)
-    } catch {
-        throw fail(error.reason)
-    }
-    var json = data
-    var file = path
-    var allowed = assets.map(LottieAssets.folder) ?? .besideFile
-    if lowered.hasSuffix(".tgs") {
-        do {
-            json = try Inflate.decompress(data, format: .gzip, limit: LottieAnimation.maximumFileSize)
-        } catch {
-            throw fail("not a Telegram sticker (gzipped Lottie JSON): \(error.message)")
-        }
-    } else if lowered.hasSuffix(".lottie") {
-        do {
-            (json, file, allowed) = try DotLottie.animation(in: data, id: id, path: path)
-        } catch {
-            throw fail(error.message)
-        }
-    }
     do {
         // A .json that is not a Lottie document is a scene file.
-        return lowered.hasSuffix(".json")
-            ? try LottieAnimation.ifLottie(json, file: file, strict: strict, assets: allowed)
-            : try LottieAnimation(data: json, file: file, strict: strict, assets: allowed)
+        return try LottieFile.open(path, strict: strict, animation: id, assetRoot: assets, jsonMayBeOther: true)
     } catch {
         throw .scene(SceneError(file: error.file, message: error.detail))
-    }
-}
-
-/// dotLottie archives: a zip holding `manifest.json` (`{"animations": [{"id": …}, …]}`), each
-/// animation as `animations/ID.json` (version 1) or `a/ID.json` (version 2), and their images
-/// (`images/…`, `i/…`).
-enum DotLottie {
-    /// The JSON of animation `id` (the manifest's first when nil), the name messages give it, and
-    /// its images: the archive's entries, nothing from disk.
-    static func animation(in data: Data, id: String?, path: String) throws(ArchiveError) -> (json: Data, file: String, images: LottieAssets) {
-        let archive = try ZipArchive(data)
-        guard let manifestEntry = archive.entry(named: "manifest.json") else {
-            throw ArchiveError("not a dotLottie file: the archive has no manifest.json")
-        }
-        let manifest = try archive.contents(of: manifestEntry, limit: 1 << 20)
-        guard let object = (try? JSONSerialization.jsonObject(with: manifest)) as? [String: Any],
-              let animations = object["animations"] as? [[String: Any]] else {
-            throw ArchiveError("manifest.json: needs an \"animations\" list of objects with an \"id\"")
-        }
-        let ids = animations.compactMap { $0["id"] as? String }
-        guard let chosen = id ?? ids.first else { throw ArchiveError("manifest.json lists no animations") }
-        guard ids.contains(chosen) else {
-            throw ArchiveError("--animation \(chosen): the manifest lists \(ids.map { "\"\($0)\"" }.joined(separator: ", "))")
-        }
-        for name in ["animations/\(chosen).json", "a/\(chosen).json"] {
-            if let entry = archive.entry(named: name) {
-                let images = LottieAssets.archive { name throws(ArchiveError) in
-                    try archive.entry(named: name).map { entry throws(ArchiveError) in try archive.contents(of: entry, limit: LottieAnimation.maximumFileSize) }
-                }
-                return (try archive.contents(of: entry, limit: LottieAnimation.maximumFileSize), "\(path)/\(name)", images)
-            }
-        }
-        throw ArchiveError("the manifest names \"\(chosen)\" but the archive has no animations/\(chosen).json")
     }
 }
 

@@ -69,7 +69,7 @@ public struct LottieNode: Widget {
         let path = attributes.resolve(source)
         let animation: LottieAnimation
         do {
-            animation = try LottieAnimation(contentsOf: path)
+            animation = try LottieFile.open(path)
         } catch {
             throw attributes.error("\(error.description)", key: "src")
         }

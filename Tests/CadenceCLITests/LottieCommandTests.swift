@@ -75,6 +75,30 @@ import Testing
         #expect(marker.stderr.contains("has no marker \"intro\" (it has none)"), "\(marker.stderr)")
     }
 
+    /// What `render` plays, `lottie info`, `bench lottie` and a scene's `Lottie` node read too: a
+    /// sticker and a dotLottie (they said "not valid JSON").
+    @Test func everyCommandReadsStickersAndDotLottieArchives() throws {
+        let gzip = Process()
+        gzip.executableURL = URL(fileURLWithPath: "/bin/sh")
+        gzip.arguments = ["-c", "gzip -c '\(Self.path("mattes"))' > '\(folder)/mattes.tgs'"]
+        try gzip.run()
+        gzip.waitUntilExit()
+        try writeZip(to: folder + "/mattes.lottie", entries: [
+            ("manifest.json", Data(#"{"version": "1", "animations": [{"id": "only"}]}"#.utf8)),
+            ("animations/only.json", try Data(contentsOf: URL(fileURLWithPath: Self.path("mattes")))),
+        ])
+        for input in ["mattes.tgs", "mattes.lottie"] {
+            let info = try CLI.run(["lottie", "info", input], in: folder)
+            #expect(info.status == 0 && info.stdout.contains("mattes"), "\(input): \(info.stdout)\(info.stderr)")
+            let bench = try CLI.run(["bench", "lottie", input, "--size", "64", "--frames", "2", "--repeat", "1", "--backend", "cpu"], in: folder)
+            #expect(bench.status == 0, "\(input): \(bench.stderr)")
+            let scene = #"{"size": [100, 100], "nodes": [{"type": "Lottie", "id": "l", "frame": [0, 0, 100, 100], "attributes": {"src": "\#(input)"}}]}"#
+            try Data(scene.utf8).write(to: URL(fileURLWithPath: folder + "/node.json"))
+            let node = try CLI.run(["render", "node.json", "--backend", "cpu", "--frames", "0..0", "--out", "node-" + input], in: folder)
+            #expect(node.status == 0, "\(input) in a scene: \(node.stderr)")
+        }
+    }
+
     /// `--marker NAME` renders the marker's frames: its length, from its first frame.
     @Test func rendersAMarkersRange() throws {
         var object = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: Self.path("trim-paths")))) as? [String: Any])

@@ -23,7 +23,7 @@ import Testing
         // The widgets lay text out with the text stack's FontLibrary where none is given.
         "CadenceWidgets": ["Foundation", "CadenceAnimation", "CadenceDraw", "CadenceLayers", "CadenceText"],
         // An importer: scene files to layer trees and widgets.
-        "CadenceSceneFile": ["Foundation", "CadenceAnimation", "CadenceDraw", "CadenceFiles", "CadenceLayers", "CadenceLottie", "CadenceWidgets"],
+        "CadenceSceneFile": ["Foundation", "CadenceAnimation", "CadenceArchive", "CadenceDraw", "CadenceFiles", "CadenceLayers", "CadenceLottie", "CadenceWidgets"],
         // The three above, re-exported as one import.
         "CadenceScene": ["CadenceLayers", "CadenceSceneFile", "CadenceWidgets"],
         "CadenceLottie": ["Foundation", "CadenceAnimation", "CadenceDraw", "CadenceFiles", "CadenceLayers"],
@@ -55,7 +55,7 @@ import Testing
         "CadenceTesting": ["Foundation", "Testing", "XCTest", "CadenceDraw", "CadenceEngine", "CadenceImage", "CadenceRender", "CadenceScene"],
         "CadenceSnapshotTesting": ["Foundation", "SnapshotTesting", "CadenceDraw", "CadenceEngine", "CadenceImage", "CadenceScene", "CadenceTesting"],
         "CadenceCLI": [
-            "Foundation", "ArgumentParser", "Logging", "CadenceAnimation", "CadenceArchive", "CadenceDraw", "CadenceEngine", "CadenceFiles", "CadenceImage",
+            "Foundation", "ArgumentParser", "Logging", "CadenceAnimation", "CadenceDraw", "CadenceEngine", "CadenceFiles", "CadenceImage",
             "CadenceLottie", "CadenceRender", "CadenceScene", "CadenceText", "CadenceTiming", "CadenceTools",
         ],
         "CadenceFuzz": ["Foundation", "CadenceAnimation", "CadenceDraw", "CadenceEngine", "CadenceImage", "CadenceLottie", "CadenceScene", "CadenceText", "CadenceTiming"],
