@@ -59,6 +59,52 @@ import Testing
         #expect(commands > 20_000 && commands <= 30_000)
     }
 
+    /// `depth` layers, each turned under its parent's perspective inside the one before.
+    static func turned(depth: Int, side: Double = 400) -> Layer {
+        var properties = LayerProperties()
+        properties.bounds = Size(width: side, height: side)
+        properties.position = Point(x: side / 2, y: side / 2)
+        properties.backgroundColor = Color(red: 0, green: 0, blue: 1, alpha: 0.2)
+        properties.transform = LayerTransform(rotationY: 0.3)
+        properties.sublayerTransform = LayerTransform(perspective: 500)
+        return Layer(id: "t\(depth)", properties: properties, sublayers: depth > 1 ? [turned(depth: depth - 1, side: side * 0.9)] : [])
+    }
+
+    /// The pixels of every projected picture in `list`, pictures inside pictures included.
+    static func picturePixels(_ list: DisplayList) -> Double {
+        list.commands.reduce(0) { total, command in
+            guard case .projected(let picture) = command else { return total }
+            return total + Double(picture.pixelSize.width * picture.pixelSize.height) + picturePixels(picture.list)
+        }
+    }
+
+    func pictures(of layer: Layer, budget: Double) throws -> Double {
+        var stage = Layer(id: "stage")
+        stage.properties.bounds = Size(width: 400, height: 400)
+        stage.properties.sublayerTransform = LayerTransform(perspective: 500)
+        stage.sublayers = [layer]
+        var context = LayerDrawContext(fonts: NoText(), images: NoImages())
+        context.budget = DrawnItemBudget(picturePixels: budget)
+        var list = DisplayList(size: Size(width: 400, height: 400), background: .clear)
+        try stage.draw(at: 0, context: context, into: &list)
+        return Self.picturePixels(list)
+    }
+
+    @Test func nestedPicturesShareTheFramesPixels() throws {
+        let deep = Self.turned(depth: 30)
+        let unbounded = try pictures(of: deep, budget: .infinity)
+        let bounded = try pictures(of: deep, budget: 200_000)
+        #expect(unbounded > 1_000_000)
+        // What was given, a little more for rounding up to whole pixels, and 64 × 64 for each
+        // picture past the budget.
+        #expect(bounded <= 200_000 * 1.05 + 30 * 4096, "\(bounded)")
+    }
+
+    @Test func picturesWithinTheBudgetAreUnchanged() throws {
+        let shallow = Self.turned(depth: 2)
+        #expect(try pictures(of: shallow, budget: Layer.maximumPicturePixels) == (try pictures(of: shallow, budget: .infinity)))
+    }
+
     @Test func aFrameWithinTheBudgetDrawsWhole() throws {
         let tree = Self.replicator("r", copies: 3, of: Self.emitter)
         let (commands, left) = try drawn(tree, limit: Layer.maximumDrawnItems)
