@@ -66,6 +66,24 @@ final class DrawnItemBudget {
         return given
     }
 
+    /// The blur work the frame may still ask for, in pixel-taps (`Layer.maximumBlurWork`).
+    private(set) var blurWork = Layer.maximumBlurWork
+
+    /// A blur of `sigma` pixels over `area` pixels, as the budget of blur work allows: as asked
+    /// while the budget lasts (a Gaussian reads 6σ + 1 pixels for each pixel of each pass), then
+    /// narrower, to what is left, then none.
+    func blur(_ sigma: Double, over area: Double) -> Double {
+        guard sigma > 0, area > 0, sigma.isFinite, area.isFinite else { return sigma }
+        let cost = area * (6 * sigma + 1)
+        guard cost > blurWork else {
+            blurWork -= cost
+            return sigma
+        }
+        let narrower = max((blurWork / area - 1) / 6, 0)
+        blurWork = 0
+        return narrower
+    }
+
     /// Takes `extra` picture pixels a picture used past what it was given.
     func chargePicturePixels(_ extra: Double) {
         guard extra > 0 else { return }
@@ -97,6 +115,11 @@ extension Layer {
     /// share before the pictures inside it are drawn, so outer pictures keep their resolution and
     /// deeper ones are drawn smaller (63 nested turned layers at 8192² took 28 s and 3.3 GB).
     public static let maximumPicturePixels = Double(1 << 25)
+    /// The most blur work one frame asks for, in pixel-taps (each blurred pixel reads 6σ + 1 pixels
+    /// a pass): 5,000,000,000, four 1920 × 1080 frames blurred at the largest radius (100). Blurs
+    /// past it are drawn narrower, then not blurred: filters nested 63 deep at 2048² and a
+    /// backdrop blur of 100 at 8192² each ran past two minutes.
+    public static let maximumBlurWork = 5e9
 
     /// Draws the layer as it is at `time` into `list`, each command once and already mapped by
     /// `transform` (its parent's coordinates to the list's: the ancestors' transforms composed),
@@ -252,11 +275,25 @@ extension Layer {
         // A blend mode or a blur makes the whole layer one group that has them (its opacity too).
         let effects = properties.compositingFilter != .normal || properties.blurRadius > 0 || properties.backgroundBlurRadius > 0
         if effects {
-            list.append(mapping.map(.pushGroup(Group(
+            var command = mapping.map(.pushGroup(Group(
                 opacity: opacity, blendMode: properties.compositingFilter, blur: min(max(properties.blurRadius, 0), Group.maximumBlur),
                 backdropBlur: min(max(properties.backgroundBlurRadius, 0), Group.maximumBlur),
                 backdrop: properties.backgroundBlurRadius > 0 ? RoundedRect(rect: bounds, cornerRadius: properties.cornerRadius, fill: .black) : nil
-            ))))
+            )))
+            // The blurs (now in the list's pixels) out of the frame's budget of blur work.
+            if case .pushGroup(var group) = command, group.blur > 0 || group.backdropBlur > 0 {
+                var toPixels = toList
+                if let fit { toPixels = toPixels.concatenating(fit.transform) }
+                let frame = Rect(origin: .zero, size: list.size)
+                func area(reaching sigma: Double) -> Double {
+                    let box = toPixels.boundingBox(of: bounds).insetBy(-3 * sigma).intersection(frame)
+                    return box.width > 0 && box.height > 0 ? box.width * box.height : 0
+                }
+                group.blur = inner.budget.blur(min(group.blur, Group.maximumBlur), over: area(reaching: group.blur))
+                group.backdropBlur = inner.budget.blur(min(group.backdropBlur, Group.maximumBlur), over: area(reaching: group.backdropBlur))
+                command = .pushGroup(group)
+            }
+            list.append(command)
         }
         layer.drawShadow(bounds: bounds, opacity: effects ? 1 : opacity, context: inner, into: &local)
         emit(&local)

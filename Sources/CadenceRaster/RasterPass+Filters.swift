@@ -13,71 +13,87 @@ extension RasterPass {
 
     /// `canvas` (premultiplied) blurred by a Gaussian of `sigma` pixels, separably: transparent
     /// beyond its edges, or, with `clampingEdges`, its edge pixels repeated there.
+    ///
+    /// Worked in bands of rows: the pass across covers a band and the rows the pass down reads
+    /// around it, so the floats held are a band's, not the canvas's twice over (an 8192² canvas
+    /// took 2 GB of them). Each output is the same sums in the same order as over the whole.
     static func blurred(_ canvas: RasterCanvas, sigma: Double, clampingEdges: Bool = false) -> RasterCanvas {
         guard sigma > 0, canvas.width > 0, canvas.height > 0 else { return canvas }
         let weights = gaussianWeights(sigma: sigma)
         let radius = weights.count - 1
         let (width, height) = (canvas.width, canvas.height)
+        // Rows a band outputs: at least four times the rows it reads around it, so that reading
+        // them again for the next band costs at most half as much again.
+        let band = max(256, 4 * radius)
         // Plain loops over plain floats, channel by channel: SIMD types cost ten times as much
         // in unoptimised (test) builds.
-        var across = [Float](repeating: 0, count: width * height * 4)
-        // The bytes as floats once, rather than once for every tap that reads them.
-        let floats: [Float] = canvas.withPixels { bytes in bytes.map { Float($0) } }
+        var across = [Float](repeating: 0, count: width * min(height, band + 2 * radius) * 4)
+        // A row's bytes as floats once, rather than once for every tap that reads them.
+        var row = [Float](repeating: 0, count: width * 4)
         var result = RasterCanvas(width: width, height: height, originX: canvas.originX, originY: canvas.originY)
         weights.withUnsafeBufferPointer { weights in
             across.withUnsafeMutableBufferPointer { across in
-                floats.withUnsafeBufferPointer { pixels in
-                    for y in 0..<height {
-                        let row = y * width
-                        for x in 0..<width {
-                            var (r, g, b, a): (Float, Float, Float, Float) = (0, 0, 0, 0)
-                            var k = -radius
-                            while k <= radius {
-                                var at = x + k
-                                if at < 0 || at >= width {
-                                    if !clampingEdges { k += 1; continue }
-                                    at = at < 0 ? 0 : width - 1
+                row.withUnsafeMutableBufferPointer { floats in
+                    canvas.withPixels { bytes in
+                        result.withMutablePixels { pixels in
+                            for top in stride(from: 0, to: height, by: band) {
+                                let bottom = min(top + band, height)
+                                // The rows the pass down reads for this band's rows.
+                                let first = max(top - radius, 0), last = min(bottom + radius, height)
+                                for y in first..<last {
+                                    let start = y * width * 4
+                                    for i in 0..<(width * 4) { floats[i] = Float(bytes[start + i]) }
+                                    let row = (y - first) * width
+                                    for x in 0..<width {
+                                        var (r, g, b, a): (Float, Float, Float, Float) = (0, 0, 0, 0)
+                                        var k = -radius
+                                        while k <= radius {
+                                            var at = x + k
+                                            if at < 0 || at >= width {
+                                                if !clampingEdges { k += 1; continue }
+                                                at = at < 0 ? 0 : width - 1
+                                            }
+                                            let offset = at * 4
+                                            let weight = weights[k < 0 ? -k : k]
+                                            r += floats[offset] * weight
+                                            g += floats[offset + 1] * weight
+                                            b += floats[offset + 2] * weight
+                                            a += floats[offset + 3] * weight
+                                            k += 1
+                                        }
+                                        let out = (row + x) * 4
+                                        across[out] = r
+                                        across[out + 1] = g
+                                        across[out + 2] = b
+                                        across[out + 3] = a
+                                    }
                                 }
-                                let offset = (row + at) * 4
-                                let weight = weights[k < 0 ? -k : k]
-                                r += pixels[offset] * weight
-                                g += pixels[offset + 1] * weight
-                                b += pixels[offset + 2] * weight
-                                a += pixels[offset + 3] * weight
-                                k += 1
-                            }
-                            let out = (row + x) * 4
-                            across[out] = r
-                            across[out + 1] = g
-                            across[out + 2] = b
-                            across[out + 3] = a
-                        }
-                    }
-                }
-                result.withMutablePixels { pixels in
-                    for y in 0..<height {
-                        for x in 0..<width {
-                            var (r, g, b, a): (Float, Float, Float, Float) = (0, 0, 0, 0)
-                            var k = -radius
-                            while k <= radius {
-                                var at = y + k
-                                if at < 0 || at >= height {
-                                    if !clampingEdges { k += 1; continue }
-                                    at = at < 0 ? 0 : height - 1
+                                for y in top..<bottom {
+                                    for x in 0..<width {
+                                        var (r, g, b, a): (Float, Float, Float, Float) = (0, 0, 0, 0)
+                                        var k = -radius
+                                        while k <= radius {
+                                            var at = y + k
+                                            if at < 0 || at >= height {
+                                                if !clampingEdges { k += 1; continue }
+                                                at = at < 0 ? 0 : height - 1
+                                            }
+                                            let offset = ((at - first) * width + x) * 4
+                                            let weight = weights[k < 0 ? -k : k]
+                                            r += across[offset] * weight
+                                            g += across[offset + 1] * weight
+                                            b += across[offset + 2] * weight
+                                            a += across[offset + 3] * weight
+                                            k += 1
+                                        }
+                                        let out = (y * width + x) * 4
+                                        pixels[out] = Self.byte(r)
+                                        pixels[out + 1] = Self.byte(g)
+                                        pixels[out + 2] = Self.byte(b)
+                                        pixels[out + 3] = Self.byte(a)
+                                    }
                                 }
-                                let offset = (at * width + x) * 4
-                                let weight = weights[k < 0 ? -k : k]
-                                r += across[offset] * weight
-                                g += across[offset + 1] * weight
-                                b += across[offset + 2] * weight
-                                a += across[offset + 3] * weight
-                                k += 1
                             }
-                            let out = (y * width + x) * 4
-                            pixels[out] = Self.byte(r)
-                            pixels[out + 1] = Self.byte(g)
-                            pixels[out + 2] = Self.byte(b)
-                            pixels[out + 3] = Self.byte(a)
                         }
                     }
                 }

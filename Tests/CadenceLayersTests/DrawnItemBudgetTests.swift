@@ -105,6 +105,32 @@ import Testing
         #expect(try pictures(of: shallow, budget: Layer.maximumPicturePixels) == (try pictures(of: shallow, budget: .infinity)))
     }
 
+    /// `depth` layers of 1000 × 1000 inside one another, each blurring its picture by 100.
+    static func blurred(depth: Int) -> Layer {
+        var properties = LayerProperties()
+        properties.bounds = Size(width: 1000, height: 1000)
+        properties.position = Point(x: 500, y: 500)
+        properties.backgroundColor = Color(red: 1, green: 0, blue: 0, alpha: 0.1)
+        properties.blurRadius = 100
+        return Layer(id: "b\(depth)", properties: properties, sublayers: depth > 1 ? [blurred(depth: depth - 1)] : [])
+    }
+
+    @Test func nestedBlursShareTheFramesBlurWork() throws {
+        var context = LayerDrawContext(fonts: NoText(), images: NoImages())
+        context.budget = DrawnItemBudget()
+        var list = DisplayList(size: Size(width: 1000, height: 1000), background: .clear)
+        try Self.blurred(depth: 30).draw(at: 0, context: context, into: &list)
+        let sigmas = list.commands.compactMap { command -> Double? in
+            if case .pushGroup(let group) = command { return group.blur } else { return nil }
+        }
+        #expect(sigmas.count == 30)
+        // Whole blurs while the work lasts (a frame of 10⁶ pixels: 6.01 × 10⁸ each), one narrower,
+        // then none.
+        let whole = Int(Layer.maximumBlurWork / (1_000_000 * 601))
+        #expect(sigmas.prefix(whole).allSatisfy { $0 == 100 }, "\(sigmas)")
+        #expect(sigmas[whole] < 100 && sigmas.dropFirst(whole + 1).allSatisfy { $0 == 0 }, "\(sigmas)")
+    }
+
     @Test func aFrameWithinTheBudgetDrawsWhole() throws {
         let tree = Self.replicator("r", copies: 3, of: Self.emitter)
         let (commands, left) = try drawn(tree, limit: Layer.maximumDrawnItems)
