@@ -74,6 +74,47 @@ private let hasDisplay = ProcessInfo.processInfo.environment["DISPLAY"].map { !$
         #expect(shot[32, 24] == (0, 0, 255, 255), "\(shot[32, 24])")
     }
 
+    /// `--watch` on a Lottie file saved as a precomposition bomb (2²⁹ layers from a few KB): the
+    /// refusal is shown as any broken save is, at once, and the fixed file is played (before,
+    /// the bomb froze the window for good: the check for changes runs between frames).
+    @Test(.enabled(if: hasDisplay, "needs an X display: make test runs the suite under xvfb-run"))
+    func watchRefusesAPrecompositionBombAndReloadsTheFix() throws {
+        func solid(_ color: String) -> String {
+            #"{"ty": 1, "ind": 1, "ip": 0, "op": 60, "st": 0, "ks": {}, "sw": 64, "sh": 48, "sc": "\#(color)"}"#
+        }
+        func lottie(layers: String, assets: String = "[]") -> Data {
+            Data(#"{"v": "5.7.0", "fr": 30, "ip": 0, "op": 60, "w": 64, "h": 48, "assets": \#(assets), "layers": [\#(layers)]}"#.utf8)
+        }
+        var assets: [String] = []
+        for level in 0..<29 {
+            let layers = level == 28 ? solid("#00ff00")
+                : (1...2).map { #"{"ty": 0, "ind": \#($0), "refId": "p\#(level + 1)", "ip": 0, "op": 60, "st": 0, "w": 64, "h": 48, "ks": {}}"# }.joined(separator: ",")
+            assets.append(#"{"id": "p\#(level)", "layers": [\#(layers)]}"#)
+        }
+        let path = folder + "/anim.json"
+        try lottie(layers: solid("#ff0000")).write(to: URL(fileURLWithPath: path))
+        let process = Process()
+        process.executableURL = CLI.executable
+        process.arguments = ["demo", "anim.json", "--watch", "--backend", "cpu", "--screenshot", "shot.png", "--after", "5"]
+        process.currentDirectoryURL = URL(fileURLWithPath: folder)
+        let errors = Pipe()
+        process.standardError = errors
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        Thread.sleep(forTimeInterval: 1.0)
+        let bomb = #"{"ty": 0, "ind": 1, "refId": "p0", "ip": 0, "op": 60, "st": 0, "w": 64, "h": 48, "ks": {}}"#
+        try lottie(layers: bomb, assets: "[" + assets.joined(separator: ",") + "]").write(to: URL(fileURLWithPath: path))
+        Thread.sleep(forTimeInterval: 1.5)
+        try lottie(layers: solid("#0000ff")).write(to: URL(fileURLWithPath: path))
+        let stderr = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0, "\(stderr)")
+        #expect(stderr.contains("precomposition \"p28\" is drawn 268,435,456 times") && stderr.contains("(the last good scene keeps playing)"), "\(stderr)")
+        #expect(stderr.contains("cadence: reloaded anim.json at "), "\(stderr)")
+        let shot = try RGBAImage(contentsOfPNG: folder + "/shot.png")
+        #expect(shot[32, 24] == (0, 0, 255, 255), "\(shot[32, 24])")
+    }
+
     @Test func watchNeedsASceneFile() throws {
         let result = try CLI.run(["demo", "--watch"], in: folder)
         #expect(result.status == 64)
