@@ -7,12 +7,13 @@ SWIFT ?= swift
 XVFB_RUN := xvfb-run -a -s "-screen 0 1280x1024x24 -noreset"
 
 # Build tools, C libraries (GLFW, OpenGL/EGL with Mesa's llvmpipe, FreeType, HarfBuzz,
-# fontconfig, libpng, libjpeg-turbo, zlib), the fonts the tests pin, Xvfb for the windowed tests, and ffmpeg (GIF,
-# MP4 and WebM output; its ffprobe checks them in the tests).
+# fontconfig, libpng, libjpeg-turbo, zlib), the fonts the tests pin, Xvfb for the windowed tests, ffmpeg (GIF,
+# MP4 and WebM output; its ffprobe checks them in the tests), and GNU parallel (the sharding recipe of
+# docs/outputs.md, which the doc-command test runs).
 APT_PACKAGES := pkg-config \
 	libglfw3-dev libgl-dev libegl-dev libopengl-dev libegl1 libegl-mesa0 libgl1-mesa-dri \
 	libfreetype-dev libharfbuzz-dev libfontconfig-dev libpng-dev libjpeg62-turbo-dev libdeflate-dev zlib1g-dev libx11-dev \
-	fonts-dejavu-core fonts-wqy-microhei xvfb xauth ffmpeg
+	fonts-dejavu-core fonts-wqy-microhei xvfb xauth ffmpeg parallel
 
 # A separate package that uses Cadence as its users do (by path): `make test` builds and tests it.
 CLIENT := Examples/ClientPackage

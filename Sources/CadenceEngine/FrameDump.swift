@@ -223,7 +223,7 @@ public enum FrameDump {
             failure = try runAnimation(loop: loop, renderer: renderer, selection: selection, fps: clock.fps, settings: settings, progress: report)
         } else {
             try prepareOutputDirectory(settings.outputDirectory)
-            let lock = try OutputFolderLock(directory: settings.outputDirectory)
+            let lock = try OutputFolderLock(directory: settings.outputDirectory, shard: settings.shard)
             defer { lock.release() }
             try checkFrameTargets(in: settings.outputDirectory, frames: selection)
             let sink = PNGFileSink(renderer: renderer, directory: settings.outputDirectory, png: settings.png, jobs: settings.jobs, progress: report)

@@ -20,19 +20,58 @@ import Foundation
 ///
 /// Taking the lock also removes temporary files (`.frame_N.png.PID.tmp`, `.NAME.PID.tmp`) that a
 /// killed render left behind: those whose PID is no longer a running process.
+///
+/// Shards (`--shard K/N`) write disjoint frames into one folder, as the `parallel` and Indexed
+/// Job recipes do: each holds the folder's lock shared and a lock of its own,
+/// `.cadence-render.shard-K-of-N.lock`, exclusive. So shards run side by side, the same shard
+/// twice does not, and a whole render (exclusive) waits for none of them and is refused while
+/// any runs, as they are while it runs.
 final class OutputFolderLock {
     /// The lock file's name inside the folder.
     static let fileName = ".cadence-render.lock"
 
-    private let path: String
-    private let descriptor: Int32
+    /// The lock file of shard `index` of `count`.
+    static func fileName(shard index: Int, of count: Int) -> String {
+        ".cadence-render.shard-\(index)-of-\(count).lock"
+    }
 
-    /// Takes the lock on `directory` (which must exist) and clears stale temporary frames.
-    init(directory: String) throws(EngineError) {
-        path = (directory as NSString).appendingPathComponent(Self.fileName)
+    /// A lock file held: its path, its descriptor, and whether it is held exclusive.
+    private struct Held {
+        let path: String
+        let descriptor: Int32
+        let exclusive: Bool
+    }
+
+    private let held: [Held]
+
+    /// Takes the lock on `directory` (which must exist) and clears stale temporary frames: the
+    /// whole folder's, or with `shard` (K, N) the folder's shared and shard K's own.
+    init(directory: String, shard: (index: Int, count: Int)? = nil) throws(EngineError) {
+        let main = (directory as NSString).appendingPathComponent(Self.fileName)
+        guard let shard else {
+            held = [try Self.take(main, exclusive: true, directory: directory)]
+            Self.writePID(held[0].descriptor)
+            FilePaths.removeStaleTemporaries(beside: main, anyName: true)
+            return
+        }
+        let folder = try Self.take(main, exclusive: false, directory: directory)
+        let own: Held
+        do throws(EngineError) {
+            own = try Self.take((directory as NSString).appendingPathComponent(Self.fileName(shard: shard.index, of: shard.count)), exclusive: true, directory: directory)
+        } catch {
+            Self.letGo(folder)
+            throw error
+        }
+        held = [own, folder]
+        Self.writePID(own.descriptor)
+        FilePaths.removeStaleTemporaries(beside: main, anyName: true)
+    }
+
+    /// Opens and locks the lock file at `path`, exclusive or shared.
+    private static func take(_ path: String, exclusive: Bool, directory: String) throws(EngineError) -> Held {
+        let name = (path as NSString).lastPathComponent
         // Each retry means another render removed the file between our open and our lock; a
         // few are plenty, and the loop must end whatever other processes do.
-        var locked: Int32?
         for _ in 0..<16 {
             let candidate = open(path, O_RDWR | O_CREAT | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC, 0o644)
             guard candidate >= 0 else {
@@ -40,7 +79,7 @@ final class OutputFolderLock {
                 if code == ELOOP || code == ENXIO {
                     throw Self.notALockFile(path, directory: directory, kind: FilePaths.kind(of: Self.mode(at: path)) ?? "not a regular file")
                 }
-                throw .outputDirectory(path: directory, reason: "cannot create the lock file \(Self.fileName) (\(String(cString: strerror(code))))")
+                throw .outputDirectory(path: directory, reason: "cannot create the lock file \(name) (\(String(cString: strerror(code))))")
             }
             var info = stat()
             guard fstat(candidate, &info) == 0, info.st_mode & S_IFMT == S_IFREG, info.st_nlink == 1 else {
@@ -48,28 +87,24 @@ final class OutputFolderLock {
                 close(candidate)
                 throw Self.notALockFile(path, directory: directory, kind: kind)
             }
-            guard flock(candidate, LOCK_EX | LOCK_NB) == 0 else {
+            guard flock(candidate, (exclusive ? LOCK_EX : LOCK_SH) | LOCK_NB) == 0 else {
                 let holder = Self.holder(candidate)
                 close(candidate)
-                throw .outputDirectory(
-                    path: directory,
-                    reason: "another render (PID \(holder ?? "unknown")) is writing into it; wait for it to end or choose another --out"
-                )
+                // Held shared (by shards) the folder's file holds no PID.
+                let who = holder.map { "another render (PID \($0)) is writing into it" } ?? "shard renders (--shard) are writing into it"
+                throw .outputDirectory(path: directory, reason: "\(who); wait for it to end or choose another --out")
             }
-            if Self.isCurrent(candidate, path: path) {
-                locked = candidate
-                break
-            }
+            if Self.isCurrent(candidate, path: path) { return Held(path: path, descriptor: candidate, exclusive: exclusive) }
             close(candidate)
         }
-        guard let locked else {
-            throw .outputDirectory(path: directory, reason: "the lock file \(Self.fileName) kept being replaced by other renders; try again")
-        }
-        descriptor = locked
+        throw .outputDirectory(path: directory, reason: "the lock file \(name) kept being replaced by other renders; try again")
+    }
+
+    /// Writes this process's PID into the exclusive lock file open at `descriptor`.
+    private static func writePID(_ descriptor: Int32) {
         let pid = Data("\(getpid())\n".utf8)
         _ = ftruncate(descriptor, 0)
         _ = pid.withUnsafeBytes { pwrite(descriptor, $0.baseAddress, $0.count, 0) }
-        FilePaths.removeStaleTemporaries(beside: directory + "/" + Self.fileName, anyName: true)
     }
 
     /// Whether the open file `descriptor` is still the one `path` names (not unlinked or
@@ -101,10 +136,16 @@ final class OutputFolderLock {
         .outputDirectory(path: directory, reason: "its lock file \(path) is \(kind): Cadence will not write through it; remove it or choose another --out")
     }
 
-    /// Removes the lock file and lets go of the lock (a render that opened the file meanwhile
-    /// finds it gone after locking, and starts again).
+    /// Lets go of the locks, removing each file no one else holds (a render that opened a file
+    /// meanwhile finds it gone after locking, and starts again).
     func release() {
-        unlink(path)
-        close(descriptor)
+        for lock in held { Self.letGo(lock) }
+    }
+
+    /// Lets go of `lock`: an exclusive one's file is removed; a shared one's only when no other
+    /// shard still holds it (the lock can be made exclusive at once).
+    private static func letGo(_ lock: Held) {
+        if lock.exclusive || flock(lock.descriptor, LOCK_EX | LOCK_NB) == 0 { unlink(lock.path) }
+        close(lock.descriptor)
     }
 }
