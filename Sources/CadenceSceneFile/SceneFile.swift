@@ -271,6 +271,13 @@ extension Reader {
     /// A widget node at `depth` in the layer tree (0 at the top level): layer trees in its
     /// attributes (`customIndicator`) nest below it and count towards `Layer.maximumDepth`.
     mutating func widget(_ object: [String: JSONValue], id: String, type: String, depth: Int = 0) throws(SceneError) -> Node {
+        // The type first: a misspelt "Layr" is named as such, not as a widget missing its frame.
+        guard let widget = widgets.type(named: type) else {
+            throw error(
+                "unknown node type '\(type)'\(Spelling.suggestion(for: type, among: SceneFile.layerTypes + widgets.typeNames)) (known: \((SceneFile.layerTypes + widgets.typeNames).joined(separator: ", ")))",
+                node: id, key: "type"
+            )
+        }
         guard let frameValue = object["frame"] else { throw error("missing", node: id, key: "frame") }
         let frame = try numbers(frameValue, count: 4, key: "frame", node: id)
         guard frame[2] >= 0, frame[3] >= 0 else { throw error("width and height must not be negative", node: id, key: "frame") }
@@ -279,12 +286,6 @@ extension Reader {
         }
         let rect = Rect(x: frame[0], y: frame[1], width: frame[2], height: frame[3])
         let attributes = try object["attributes"].map { value throws(SceneError) in try self.object(value, key: "attributes", node: id) } ?? [:]
-        guard let widget = widgets.type(named: type) else {
-            throw error(
-                "unknown node type '\(type)'\(Spelling.suggestion(for: type, among: SceneFile.layerTypes + widgets.typeNames)) (known: \((SceneFile.layerTypes + widgets.typeNames).joined(separator: ", ")))",
-                node: id, key: "type"
-            )
-        }
         try unknown(object.keys, known: ["type", "id", "frame", "attributes"] + widget.nodeKeys + Reader.layerKeys, node: id)
         try unknown(attributes.keys, known: widget.attributeKeys, node: id, prefix: "attributes.")
         let log = WarningLog()

@@ -52,6 +52,8 @@ import Testing
 
     @Test(arguments: [
         (#"{"size": [10, 10], "nodes": [{"type": "Circle", "id": "c", "frame": [0,0,1,1]}]}"#, "node 'c': key 'type': unknown node type 'Circle' (known: Layer, TextLayer, ImageLayer, ShapeLayer, GradientLayer, ReplicatorLayer, EmitterLayer, RoundedRect, CountingLabel, ActivityIndicator, BouncyPlaceholderField, PlaceholderTextView, ImageView, Lottie)"),
+        // A misspelt layer type (a layer has no frame) is named, with the nearest type.
+        (#"{"size": [10, 10], "nodes": [{"type": "Layr", "id": "card", "position": [5, 5], "bounds": [2, 2]}]}"#, "node 'card': key 'type': unknown node type 'Layr'; did you mean 'Layer'?"),
         (#"{"size": [0, 10]}"#, "key 'size': width and height must be at least 1"),
         (#"{"nodes": []}"#, "key 'size': missing"),
         (#"{"size": [10, 10], "background": "blue"}"#, "key 'background': 'blue' is not a colour"),
