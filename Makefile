@@ -50,6 +50,9 @@ release: deps
 
 run: release
 	.build/release/cadence render
+	@echo
+	@echo "The binary is $(CURDIR)/.build/release/cadence. To run it as 'cadence', as the docs do:"
+	@echo "  export PATH=\"$(CURDIR)/.build/release:\$$PATH\"    (or: make install, into /usr/local/bin)"
 
 # The release build is part of the test: it has failed to compile where debug did not.
 test: deps
