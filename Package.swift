@@ -193,7 +193,9 @@ let package = Package(
         ),
 
         // Tests.
-        .testTarget(name: "CadenceTimingTests", dependencies: ["CadenceTiming"], swiftSettings: strict),
+        .testTarget(
+            name: "CadenceTimingTests", dependencies: ["CadenceTiming", .product(name: "Logging", package: "swift-log")], swiftSettings: strict
+        ),
         .testTarget(name: "CadenceFilesTests", dependencies: ["CadenceFiles"], swiftSettings: strict),
         .testTarget(name: "CadenceLottieTests", dependencies: ["CadenceLottie", "CadenceArchive", "CadenceLayers", "CadenceAnimation", "CadenceDraw"], swiftSettings: strict),
         .testTarget(name: "CadenceAnimationTests", dependencies: ["CadenceAnimation", "CadenceDraw"], swiftSettings: strict),
