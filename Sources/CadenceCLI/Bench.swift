@@ -289,12 +289,12 @@ struct RenderSpeed: ParsableCommand {
             scene: loaded, frames: frames,
             width: size?.width ?? Int(loaded.size.width), height: size?.height ?? Int(loaded.size.height), jobs: jobs,
             readback: ReadbackMode(rawValue: readback) ?? .default, png: PNGOptions(encoder: PNGOptions.Encoder(rawValue: pngEncoder)),
-            backend: backendOptions.backend
+            backend: backendOptions.offscreen
         )
         let formatResult = try format.map { format throws(EngineError) in
             try RenderBenchmark.run(
                 scene: loaded, frames: frames, width: result.width, height: result.height, format: format, jobs: jobs,
-                readback: ReadbackMode(rawValue: readback) ?? .default, backend: backendOptions.backend
+                readback: ReadbackMode(rawValue: readback) ?? .default, backend: backendOptions.offscreen
             )
         }
         if json {
@@ -305,7 +305,8 @@ struct RenderSpeed: ParsableCommand {
             print(CadenceVersion.stamped(String(result.json.dropLast()) + ", \"format\": \(formatResult.json)}"))
             return
         }
-        print("\(result.frames) frames of \(loaded.name) at \(result.width)x\(result.height) on \(result.backend.rawValue), \(result.jobs) encoder thread(s), \(result.readback.rawValue) readback")
+        let readOut = result.backend == .gl ? "\(result.readback.rawValue) readback" : "the canvas copied out"
+        print("\(result.frames) frames of \(loaded.name) at \(result.width)x\(result.height) on \(result.backend.rawValue), \(result.jobs) encoder thread(s), \(readOut)")
         print(String(format: "render (draw + readback) %8.1f frames/s (redrawing what changed: %.1f%% of the pixels)",
                      result.renderFPS, 100 * result.redrawnFraction))
         print(String(format: "render, full redraw      %8.1f frames/s", result.fullRedrawFPS))
@@ -409,7 +410,7 @@ struct Soak: ParsableCommand {
         let result = try SoakBenchmark.run(
             scene: loaded, frames: frames,
             width: size?.width ?? Int(loaded.size.width), height: size?.height ?? Int(loaded.size.height), pngEvery: pngEvery,
-            backend: backendOptions.backend
+            backend: backendOptions.offscreen
         )
         if json {
             print(CadenceVersion.stamped(result.json))

@@ -111,7 +111,7 @@ struct FPS: ParsableCommand {
             width: size?.width ?? Int(loaded.size.width), height: size?.height ?? Int(loaded.size.height),
             clock: spec, tolerance: tolerance, valueTolerance: valueTolerance
         )
-        settings.backend = backendOptions.backend
+        settings.backend = backendOptions.offscreen
         let result = try FrameRateCheck.run(scene: loaded, settings: settings)
         let rateText = rateList.map { String(format: "%g", $0) }.joined(separator: ", ")
         let step = result.sharedTimes.count > 1 ? result.sharedTimes[1] - result.sharedTimes[0] : 0

@@ -90,7 +90,7 @@ struct Demo: ParsableCommand {
             }
         }
         let app = DemoApp(scene: loaded, options: DemoApp.Options(
-            screenshot: screenshot, after: after, events: scripted, recordClock: recordClock, backend: backendOptions.backend, watch: watched
+            screenshot: screenshot, after: after, events: scripted, recordClock: recordClock, backend: backendOptions.window, watch: watched
         ))
         let outcome = try app.run()
         try traceOptions.write(outcome.scene, frames: .times(outcome.frameTimes), through: outcome.frameTimes.last)

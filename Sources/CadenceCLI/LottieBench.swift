@@ -69,7 +69,7 @@ struct LottieSpeed: ParsableCommand {
             let images = ImageStore()
             images.prefetch(scene.imageSources)
             let renderer = try OffscreenRenderer(
-                width: width, height: height, backend: backendOptions.backend, besides: ProcessInfo.processInfo.activeProcessorCount
+                width: width, height: height, backend: backendOptions.offscreen, besides: ProcessInfo.processInfo.activeProcessorCount
             )
             renderer.fullRedraw = true
             let target = Size(width: Double(width), height: Double(height))
@@ -101,7 +101,7 @@ struct LottieSpeed: ParsableCommand {
             print(CadenceVersion.stamped("{\"files\": [" + entries.joined(separator: ", ") + "]}"))
             return
         }
-        print("\(frames) frames a file, median of \(`repeat`) passes, \(backendOptions.backend.rawValue) backend, one thread")
+        print("\(frames) frames a file, median of \(`repeat`) passes, \(backendOptions.offscreen.rawValue) backend, one thread")
         for result in results {
             print(String(format: "%10.1f frames/s  %5dx%-5d  %@", result.fps, result.width, result.height, result.file))
         }

@@ -125,7 +125,7 @@ struct Render: ParsableCommand {
         settings.frames = frames?.range
         settings.fullRedraw = fullRedraw
         settings.readback = ReadbackMode(rawValue: readback) ?? .default
-        settings.backend = backendOptions.backend
+        settings.backend = backendOptions.offscreen
         settings.format = format
         try traceOptions.check()
         if let shard {

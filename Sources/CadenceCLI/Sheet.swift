@@ -52,7 +52,7 @@ struct Sheet: ParsableCommand {
         let loaded = motionOptions.applied(to: try sceneOptions.load(scene))
         let tile = size.map { Size(width: Double($0.width), height: Double($0.height)) }
             ?? Size(width: 320, height: min(max((320 * loaded.size.height / loaded.size.width).rounded(), 1), Double(SceneFile.maximumFrameSide)))
-        let image = try ContactSheet.render(scene: loaded, times: parsed, columns: columns, tile: tile, backend: backendOptions.backend)
+        let image = try ContactSheet.render(scene: loaded, times: parsed, columns: columns, tile: tile, backend: backendOptions.offscreen)
         do throws(PNGError) {
             try image.writePNG(to: out, options: PNGOptions(level: 9, filter: .adaptive, encoder: .libpng))
         } catch {

@@ -67,8 +67,9 @@ public enum RenderBenchmark {
     /// redraws, then scene + GL + readback redrawing every frame and only what changed.
     ///
     /// Stages: `scene` (the scene at t and its display list: one call in Cadence), `gl_submit`
-    /// (drawing, until the GPU has finished), `readback` (glReadPixels into the frame, un-premultiply) and
-    /// `encode` (one frame's PNG on one thread).
+    /// on GL (drawing, until the GPU has finished) or `draw` on the CPU, `readback` (glReadPixels,
+    /// or the canvas copied, into the frame, un-premultiplied) and `encode` (one frame's PNG on
+    /// one thread).
     public static func run(scene: Scene, frames: Int, width: Int, height: Int, jobs: Int? = nil, readback: ReadbackMode = .default,
                            fps: Double = 60, png options: PNGOptions = PNGOptions(),
                            backend: RenderBackendKind = .default) throws(EngineError) -> RenderBenchmarkResult {
@@ -122,7 +123,7 @@ public enum RenderBenchmark {
             redrawnFraction: Double(redrawn) / Double(frames * width * height),
             fullRedrawFPS: fullRedrawFPS,
             dumpFPS: dump.framesPerSecond,
-            stages: [("scene", median(sceneTimes)), ("gl_submit", median(drawTimes)), ("readback", median(readTimes)), ("encode", median(encodeTimes))],
+            stages: [("scene", median(sceneTimes)), (backend == .gl ? "gl_submit" : "draw", median(drawTimes)), ("readback", median(readTimes)), ("encode", median(encodeTimes))],
             peakRSS: dumpPeakRSS,
             pngEncoder: options.encoder,
             dumpBytesPerFrame: Double(dumpBytes) / Double(dump.frames),

@@ -118,7 +118,7 @@ import Testing
     }
 
     @Test func renderReportsSpeedsStagesAndMemory() throws {
-        let result = try CLI.run(["bench", "render", "--frames", "12", "--size", "320x180", "--json"], in: NSTemporaryDirectory())
+        let result = try CLI.run(["bench", "render", "--backend", "gl", "--frames", "12", "--size", "320x180", "--json"], in: NSTemporaryDirectory())
         #expect(result.status == 0, "\(result.stderr)")
         let object = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
         for key in ["render_fps", "full_redraw_fps", "dump_fps", "peak_rss_mb"] {
@@ -128,8 +128,13 @@ import Testing
         #expect(Set(stages.keys) == ["scene", "gl_submit", "readback", "encode"])
         #expect(object["frames"] as? Int == 12)
         #expect(object["readback"] as? String == "direct")
-        let pbo = try CLI.run(["bench", "render", "--frames", "12", "--size", "320x180", "--readback", "pbo", "--json"], in: NSTemporaryDirectory())
+        let pbo = try CLI.run(["bench", "render", "--backend", "gl", "--frames", "12", "--size", "320x180", "--readback", "pbo", "--json"], in: NSTemporaryDirectory())
         #expect(pbo.status == 0 && pbo.stdout.contains("\"readback\": \"pbo\""), "\(pbo.stdout)\(pbo.stderr)")
+        // The default offscreen is the CPU's, whose drawing is not a GL submit, and whose frame
+        // is its canvas copied out.
+        let cpu = try CLI.run(["bench", "render", "--frames", "6", "--size", "160x90"], in: NSTemporaryDirectory())
+        #expect(cpu.status == 0 && cpu.stdout.contains("on cpu") && cpu.stdout.contains("the canvas copied out"), "\(cpu.stdout)\(cpu.stderr)")
+        #expect(!cpu.stdout.contains("gl_submit") && cpu.stdout.contains("draw "), "\(cpu.stdout)")
         let bad = try CLI.run(["bench", "render", "--readback", "dma"], in: NSTemporaryDirectory())
         #expect(bad.status != 0 && bad.stderr.contains("--readback must be direct or pbo"), "\(bad.stderr)")
     }
