@@ -9,7 +9,7 @@ import Foundation
 /// `cadence bench …`: measurements, each with a human table and `--json`.
 struct Bench: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Measure Cadence: frame pacing, curve evaluation, text.",
+        abstract: "Measure Cadence: offscreen rendering, the window's loop, frame pacing, curves, text, memory over a long render, Lottie files, and display lists for other libraries.",
         subcommands: [RenderSpeed.self, WindowLoop.self, Pacing.self, Curves.self, Text.self, Soak.self, Lists.self, LottieSpeed.self]
     )
 }
@@ -232,7 +232,7 @@ func loadBenchScene(_ scene: String?) throws(EngineError) -> Scene {
 struct RenderSpeed: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "render",
-        abstract: "Time offscreen rendering: frames/s for GL + readback and for whole dumps, ms per stage, peak RSS."
+        abstract: "Time offscreen rendering: frames/s for drawing + reading the frame out and for whole dumps, ms per stage, peak RSS."
     )
 
     @Option(help: "A scene file, or stress:N for N small moving rounded rectangles (1 ... 100000). Default: the built-in demo scene.")

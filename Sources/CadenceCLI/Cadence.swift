@@ -8,7 +8,7 @@ import Foundation
 struct Cadence: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "cadence",
-        abstract: "Cadence: iOS-style UI animation on Linux, rendered with OpenGL in a window or offscreen.",
+        abstract: "Cadence: iOS-style UI animation on Linux, drawn by OpenGL or its own CPU rasteriser, in a window or offscreen.",
         version: CadenceVersion.string,
         subcommands: [Render.self, Demo.self, Curve.self, Sheet.self, Compare.self, Check.self, Bench.self, LottieCommand.self]
     )

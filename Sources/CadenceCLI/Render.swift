@@ -10,7 +10,7 @@ import Foundation
 /// `cadence render`: a scene's frames as PNG files, headlessly.
 struct Render: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Render a scene's frames headlessly to PNG files (no display needed).",
+        abstract: "Render a scene's or a Lottie file's frames headlessly to PNG files or one animated file (no display needed).",
         discussion: """
         Frame n shows the scene at exactly n / fps seconds, so a render is byte-identical when \
         repeated on the same machine. With no SCENE, the built-in demo scene is rendered.

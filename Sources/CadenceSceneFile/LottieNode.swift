@@ -13,9 +13,9 @@ import CadenceWidgets
 ///                 "fromMarker": "burst"}}
 /// ```
 ///
-/// - `src` (required): a Lottie JSON file, relative to the scene file. Its image files are read
-///   from inside its own folder only (`LottieAssets.besideFile`); others are left out with a
-///   warning.
+/// - `src` (required): a Lottie file (`.json`, `.tgs` or `.lottie`: `LottieFile`), relative to the
+///   scene file. Its image files are read from inside its own folder only
+///   (`LottieAssets.besideFile`); others are left out with a warning.
 /// - `loopMode`: `playOnce` (default), `loop`, `autoReverse` or `repeat:N`.
 /// - `speed` (0 … 1000, default 1; 0 holds the first frame), `beginTime` (seconds, default 0).
 /// - `fromFrame` / `toFrame` (composition frames) or `fromMarker` / `toMarker` (a marker's first
