@@ -55,7 +55,7 @@ nonisolated public final class ImageStore: ImageProvider, @unchecked Sendable {
                 lock.withLock {
                     switch result {
                     case .success(let image): entry.image = image
-                    case .failure(let error): warnings.append("image \(Self.describe(source)) not loaded (\(error)); the view keeps its placeholder")
+                    case .failure(let error): warnings.append("image \(Self.describe(source)) not loaded (\(error)); what shows it draws its placeholder, or nothing")
                     }
                 }
                 entry.done.leave()
