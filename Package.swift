@@ -228,7 +228,7 @@ let package = Package(
         ),
         .testTarget(
             name: "CadenceEngineTests",
-            dependencies: ["CadenceEngine", "CadenceTools", "CadenceScene", "CadenceAnimation", "CadenceDraw", "CadenceImage", "CadenceTiming", "CDeflate"],
+            dependencies: ["CadenceEngine", "CadenceTools", "CadenceScene", "CadenceAnimation", "CadenceDraw", "CadenceFiles", "CadenceImage", "CadenceTiming", "CDeflate"],
             swiftSettings: strict
         ),
         .testTarget(

@@ -113,8 +113,8 @@ struct LottieInfo: ParsableCommand {
 }
 
 /// A JSON text written in order: members as they are given (the caller sorts them), numbers in
-/// their shortest form that reads back the same (whole ones without a fraction), strings escaped
-/// as RFC 8259 asks.
+/// their shortest form that reads back the same (whole ones without a fraction), strings as
+/// `JSONText.quoted` writes them.
 struct InfoJSON {
     private(set) var text = ""
     private var first = true
@@ -159,20 +159,6 @@ struct InfoJSON {
     }
 
     mutating func string(_ value: String) {
-        text += "\""
-        for scalar in value.unicodeScalars {
-            switch scalar {
-            case "\"": text += "\\\""
-            case "\\": text += "\\\\"
-            case "\n": text += "\\n"
-            case "\r": text += "\\r"
-            case "\t": text += "\\t"
-            case _ where scalar.value < 0x20:
-                let hex = String(scalar.value, radix: 16)
-                text += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: text.unicodeScalars.append(scalar)
-            }
-        }
-        text += "\""
+        text += JSONText.quoted(value)
     }
 }

@@ -51,27 +51,35 @@ private let hasDisplay = ProcessInfo.processInfo.environment["DISPLAY"].map { !$
         func scene(_ color: String) -> Data {
             Data(##"{"name": "box", "size": [64, 48], "background": "\##(color)"}"##.utf8)
         }
-        let path = folder + "/box.json"
-        try scene("#FF0000").write(to: URL(fileURLWithPath: path))
+        let (status, stderr, shot) = try watch("box.json", saves: [scene("#FF0000"), Data(#"{"size": [64, 48], "background": }"#.utf8), scene("#0000FF")])
+        #expect(status == 0, "\(stderr)")
+        #expect(stderr.contains("not valid JSON") && stderr.contains("(the last good scene keeps playing)"), "\(stderr)")
+        #expect(stderr.contains("cadence: reloaded box.json at "), "\(stderr)")
+        #expect(shot[32, 24] == (0, 0, 255, 255), "\(shot[32, 24])")
+    }
+
+    /// `cadence demo NAME --watch` on the first of `saves`, each later one saved over it a second
+    /// and a half apart (the first a second in); its exit status, stderr and the screenshot it
+    /// takes at 5 s.
+    func watch(_ name: String, saves: [Data]) throws -> (status: Int32, stderr: String, shot: RGBAImage) {
+        let path = folder + "/" + name
+        try saves[0].write(to: URL(fileURLWithPath: path))
         let process = Process()
         process.executableURL = CLI.executable
-        process.arguments = ["demo", "box.json", "--watch", "--backend", "cpu", "--screenshot", "shot.png", "--after", "5"]
+        process.arguments = ["demo", name, "--watch", "--backend", "cpu", "--screenshot", "shot.png", "--after", "5"]
         process.currentDirectoryURL = URL(fileURLWithPath: folder)
         let errors = Pipe()
         process.standardError = errors
         process.standardOutput = FileHandle.nullDevice
         try process.run()
         Thread.sleep(forTimeInterval: 1.0)
-        try Data(#"{"size": [64, 48], "background": }"#.utf8).write(to: URL(fileURLWithPath: path))
-        Thread.sleep(forTimeInterval: 1.5)
-        try scene("#0000FF").write(to: URL(fileURLWithPath: path))
+        for (index, save) in saves.dropFirst().enumerated() {
+            if index > 0 { Thread.sleep(forTimeInterval: 1.5) }
+            try save.write(to: URL(fileURLWithPath: path))
+        }
         let stderr = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
-        #expect(process.terminationStatus == 0, "\(stderr)")
-        #expect(stderr.contains("not valid JSON") && stderr.contains("(the last good scene keeps playing)"), "\(stderr)")
-        #expect(stderr.contains("cadence: reloaded box.json at "), "\(stderr)")
-        let shot = try RGBAImage(contentsOfPNG: folder + "/shot.png")
-        #expect(shot[32, 24] == (0, 0, 255, 255), "\(shot[32, 24])")
+        return (process.terminationStatus, stderr, try RGBAImage(contentsOfPNG: folder + "/shot.png"))
     }
 
     /// `--watch` on a Lottie file saved as a precomposition bomb (2²⁹ layers from a few KB): the
@@ -91,27 +99,13 @@ private let hasDisplay = ProcessInfo.processInfo.environment["DISPLAY"].map { !$
                 : (1...2).map { #"{"ty": 0, "ind": \#($0), "refId": "p\#(level + 1)", "ip": 0, "op": 60, "st": 0, "w": 64, "h": 48, "ks": {}}"# }.joined(separator: ",")
             assets.append(#"{"id": "p\#(level)", "layers": [\#(layers)]}"#)
         }
-        let path = folder + "/anim.json"
-        try lottie(layers: solid("#ff0000")).write(to: URL(fileURLWithPath: path))
-        let process = Process()
-        process.executableURL = CLI.executable
-        process.arguments = ["demo", "anim.json", "--watch", "--backend", "cpu", "--screenshot", "shot.png", "--after", "5"]
-        process.currentDirectoryURL = URL(fileURLWithPath: folder)
-        let errors = Pipe()
-        process.standardError = errors
-        process.standardOutput = FileHandle.nullDevice
-        try process.run()
-        Thread.sleep(forTimeInterval: 1.0)
         let bomb = #"{"ty": 0, "ind": 1, "refId": "p0", "ip": 0, "op": 60, "st": 0, "w": 64, "h": 48, "ks": {}}"#
-        try lottie(layers: bomb, assets: "[" + assets.joined(separator: ",") + "]").write(to: URL(fileURLWithPath: path))
-        Thread.sleep(forTimeInterval: 1.5)
-        try lottie(layers: solid("#0000ff")).write(to: URL(fileURLWithPath: path))
-        let stderr = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0, "\(stderr)")
+        let (status, stderr, shot) = try watch("anim.json", saves: [
+            lottie(layers: solid("#ff0000")), lottie(layers: bomb, assets: "[" + assets.joined(separator: ",") + "]"), lottie(layers: solid("#0000ff")),
+        ])
+        #expect(status == 0, "\(stderr)")
         #expect(stderr.contains("precomposition \"p28\" is drawn 268,435,456 times") && stderr.contains("(the last good scene keeps playing)"), "\(stderr)")
         #expect(stderr.contains("cadence: reloaded anim.json at "), "\(stderr)")
-        let shot = try RGBAImage(contentsOfPNG: folder + "/shot.png")
         #expect(shot[32, 24] == (0, 0, 255, 255), "\(shot[32, 24])")
     }
 

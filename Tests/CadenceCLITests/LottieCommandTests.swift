@@ -37,15 +37,20 @@ import Testing
         #expect(a == b)
     }
 
-    /// A Telegram sticker (gzipped) and a dotLottie archive give the JSON's frames; a bad archive,
-    /// an unknown animation id and an unknown marker are clear errors.
-    @Test func readsStickersAndDotLottieArchives() throws {
-        let json = try Data(contentsOf: URL(fileURLWithPath: Self.path("mattes")))
+    /// `mattes.tgs` in the test's folder: the mattes test file gzipped, as a Telegram sticker is.
+    func gzipMattes() throws {
         let gzip = Process()
         gzip.executableURL = URL(fileURLWithPath: "/bin/sh")
         gzip.arguments = ["-c", "gzip -c '\(Self.path("mattes"))' > '\(folder)/mattes.tgs'"]
         try gzip.run()
         gzip.waitUntilExit()
+    }
+
+    /// A Telegram sticker (gzipped) and a dotLottie archive give the JSON's frames; a bad archive,
+    /// an unknown animation id and an unknown marker are clear errors.
+    @Test func readsStickersAndDotLottieArchives() throws {
+        let json = try Data(contentsOf: URL(fileURLWithPath: Self.path("mattes")))
+        try gzipMattes()
         try writeZip(to: folder + "/mattes.lottie", entries: [
             ("manifest.json", Data(#"{"version": "1", "animations": [{"id": "first"}, {"id": "second"}]}"#.utf8)),
             ("animations/first.json", Data(try Data(contentsOf: URL(fileURLWithPath: Self.path("shapes"))))),
@@ -78,11 +83,7 @@ import Testing
     /// What `render` plays, `lottie info`, `bench lottie` and a scene's `Lottie` node read too: a
     /// sticker and a dotLottie (they said "not valid JSON").
     @Test func everyCommandReadsStickersAndDotLottieArchives() throws {
-        let gzip = Process()
-        gzip.executableURL = URL(fileURLWithPath: "/bin/sh")
-        gzip.arguments = ["-c", "gzip -c '\(Self.path("mattes"))' > '\(folder)/mattes.tgs'"]
-        try gzip.run()
-        gzip.waitUntilExit()
+        try gzipMattes()
         try writeZip(to: folder + "/mattes.lottie", entries: [
             ("manifest.json", Data(#"{"version": "1", "animations": [{"id": "only"}]}"#.utf8)),
             ("animations/only.json", try Data(contentsOf: URL(fileURLWithPath: Self.path("mattes")))),

@@ -1,12 +1,14 @@
 import CadenceDraw
 @testable import CadenceEngine
+import CadenceFiles
 import CadenceImage
 import Foundation
 import Testing
 
 /// Issue 48, item 6: in an output folder another user can write, a symbolic link (to a victim
-/// file) or a FIFO planted at a name Cadence creates — the `.NAME.PID.tmp` of an APNG, GIF or PNG
-/// frame, or `.cadence-render.lock` — never redirects a write into the victim and never blocks.
+/// file) or a FIFO planted at a name Cadence creates — the `.NAME.PID.tmp` of any output
+/// (`FilePaths.writeAtomically`), an APNG, GIF or PNG frame, or `.cadence-render.lock` — never
+/// redirects a write into the victim and never blocks.
 @MainActor
 @Suite struct PlantedFileTests {
     /// What is planted at a name.
@@ -162,5 +164,70 @@ import Testing
         }
         try expectUntouched(fifo: -1)
         #expect(try FileManager.default.contentsOfDirectory(atPath: frames) == [OutputFolderLock.fileName])
+    }
+
+    @Test(arguments: Planted.allCases)
+    func writeAtomicallyRemovesWhatWasPlantedAtItsTemporaryName(planted: Planted) throws {
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let target = folder + "/out.json"
+        let temporary = try FilePaths.temporary(for: target)
+        let fifo = plant(planted, at: temporary)
+        try FilePaths.writeAtomically(Data("[1]".utf8), to: target)
+        try expectUntouched(fifo: fifo)
+        #expect(try FilePaths.read(target) == Data("[1]".utf8))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder).sorted() == ["out.json", "victim"])
+    }
+
+    /// A name that cannot be removed (here a folder: `unlink` refuses one) fails, naming it.
+    @Test func aTemporaryNameThatCannotBeRemovedFailsNamingIt() throws {
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let target = folder + "/out.json"
+        let temporary = try FilePaths.temporary(for: target)
+        try FileManager.default.createDirectory(atPath: temporary, withIntermediateDirectories: false)
+        do {
+            try FilePaths.writeAtomically(Data("[1]".utf8), to: target)
+            Issue.record("the write succeeded with a folder at its temporary name")
+        } catch {
+            #expect(error.path == target)
+            #expect(error.reason.contains("its temporary file \(temporary) already exists (a folder) and cannot be removed"), "\(error)")
+        }
+        #expect(!FileManager.default.fileExists(atPath: target))
+    }
+
+    /// The commit renames only the file `createTemporary` made: a temporary name swapped for a
+    /// link after it was created is removed, and nothing is put in place.
+    @Test func aTemporarySwappedForALinkIsNotCommitted() throws {
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let target = folder + "/out.json"
+        let temporary = try FilePaths.beginOutput(target)
+        #expect(temporary.path == (try FilePaths.temporary(for: target)))
+        close(temporary.descriptor)
+        #expect(unlink(temporary.path) == 0)
+        #expect(symlink(victim, temporary.path) == 0)
+        do {
+            try FilePaths.commit(temporary, to: target)
+            Issue.record("a swapped temporary was committed")
+        } catch {
+            #expect(error.reason.contains("was replaced while it was written"), "\(error)")
+        }
+        var info = stat()
+        #expect(lstat(target, &info) != 0, "something was put at the target")
+        #expect(lstat(temporary.path, &info) != 0, "the swapped name was left")
+        try expectUntouched(fifo: -1)
+    }
+
+    @Test func scratchFoldersArePrivateAndNew() throws {
+        let first = try FilePaths.makeScratchFolder(prefix: "cadence-scratch-")
+        let second = try FilePaths.makeScratchFolder(prefix: "cadence-scratch-")
+        defer {
+            try? FileManager.default.removeItem(atPath: folder)
+            try? FileManager.default.removeItem(atPath: first)
+            try? FileManager.default.removeItem(atPath: second)
+        }
+        #expect(first != second)
+        #expect(first.hasPrefix(NSTemporaryDirectory()) && first.contains("/cadence-scratch-"), "\(first)")
+        var info = stat()
+        #expect(lstat(first, &info) == 0 && info.st_mode & S_IFMT == S_IFDIR)
+        #expect(info.st_mode & 0o777 == 0o700)
     }
 }
