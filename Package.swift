@@ -79,7 +79,8 @@ let package = Package(
         .target(name: "CadenceWidgets", dependencies: ["CadenceLayers", "CadenceAnimation", "CadenceDraw", "CadenceText"], swiftSettings: strict),
         // An importer: scene files (JSON) to layer trees and widgets, with file / node / key errors.
         .target(
-            name: "CadenceSceneFile", dependencies: ["CadenceWidgets", "CadenceLayers", "CadenceLottie", "CadenceArchive", "CadenceAnimation", "CadenceDraw", "CadenceFiles"],
+            name: "CadenceSceneFile",
+            dependencies: ["CadenceWidgets", "CadenceLayers", "CadenceLottie", "CadenceArchive", "CadenceAnimation", "CadenceDraw", "CadenceFiles", "CadenceTiming"],
             swiftSettings: strict
         ),
         // An importer: Lottie (Bodymovin JSON) read into a checked model, evaluated at any frame

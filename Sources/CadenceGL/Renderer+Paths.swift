@@ -1,29 +1,6 @@
 import CGL
 import CadenceDraw
-
-/// What decides a path mask's pixels: the contours, the fill rule, the blur and the clip (the
-/// viewport). The colour is not part of it: it tints the mask when drawn.
-struct PathMaskKey: Hashable {
-    let contours: [[Point]]
-    let fillRule: FillRule
-    let blur: Double
-    let clip: Rect
-
-    init(_ path: PathFill, clip: Rect) {
-        contours = path.contours
-        fillRule = path.fillRule
-        blur = path.blur
-        self.clip = clip
-    }
-
-    /// A sample of the contours rather than every point (see `Array.hashSample(into:)`).
-    func hash(into hasher: inout Hasher) {
-        contours.hashSample(into: &hasher)
-        hasher.combine(fillRule)
-        hasher.combine(blur)
-        hasher.combine(clip)
-    }
-}
+import CadenceRender
 
 /// A path's coverage uploaded as a single-channel texture, where it lies in the frame, and the
 /// frame that last used it. A path that covers nothing keeps texture 0, so it is not

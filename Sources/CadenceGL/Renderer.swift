@@ -1,5 +1,6 @@
 import CGL
 import CadenceDraw
+import CadenceRender
 import CadenceText
 
 /// Executes a `DisplayList` on whatever GL context is current.

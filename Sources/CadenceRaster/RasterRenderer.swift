@@ -1,4 +1,5 @@
 import CadenceDraw
+import CadenceRender
 import CadenceText
 import Dispatch
 
@@ -254,7 +255,7 @@ public final class RasterRenderer {
 
     /// A path's coverage within the frame `frame`, as runs, rasterised once while frames keep drawing it.
     func spans(for path: PathFill, frame: Rect) -> CoverageSpans? {
-        pathMasks.spans(for: PathMaskKey(contours: path.contours, fillRule: path.fillRule, blur: path.blur, frame: frame)) {
+        pathMasks.spans(for: PathMaskKey(path, clip: frame)) {
             guard path.blur > 0 else {
                 return PathRasterizer.spans(of: path.contours, fillRule: path.fillRule, clip: frame, scratch: pathMasks.scratch)
             }
@@ -298,22 +299,6 @@ struct ResampleKey: Hashable {
 struct CachedResample {
     let pixels: [UInt8]
     var lastUsed: Int
-}
-
-struct PathMaskKey: Hashable {
-    let contours: [[Point]]
-    let fillRule: FillRule
-    let blur: Double
-    let frame: Rect
-
-    /// A sample of the contours (their counts and ends) rather than every point: equal keys
-    /// still hash equally, and a path drawn once costs a few words of hashing, not all its points.
-    func hash(into hasher: inout Hasher) {
-        contours.hashSample(into: &hasher)
-        hasher.combine(fillRule)
-        hasher.combine(blur)
-        hasher.combine(frame)
-    }
 }
 
 /// Mask paths and the rectangle their combined coverage is made within.

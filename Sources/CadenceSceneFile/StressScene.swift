@@ -1,6 +1,7 @@
 import CadenceAnimation
 import CadenceDraw
 import CadenceLayers
+import CadenceTiming
 import Foundation
 
 extension Scene {
@@ -23,12 +24,12 @@ extension Scene {
         var random = SplitMix64(seed: 0x5EED)
         let travel = 120.0
         for index in 0..<count {
-            let angle = random.unit() * 2 * Double.pi
+            let angle = random.nextUnit() * 2 * Double.pi
             let dx = (travel * cos(angle)).rounded()
             let dy = (travel * sin(angle)).rounded()
             // The start is placed so that the whole path stays on the canvas.
-            let x = 20 + max(-dx, 0) + (random.unit() * (size.width - 40 - abs(dx))).rounded()
-            let y = 12 + max(-dy, 0) + (random.unit() * (size.height - 24 - abs(dy))).rounded()
+            let x = 20 + max(-dx, 0) + (random.nextUnit() * (size.width - 40 - abs(dx))).rounded()
+            let y = 12 + max(-dy, 0) + (random.nextUnit() * (size.height - 24 - abs(dy))).rounded()
             var layer = Layer(id: "r\(index)", frame: Rect(x: x - 20, y: y - 12, width: 40, height: 24))
             layer.backgroundColor = palette[index % palette.count]
             layer.cornerRadius = 6
@@ -41,23 +42,4 @@ extension Scene {
         }
         return scene
     }
-}
-
-/// A small fixed pseudo-random sequence (SplitMix64): the same seed, the same numbers, on every
-/// platform.
-struct SplitMix64 {
-    private var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
-    /// A number in [0, 1).
-    mutating func unit() -> Double { Double(next() >> 11) / Double(1 << 53) }
 }

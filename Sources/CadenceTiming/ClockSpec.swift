@@ -245,15 +245,15 @@ private struct NominalVSyncs {
 }
 
 /// SplitMix64 (Steele, Lea and Flood 2014): a small seeded generator whose output is the same on
-/// every machine, for jitter and drops that replay exactly.
-struct SplitMix64 {
+/// every machine, for jitter and drops that replay exactly and for generated scenes.
+public struct SplitMix64: Sendable {
     private var state: UInt64
 
-    init(seed: UInt64) {
+    public init(seed: UInt64) {
         state = seed
     }
 
-    mutating func next() -> UInt64 {
+    public mutating func next() -> UInt64 {
         state &+= 0x9E37_79B9_7F4A_7C15
         var z = state
         z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
@@ -262,7 +262,7 @@ struct SplitMix64 {
     }
 
     /// A uniform number in [0, 1).
-    mutating func nextUnit() -> Double {
+    public mutating func nextUnit() -> Double {
         Double(next() >> 11) * 0x1p-53
     }
 }

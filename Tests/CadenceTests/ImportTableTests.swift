@@ -23,7 +23,9 @@ import Testing
         // The widgets lay text out with the text stack's FontLibrary where none is given.
         "CadenceWidgets": ["Foundation", "CadenceAnimation", "CadenceDraw", "CadenceLayers", "CadenceText"],
         // An importer: scene files to layer trees and widgets.
-        "CadenceSceneFile": ["Foundation", "CadenceAnimation", "CadenceArchive", "CadenceDraw", "CadenceFiles", "CadenceLayers", "CadenceLottie", "CadenceWidgets"],
+        "CadenceSceneFile": [
+            "Foundation", "CadenceAnimation", "CadenceArchive", "CadenceDraw", "CadenceFiles", "CadenceLayers", "CadenceLottie", "CadenceTiming", "CadenceWidgets",
+        ],
         // The three above, re-exported as one import.
         "CadenceScene": ["CadenceLayers", "CadenceSceneFile", "CadenceWidgets"],
         "CadenceLottie": ["Foundation", "CadenceAnimation", "CadenceDraw", "CadenceFiles", "CadenceLayers"],
