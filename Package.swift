@@ -158,7 +158,7 @@ let package = Package(
         .target(
             name: "Cadence",
             dependencies: [
-                "CadenceTiming", "CadenceAnimation", "CadenceDraw", "CadenceText", "CadenceScene", "CadenceImage", "CadencePlatform",
+                "CadenceTiming", "CadenceAnimation", "CadenceDraw", "CadenceText", "CadenceScene", "CadenceLottie", "CadenceImage", "CadencePlatform",
                 "CadenceRender", "CadenceEngine", "CadenceTools",
             ],
             swiftSettings: strict

@@ -51,7 +51,7 @@ import Testing
             "CadenceRender", "CadenceScene", "CadenceText", "CadenceTiming", "Histogram", "Logging",
         ],
         "Cadence": [
-            "CadenceAnimation", "CadenceDraw", "CadenceEngine", "CadenceImage", "CadencePlatform", "CadenceRender", "CadenceScene",
+            "CadenceAnimation", "CadenceDraw", "CadenceEngine", "CadenceImage", "CadenceLottie", "CadencePlatform", "CadenceRender", "CadenceScene",
             "CadenceText", "CadenceTiming", "CadenceTools",
         ],
         "CadenceTesting": ["Foundation", "Testing", "XCTest", "CadenceDraw", "CadenceEngine", "CadenceImage", "CadenceRender", "CadenceScene"],

@@ -54,3 +54,18 @@ import Testing
         #expect(fonts.takeWarnings() == messages)
     }
 }
+
+/// `import Cadence` alone opens Lottie files in every container and plays them in a scene.
+@Suite struct CadenceLottieImportTests {
+    @Test func oneImportPlaysALottieFile() throws {
+        let folder = NSTemporaryDirectory() + "cadence-import-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let json = ##"{"v": "5.7.0", "fr": 30, "ip": 0, "op": 30, "w": 40, "h": 30, "layers": [{"ty": 1, "ind": 1, "ip": 0, "op": 30, "st": 0, "ks": {}, "sw": 40, "sh": 30, "sc": "#ff0000"}]}"##
+        try Data(json.utf8).write(to: URL(fileURLWithPath: folder + "/red.json"))
+        let animation: LottieAnimation = try LottieFile.open(folder + "/red.json")
+        let list = try Scene(lottie: animation).displayList(at: 0, fonts: FontLibrary())
+        #expect(animation.size == Size(width: 40, height: 30))
+        #expect(!list.commands.isEmpty)
+    }
+}
