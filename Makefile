@@ -54,11 +54,19 @@ run: release
 	@echo "The binary is $(CURDIR)/.build/release/cadence. To run it as 'cadence', as the docs do:"
 	@echo "  export PATH=\"$(CURDIR)/.build/release:\$$PATH\"    (or: make install, into /usr/local/bin)"
 
+# Everything the builds, the tests, the client's tests and the fuzzer write as scratch (SwiftPM's
+# TemporaryDirectory.*, NSTemporaryDirectory, mkdtemp, xvfb-run's Xauthority) goes under
+# .build/tmp, emptied when a run starts: a run stopped half-way (Ctrl-C, a killed CI job) leaves
+# nothing in /tmp.
+TEST_TMP := $(CURDIR)/.build/tmp
+IN_TEST_TMP := mkdir -p $(TEST_TMP) && TMPDIR=$(TEST_TMP)
+
 # The release build is part of the test: it has failed to compile where debug did not.
 test: deps
-	$(SWIFT) build -c release --product cadence
-	$(SWIFT) build --build-tests
-	$(XVFB_RUN) $(SWIFT) test
+	rm -rf $(TEST_TMP)
+	$(IN_TEST_TMP) $(SWIFT) build -c release --product cadence
+	$(IN_TEST_TMP) $(SWIFT) build --build-tests
+	$(IN_TEST_TMP) $(XVFB_RUN) $(SWIFT) test
 	$(MAKE) test-client
 	$(MAKE) test-install
 	$(MAKE) fuzz FUZZ_SECONDS=60 FUZZ_OPTIONS_SECONDS=30 FUZZ_LOTTIE_SECONDS=45
@@ -89,7 +97,7 @@ install: release
 # its commands, the man page documents them.
 test-install:
 	rm -rf .build/install-test
-	$(MAKE) --no-print-directory install PREFIX=$(CURDIR)/.build/install-test
+	$(IN_TEST_TMP) $(MAKE) --no-print-directory install PREFIX=$(CURDIR)/.build/install-test
 	.build/install-test/bin/cadence --version
 	grep -q "render" .build/install-test/share/bash-completion/completions/cadence
 	grep -q "render" .build/install-test/share/zsh/site-functions/_cadence
@@ -101,8 +109,8 @@ test-install:
 # The client package proves the library products work from outside: it builds, renders and
 # checks its own goldens through CadenceTesting.
 test-client: deps
-	$(SWIFT) build --package-path $(CLIENT) --build-tests
-	$(XVFB_RUN) $(SWIFT) test --package-path $(CLIENT)
+	$(IN_TEST_TMP) $(SWIFT) build --package-path $(CLIENT) --build-tests
+	$(IN_TEST_TMP) $(XVFB_RUN) $(SWIFT) test --package-path $(CLIENT)
 
 # Three targets under libFuzzer, one after the other:
 # - the scene reader and one rendered frame, for FUZZ_SECONDS (default 300), seeded with Fuzz/corpus
@@ -129,15 +137,15 @@ FUZZ_BUILD := .build/fuzz
 # input out (a trap left no crash-* file): off while fuzzing. libFuzzer still prints the stack.
 FUZZ_ENV := SWIFT_BACKTRACE=enable=no
 fuzz: deps
-	$(SWIFT) build --build-path $(FUZZ_BUILD) --product CadenceFuzz -Xswiftc -sanitize=fuzzer -Xswiftc -DCADENCE_FUZZ
+	$(IN_TEST_TMP) $(SWIFT) build --build-path $(FUZZ_BUILD) --product CadenceFuzz -Xswiftc -sanitize=fuzzer -Xswiftc -DCADENCE_FUZZ
 	mkdir -p $(FUZZ_BUILD)/corpus $(FUZZ_BUILD)/corpus-options $(FUZZ_BUILD)/corpus-lottie
-	$(FUZZ_ENV) $(FUZZ_BUILD)/debug/CadenceFuzz -max_total_time=$(FUZZ_SECONDS) -timeout=10 -rss_limit_mb=2048 \
+	$(IN_TEST_TMP) $(FUZZ_ENV) $(FUZZ_BUILD)/debug/CadenceFuzz -max_total_time=$(FUZZ_SECONDS) -timeout=10 -rss_limit_mb=2048 \
 		-print_final_stats=1 -dict=Fuzz/scene.dict -artifact_prefix=$(FUZZ_BUILD)/ \
 		$(FUZZ_BUILD)/corpus Fuzz/corpus Tests/CadenceCLITests/FuzzRegressions
-	$(FUZZ_ENV) CADENCE_FUZZ_TARGET=options $(FUZZ_BUILD)/debug/CadenceFuzz -max_total_time=$(FUZZ_OPTIONS_SECONDS) -timeout=10 \
+	$(IN_TEST_TMP) $(FUZZ_ENV) CADENCE_FUZZ_TARGET=options $(FUZZ_BUILD)/debug/CadenceFuzz -max_total_time=$(FUZZ_OPTIONS_SECONDS) -timeout=10 \
 		-rss_limit_mb=2048 -print_final_stats=1 -dict=Fuzz/options.dict -artifact_prefix=$(FUZZ_BUILD)/options- \
 		$(FUZZ_BUILD)/corpus-options Fuzz/options Tests/CadenceCLITests/OptionsFuzzRegressions
-	$(FUZZ_ENV) CADENCE_FUZZ_TARGET=lottie $(FUZZ_BUILD)/debug/CadenceFuzz -max_total_time=$(FUZZ_LOTTIE_SECONDS) -timeout=10 \
+	$(IN_TEST_TMP) $(FUZZ_ENV) CADENCE_FUZZ_TARGET=lottie $(FUZZ_BUILD)/debug/CadenceFuzz -max_total_time=$(FUZZ_LOTTIE_SECONDS) -timeout=10 \
 		-rss_limit_mb=2048 -print_final_stats=1 -dict=Fuzz/lottie.dict -artifact_prefix=$(FUZZ_BUILD)/lottie- \
 		$(FUZZ_BUILD)/corpus-lottie Tests/CadenceGLTests/LottieFiles Tests/CadenceCLITests/LottieFuzzRegressions Fuzz/lottie-amplification
 
