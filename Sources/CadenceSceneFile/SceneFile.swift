@@ -165,6 +165,15 @@ extension Reader {
             }
             nodes.append(node)
         }
+        // What a frame can ask to draw, over every node: limits that multiply (replicators of
+        // replicators of an emitter) are refused here, naming them, not clamped while drawing.
+        var estimate = DrawnItemEstimate()
+        for case .layer(let layer) in nodes {
+            let own = layer.drawnItemEstimate
+            estimate.total += own.total
+            if let largest = own.largest, largest.items > (estimate.largest?.items ?? 0) { estimate.largest = largest }
+        }
+        if let problem = estimate.problem { throw error(problem, node: estimate.largest?.id) }
         var scene = Scene(name: name, size: Size(width: size[0], height: size[1]), background: background, nodes: nodes)
         if let text = try string(object["motion"], key: "motion", node: nil) {
             guard let motion = MotionProfile(rawValue: text) else {

@@ -353,3 +353,30 @@ import Testing
         #expect(error.node == "e" && error.key == key, "\(error)")
     }
 }
+
+/// Limits that multiply are refused as the file is read: replicator copies of replicator copies
+/// of an emitter's particles, or many emitters side by side, past a million items a frame (they
+/// once took 6 GB and aborted), naming the layer and the replicators that multiply it.
+@Suite struct DrawnItemRefusalTests {
+    static let emitter = #"{"type": "EmitterLayer", "id": "e", "frame": [0, 0, 100, 100], "emitterPosition": [50, 50], "emitterCells": [{"birthRate": 10000, "lifetime": 1, "velocity": 50}]}"#
+
+    func parse(_ nodes: String) throws(SceneError) -> Scene {
+        try SceneFile.parse(Data(#"{"size": [100, 100], "nodes": [\#(nodes)]}"#.utf8), file: "bomb.json").scene
+    }
+
+    @Test func replicatedEmittersAreRefusedNamingTheProduct() throws {
+        let bomb = #"{"type": "ReplicatorLayer", "id": "r1", "frame": [0, 0, 100, 100], "instanceCount": 1000, "sublayers": [{"type": "ReplicatorLayer", "id": "r2", "frame": [0, 0, 100, 100], "instanceCount": 100, "sublayers": [\#(Self.emitter)]}]}"#
+        let error = try #require(throws: SceneError.self) { try parse(bomb) }
+        #expect(error.node == "e", "\(error)")
+        #expect("\(error)".contains("layer 'e' draws up to 1,000,100,000 items a frame (100,000 copies through replicators 'r1' × 'r2')"), "\(error)")
+        #expect("\(error)".contains("the limit is 1,000,000 layers and particles a frame"), "\(error)")
+    }
+
+    @Test func emittersSideBySideAddUp() throws {
+        let many = (0..<101).map { index in Self.emitter.replacingOccurrences(of: #""id": "e""#, with: #""id": "e\#(index)""#) }.joined(separator: ",")
+        #expect(throws: SceneError.self) { try parse(many) }
+        // Ninety-nine of them are a million particles less a hundred-odd layers: read.
+        let fewer = (0..<99).map { index in Self.emitter.replacingOccurrences(of: #""id": "e""#, with: #""id": "e\#(index)""#) }.joined(separator: ",")
+        _ = try parse(fewer)
+    }
+}
