@@ -19,16 +19,7 @@ public struct DrawnItemEstimate: Sendable, Equatable {
     /// that multiply it; nil when it is not.
     public var problem: String? {
         guard total > Double(Layer.maximumDrawnItems), let largest else { return nil }
-        func count(_ value: Double) -> String {
-            guard value < 1e15 else { return "\(value)" }
-            var digits = String(Int(value))
-            var grouped = ""
-            while digits.count > 3 {
-                grouped = "," + digits.suffix(3) + grouped
-                digits.removeLast(3)
-            }
-            return digits + grouped
-        }
+        let count = ItemCount.grouped
         let through = largest.replicators.isEmpty ? "" : " through replicators " + largest.replicators.map { "'\($0)'" }.joined(separator: " × ")
         let copies = largest.copies == 1 ? "1 copy" : "\(count(largest.copies)) copies"
         return "layer '\(largest.id)' draws up to \(count(largest.items)) items a frame (\(copies)\(through)), "
@@ -65,5 +56,22 @@ extension Layer {
         }
         for sublayer in sublayers { sublayer.addItems(copies: inner, replicators: above, into: &estimate) }
         mask?.addItems(copies: copies, replicators: replicators, into: &estimate)
+    }
+}
+
+/// Counts in messages, written as people read them.
+public enum ItemCount {
+    /// A whole count with its thousands grouped: 536870912 as "536,870,912"; one of 10¹⁵ or more
+    /// (or not a number) as Swift writes the double, "1.2e+18".
+    public static func grouped(_ value: Double) -> String {
+        guard value.isFinite, abs(value) < 1e15 else { return "\(value)" }
+        let whole = Int(value.rounded(.down))
+        var digits = String(whole.magnitude)
+        var grouped = ""
+        while digits.count > 3 {
+            grouped = "," + digits.suffix(3) + grouped
+            digits.removeLast(3)
+        }
+        return (whole < 0 ? "-" : "") + digits + grouped
     }
 }

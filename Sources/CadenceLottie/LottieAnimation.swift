@@ -1,5 +1,6 @@
 import CadenceDraw
 import CadenceFiles
+import CadenceLayers
 import Foundation
 
 /// A Lottie animation (the JSON that After Effects exports through Bodymovin), read and checked
@@ -368,17 +369,7 @@ extension LottieReader {
         for index in precomps.indices { total += uses[index] * Double(precomps[index].layers.count) }
         guard total > Double(Self.maximumLayerInstances) else { return }
         let worst = precomps.indices.max { uses[$0] < uses[$1] } ?? 0
-        /// 536870912 as "536,870,912"; beyond 10¹⁵ as "1.2e+18".
-        func count(_ value: Double) -> String {
-            guard value < 1e15 else { return "\(value)" }
-            var digits = String(Int(value))
-            var grouped = ""
-            while digits.count > 3 {
-                grouped = "," + digits.suffix(3) + grouped
-                digits.removeLast(3)
-            }
-            return digits + grouped
-        }
+        let count = ItemCount.grouped
         throw LottieError(
             file: file, property: "assets",
             message: "precomposition \"\(ids[worst])\" is drawn \(count(uses[worst])) times through \(levels[worst]) levels of precompositions, "
