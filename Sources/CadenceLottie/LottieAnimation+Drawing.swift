@@ -85,9 +85,11 @@ private struct Drawing {
     var path: [String] = []
     /// Layers drawn so far this frame, precompositions' and mattes' included.
     var drawnLayers = 0
-    /// The world matrices (layer to composition, through parents) of the composition being drawn,
-    /// by layer position, filled as they are needed; each composition drawn starts its own.
+    /// The world matrices (layer to composition, through parents) of the compositions being
+    /// drawn, filled as they are needed: the innermost's from `worldBase` on, by layer position.
+    /// One buffer for the frame, grown and shrunk as precompositions nest, not one array each.
     var worldMatrices: [AffineTransform?] = []
+    var worldBase = 0
 
     /// Draws `composition` at its frame `frame`.
     mutating func composition(
@@ -95,9 +97,13 @@ private struct Drawing {
     ) {
         guard depth <= LottieReader.maximumNesting else { return }
         // This composition's matrices, kept apart from those of the one it is drawn in.
-        let outer = worldMatrices
-        worldMatrices = Array(repeating: nil, count: composition.layers.count)
-        defer { worldMatrices = outer }
+        let (outerBase, count) = (worldBase, composition.layers.count)
+        worldBase = worldMatrices.count
+        worldMatrices.append(contentsOf: repeatElement(nil, count: count))
+        defer {
+            worldMatrices.removeLast(count)
+            worldBase = outerBase
+        }
         // Layers are read in place (`composition.layers[position].…`), not copied: a copy of a
         // layer retains and releases every array and string it holds.
         for position in composition.layers.indices.reversed() {
@@ -407,16 +413,24 @@ private struct Drawing {
     /// children start from it: walking the whole chain again for every layer made a chain of
     /// 10,000 parents cost 10⁸ transform evaluations (17 s a frame).
     private mutating func worldMatrix(of position: Int, in composition: Composition, frame: Double) -> AffineTransform {
-        if worldMatrices.count != composition.layers.count {
-            worldMatrices = Array(repeating: nil, count: composition.layers.count)
+        // Only `composition(...)` draws layers, and it has made this composition's room.
+        if let known = worldMatrices[worldBase + position] { return known }
+        func local(_ index: Int) -> AffineTransform {
+            composition.layers[index].transform.matrix(at: frame, providers: providers, path: path, name: composition.layers[index].name)
         }
-        if let known = worldMatrices[position] { return known }
+        // Most layers have no parent, or one already worked out: no chain to walk.
+        let parent = composition.parents[position]
+        if parent == nil || worldMatrices[worldBase + parent!] != nil {
+            let matrix = local(position).concatenating(parent.flatMap { worldMatrices[worldBase + $0] } ?? .identity)
+            worldMatrices[worldBase + position] = matrix
+            return matrix
+        }
         // The layers up to the first whose matrix is known (or the root), child first.
         var chain: [Int] = []
         var above = AffineTransform.identity
         var current: Int? = position
         while let index = current, chain.count <= composition.layers.count {
-            if let known = worldMatrices[index] {
+            if let known = worldMatrices[worldBase + index] {
                 above = known
                 break
             }
@@ -424,9 +438,8 @@ private struct Drawing {
             current = composition.parents[index]
         }
         for index in chain.reversed() {
-            above = composition.layers[index].transform.matrix(at: frame, providers: providers, path: path, name: composition.layers[index].name)
-                .concatenating(above)
-            worldMatrices[index] = above
+            above = local(index).concatenating(above)
+            worldMatrices[worldBase + index] = above
         }
         return above
     }
