@@ -8,12 +8,13 @@ XVFB_RUN := xvfb-run -a -s "-screen 0 1280x1024x24 -noreset"
 
 # Build tools, C libraries (GLFW, OpenGL/EGL with Mesa's llvmpipe, FreeType, HarfBuzz,
 # fontconfig, libpng, libjpeg-turbo, zlib), the fonts the tests pin, Xvfb for the windowed tests, ffmpeg (GIF,
-# MP4 and WebM output; its ffprobe checks them in the tests), and GNU parallel (the sharding recipe of
-# docs/outputs.md, which the doc-command test runs).
+# MP4 and WebM output; its ffprobe checks them in the tests), GNU parallel (the sharding recipe of
+# docs/outputs.md, which the doc-command test runs) and procps (pkill: .ci/contained ends a stopped
+# step's processes).
 APT_PACKAGES := pkg-config \
 	libglfw3-dev libgl-dev libegl-dev libopengl-dev libegl1 libegl-mesa0 libgl1-mesa-dri \
 	libfreetype-dev libharfbuzz-dev libfontconfig-dev libpng-dev libjpeg62-turbo-dev libdeflate-dev zlib1g-dev libx11-dev \
-	fonts-dejavu-core fonts-wqy-microhei xvfb xauth ffmpeg parallel
+	fonts-dejavu-core fonts-wqy-microhei xvfb xauth ffmpeg parallel procps
 
 # A separate package that uses Cadence as its users do (by path): `make test` builds and tests it.
 CLIENT := Examples/ClientPackage
@@ -61,15 +62,22 @@ run: release
 TEST_TMP := $(CURDIR)/.build/tmp
 IN_TEST_TMP := mkdir -p $(TEST_TMP) && TMPDIR=$(TEST_TMP)
 
-# The release build is part of the test: it has failed to compile where debug did not.
+# Cadence is built twice, no more: release (the CLI; the install check and the doc commands use it;
+# it has failed to compile where debug did not) and debug with the tests. The client package builds
+# in the same build folder (--scratch-path), so its Cadence is the debug build already there and
+# only its own three targets compile. The fuzz targets need a build of their own (every module
+# under -sanitize=fuzzer): `make fuzz`, which .ci/run runs after this. Each step runs through
+# .ci/contained, so Ctrl-C or a killed job ends everything the step started (the test bundle,
+# the `cadence` commands the tests run, Xvfb), not only make.
+CONTAINED := $(CURDIR)/.ci/contained
 test: deps
 	rm -rf $(TEST_TMP)
-	$(IN_TEST_TMP) $(SWIFT) build -c release --product cadence
-	$(IN_TEST_TMP) $(SWIFT) build --build-tests
-	$(IN_TEST_TMP) $(XVFB_RUN) $(SWIFT) test
-	$(MAKE) test-client
-	$(MAKE) test-install
-	$(MAKE) fuzz FUZZ_SECONDS=60 FUZZ_OPTIONS_SECONDS=30 FUZZ_LOTTIE_SECONDS=45
+	$(IN_TEST_TMP) $(CONTAINED) $(SWIFT) build -c release --product cadence
+	$(IN_TEST_TMP) $(CONTAINED) $(SWIFT) build --build-tests
+	$(IN_TEST_TMP) $(CONTAINED) $(XVFB_RUN) $(SWIFT) test --skip-build
+	$(MAKE) --no-print-directory test-client
+	$(MAKE) --no-print-directory test-install
+	rm -rf $(TEST_TMP)
 
 # `make install PREFIX=/usr/local` (the default; DESTDIR is put before it, for packaging): the
 # release binary to PREFIX/bin, its bash, zsh and fish completions and its man page (cadence.1),
@@ -107,10 +115,12 @@ test-install:
 	rm -rf .build/install-test
 
 # The client package proves the library products work from outside: it builds, renders and
-# checks its own goldens through CadenceTesting.
+# checks its own goldens through CadenceTesting. It depends on Cadence by path, as a user's package
+# does; its build folder is Cadence's own (.build), so the Cadence modules the tests built are
+# reused, not built a third time.
 test-client: deps
-	$(IN_TEST_TMP) $(SWIFT) build --package-path $(CLIENT) --build-tests
-	$(IN_TEST_TMP) $(XVFB_RUN) $(SWIFT) test --package-path $(CLIENT)
+	$(IN_TEST_TMP) $(CONTAINED) $(SWIFT) build --package-path $(CLIENT) --scratch-path $(CURDIR)/.build --build-tests
+	$(IN_TEST_TMP) $(CONTAINED) $(XVFB_RUN) $(SWIFT) test --package-path $(CLIENT) --scratch-path $(CURDIR)/.build --skip-build
 
 # Three targets under libFuzzer, one after the other:
 # - the scene reader and one rendered frame, for FUZZ_SECONDS (default 300), seeded with Fuzz/corpus
@@ -137,15 +147,15 @@ FUZZ_BUILD := .build/fuzz
 # input out (a trap left no crash-* file): off while fuzzing. libFuzzer still prints the stack.
 FUZZ_ENV := SWIFT_BACKTRACE=enable=no
 fuzz: deps
-	$(IN_TEST_TMP) $(SWIFT) build --build-path $(FUZZ_BUILD) --product CadenceFuzz -Xswiftc -sanitize=fuzzer -Xswiftc -DCADENCE_FUZZ
+	$(IN_TEST_TMP) $(CONTAINED) $(SWIFT) build --build-path $(FUZZ_BUILD) --product CadenceFuzz -Xswiftc -sanitize=fuzzer -Xswiftc -DCADENCE_FUZZ
 	mkdir -p $(FUZZ_BUILD)/corpus $(FUZZ_BUILD)/corpus-options $(FUZZ_BUILD)/corpus-lottie
-	$(IN_TEST_TMP) $(FUZZ_ENV) $(FUZZ_BUILD)/debug/CadenceFuzz -max_total_time=$(FUZZ_SECONDS) -timeout=10 -rss_limit_mb=2048 \
+	$(IN_TEST_TMP) $(FUZZ_ENV) $(CONTAINED) $(FUZZ_BUILD)/debug/CadenceFuzz -max_total_time=$(FUZZ_SECONDS) -timeout=10 -rss_limit_mb=2048 \
 		-print_final_stats=1 -dict=Fuzz/scene.dict -artifact_prefix=$(FUZZ_BUILD)/ \
 		$(FUZZ_BUILD)/corpus Fuzz/corpus Tests/CadenceCLITests/FuzzRegressions
-	$(IN_TEST_TMP) $(FUZZ_ENV) CADENCE_FUZZ_TARGET=options $(FUZZ_BUILD)/debug/CadenceFuzz -max_total_time=$(FUZZ_OPTIONS_SECONDS) -timeout=10 \
+	$(IN_TEST_TMP) $(FUZZ_ENV) CADENCE_FUZZ_TARGET=options $(CONTAINED) $(FUZZ_BUILD)/debug/CadenceFuzz -max_total_time=$(FUZZ_OPTIONS_SECONDS) -timeout=10 \
 		-rss_limit_mb=2048 -print_final_stats=1 -dict=Fuzz/options.dict -artifact_prefix=$(FUZZ_BUILD)/options- \
 		$(FUZZ_BUILD)/corpus-options Fuzz/options Tests/CadenceCLITests/OptionsFuzzRegressions
-	$(IN_TEST_TMP) $(FUZZ_ENV) CADENCE_FUZZ_TARGET=lottie $(FUZZ_BUILD)/debug/CadenceFuzz -max_total_time=$(FUZZ_LOTTIE_SECONDS) -timeout=10 \
+	$(IN_TEST_TMP) $(FUZZ_ENV) CADENCE_FUZZ_TARGET=lottie $(CONTAINED) $(FUZZ_BUILD)/debug/CadenceFuzz -max_total_time=$(FUZZ_LOTTIE_SECONDS) -timeout=10 \
 		-rss_limit_mb=2048 -print_final_stats=1 -dict=Fuzz/lottie.dict -artifact_prefix=$(FUZZ_BUILD)/lottie- \
 		$(FUZZ_BUILD)/corpus-lottie Tests/CadenceGLTests/LottieFiles Tests/CadenceCLITests/LottieFuzzRegressions Fuzz/lottie-amplification
 

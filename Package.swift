@@ -182,8 +182,11 @@ let package = Package(
                 "CadenceEngine", "CadenceScene", "CadenceLottie", "CadenceAnimation", "CadenceText", "CadenceDraw", "CadenceImage", "CadenceFiles",
                 "CadenceRender", "CadenceTools", .product(name: "ArgumentParser", package: "swift-argument-parser"), .product(name: "Logging", package: "swift-log"),
             ],
-            swiftSettings: strict
+            swiftSettings: strict,
+            plugins: ["BuildCommit"]
         ),
+        // Stamps the commit into the CLI before each build, for `cadence --version`.
+        .plugin(name: "BuildCommit", capability: .buildTool()),
         // The scene reader and one frame, render options planned and rendered, and the Lottie reader
         // and one frame, under libFuzzer (`make fuzz`); built plainly, it replays inputs (the
         // corpus, regressions) for the tests.

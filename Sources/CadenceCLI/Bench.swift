@@ -82,7 +82,7 @@ struct Pacing: ParsableCommand {
             ).write(to: plot)
         }
         if json {
-            print("[\n  " + results.map { CadenceVersion.stamped($0.json) }.joined(separator: ",\n  ") + "\n]")
+            print("[\n  " + results.map { CadenceVersion.stamped($0.json, version: Cadence.version) }.joined(separator: ",\n  ") + "\n]")
             return
         }
         if let trace, let clock {
@@ -122,7 +122,7 @@ struct Curves: ParsableCommand {
         }
         let results = CurveBenchmark.run(evaluations: evaluations)
         if json {
-            let objects = results.map { CadenceVersion.stamped(String(format: "{\"curve\": \"%@\", \"ns_per_eval\": %.3f}", $0.curve, $0.nanosecondsPerEvaluation)) }
+            let objects = results.map { CadenceVersion.stamped(String(format: "{\"curve\": \"%@\", \"ns_per_eval\": %.3f}", $0.curve, $0.nanosecondsPerEvaluation), version: Cadence.version) }
             print("[\n  " + objects.joined(separator: ",\n  ") + "\n]")
             return
         }
@@ -162,7 +162,7 @@ struct Text: ParsableCommand {
             }
             if json {
                 let objects = results.map {
-                    CadenceVersion.stamped(String(format: "{\"text\": \"%@\", \"mode\": \"%@\", \"us_per_frame\": %.1f}", $0.name, $0.mode, $0.microsecondsPerFrame))
+                    CadenceVersion.stamped(String(format: "{\"text\": \"%@\", \"mode\": \"%@\", \"us_per_frame\": %.1f}", $0.name, $0.mode, $0.microsecondsPerFrame), version: Cadence.version)
                 }
                 print("[\n  " + objects.joined(separator: ",\n  ") + "\n]")
                 return
@@ -299,10 +299,10 @@ struct RenderSpeed: ParsableCommand {
         }
         if json {
             guard let formatResult else {
-                print(CadenceVersion.stamped(result.json))
+                print(CadenceVersion.stamped(result.json, version: Cadence.version))
                 return
             }
-            print(CadenceVersion.stamped(String(result.json.dropLast()) + ", \"format\": \(formatResult.json)}"))
+            print(CadenceVersion.stamped(String(result.json.dropLast()) + ", \"format\": \(formatResult.json)}", version: Cadence.version))
             return
         }
         let readOut = result.backend == .gl ? "\(result.readback.rawValue) readback" : "the canvas copied out"
@@ -358,7 +358,7 @@ struct WindowLoop: ParsableCommand {
             ).write(to: plot)
         }
         if json {
-            print(CadenceVersion.stamped(result.json))
+            print(CadenceVersion.stamped(result.json, version: Cadence.version))
             return
         }
         print("\(result.frames) frames at \(result.refreshRate) Hz, \(result.pacedItself ? "paced on deadlines (swap did not wait for vsync)" : "paced by vsync")")
@@ -413,7 +413,7 @@ struct Soak: ParsableCommand {
             backend: backendOptions.offscreen
         )
         if json {
-            print(CadenceVersion.stamped(result.json))
+            print(CadenceVersion.stamped(result.json, version: Cadence.version))
             return
         }
         print("\(result.frames) frames of \(loaded.name) at \(result.width)x\(result.height) in \(String(format: "%.1f", result.seconds)) s, a PNG every \(result.pngEvery)")

@@ -9,9 +9,13 @@ struct Cadence: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "cadence",
         abstract: "Cadence: iOS-style UI animation on Linux, drawn by OpenGL or its own CPU rasteriser, in a window or offscreen.",
-        version: CadenceVersion.string,
+        version: Cadence.version,
         subcommands: [Render.self, Demo.self, Curve.self, Sheet.self, Compare.self, Check.self, Bench.self, LottieCommand.self]
     )
+
+    /// What `--version` prints and every bench's JSON carries as `version`: the version and the
+    /// commit built (`buildCommit`, stamped by the BuildCommit plugin), `0.3.0-dev+1a2b3c4d5e6f`.
+    static let version = CadenceVersion.withCommit(buildCommit)
 
     /// A misspelt command is named with the nearest one before the parser sees it (which would
     /// say only "2 unexpected arguments"); everything else is parsed as usual.

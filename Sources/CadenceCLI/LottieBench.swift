@@ -98,7 +98,7 @@ struct LottieSpeed: ParsableCommand {
             let entries = results.map { result in
                 "{\"file\": \(jsonString(result.file)), \"width\": \(result.width), \"height\": \(result.height), \"frames\": \(frames), \"fps\": \(String(format: "%.1f", result.fps))}"
             }
-            print(CadenceVersion.stamped("{\"files\": [" + entries.joined(separator: ", ") + "]}"))
+            print(CadenceVersion.stamped("{\"files\": [" + entries.joined(separator: ", ") + "]}", version: Cadence.version))
             return
         }
         print("\(frames) frames a file, median of \(`repeat`) passes, \(backendOptions.offscreen.rawValue) backend, one thread")

@@ -5,11 +5,26 @@ import Foundation
 import Testing
 
 @Suite struct BenchCommandTests {
-    /// `cadence --version` prints the version, and every bench's `--json` object carries it.
+    /// `cadence --version` prints the version with the commit built as build metadata (this
+    /// repository is a git work tree, so the commit is known: `git describe`'s, the tree's HEAD),
+    /// and every bench's `--json` object carries the same.
     @Test func theVersionIsPrintedAndInEveryBenchJSON() throws {
-        let version = try CLI.run(["--version"], in: NSTemporaryDirectory())
-        #expect(version.status == 0, "\(version.stderr)")
-        #expect(version.stdout == CadenceVersion.string + "\n")
+        let result = try CLI.run(["--version"], in: NSTemporaryDirectory())
+        #expect(result.status == 0, "\(result.stderr)")
+        let version = result.stdout.trimmingCharacters(in: .newlines)
+        #expect(version.hasPrefix(CadenceVersion.string + "+"), "\(version)")
+        let commit = version.dropFirst(CadenceVersion.string.count + 1).split(separator: "-").first.map(String.init) ?? ""
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        #expect(commit.count == 12 && commit.allSatisfy(\.isHexDigit), "\(version)")
+        // A copy without .git (an unpacked archive) has no commit to compare with.
+        if let head = try? String(contentsOf: root.appendingPathComponent(".git/HEAD"), encoding: .utf8), head.hasPrefix("ref: ") {
+            let ref = head.dropFirst(5).trimmingCharacters(in: .whitespacesAndNewlines)
+            let packed = (try? String(contentsOf: root.appendingPathComponent(".git/packed-refs"), encoding: .utf8)) ?? ""
+            let loose = (try? String(contentsOf: root.appendingPathComponent(".git/" + ref), encoding: .utf8)) ?? ""
+            #expect(loose.hasPrefix(commit) || packed.contains(commit), "\(version) is not \(ref)")
+        } else if let head = try? String(contentsOf: root.appendingPathComponent(".git/HEAD"), encoding: .utf8) {
+            #expect(head.hasPrefix(commit), "\(version) is not HEAD \(head)")
+        }
         for arguments in [
             ["bench", "curves", "--evaluations", "10", "--json"], ["bench", "text", "--frames", "5", "--json"],
             ["bench", "pacing", "--frames", "5", "--fps", "240", "--work-ms", "0", "--json"],
@@ -20,7 +35,7 @@ import Testing
             #expect(result.status == 0, "\(arguments): \(result.stderr)")
             let parsed = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8))
             let objects = (parsed as? [[String: Any]]) ?? [(parsed as? [String: Any]) ?? [:]]
-            #expect(!objects.isEmpty && objects.allSatisfy { $0["version"] as? String == CadenceVersion.string }, "\(arguments): \(result.stdout)")
+            #expect(!objects.isEmpty && objects.allSatisfy { $0["version"] as? String == version }, "\(arguments): \(result.stdout)")
         }
     }
 

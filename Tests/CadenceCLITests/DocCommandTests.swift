@@ -28,7 +28,7 @@ import Testing
         "CADENCE_RECORD_GOLDENS=1 swift test --package-path Examples/ClientPackage": "records goldens, on purpose only",
         "swift test --package-path Examples/ClientPackage": "make test runs it (test-client)",
         "CADENCE_RECORD_GOLDENS=1 swift test --filter GoldenTests": "records goldens, on purpose only",
-        "make fuzz": "make test runs the fuzz targets (for 60, 30 and 45 s)",
+        "make fuzz": "CI runs it after make test (.ci/run: 60, 30 and 45 s); it builds every module again under -sanitize=fuzzer",
         "make fuzz FUZZ_SECONDS=3600 FUZZ_OPTIONS_SECONDS=600": "an hour of fuzzing, on demand",
         "make test-asan": "the whole suite again under AddressSanitizer, several minutes, on demand",
         "make test-tsan": "the whole suite again under ThreadSanitizer, several minutes, on demand",
