@@ -3,8 +3,8 @@ import Testing
 
 /// Every command the README and the reference pages show in a shell block (```sh) runs, in the
 /// page's order, from a scratch folder holding the files the examples name: `hello.json` is the
-/// README's first scene as printed, the Lottie files are this project's own test files, `Examples`
-/// is the repository's folder. Each must exit 0. The few that are not run here (`make`, `swift
+/// README's first scene as printed, `Examples` is the repository's folder (the scenes, the client
+/// package and the Lottie examples the pages play, `Examples/lottie`). Each must exit 0. The few that are not run here (`make`, `swift
 /// test`, the reference-player benchmark) each have a reason, and a test keeps that list and the
 /// pages in step. Commands named in prose are names, not examples.
 ///
@@ -218,68 +218,5 @@ import Testing
         let start = try #require(readme.range(of: "```json\n"))
         let end = try #require(readme.range(of: "```", range: start.upperBound..<readme.endIndex))
         try Data(readme[start.upperBound..<end.lowerBound].utf8).write(to: URL(fileURLWithPath: folder + "/hello.json"))
-        // Lottie files: the golden tests' own.
-        let lottie = root.appendingPathComponent("Tests/CadenceGLTests/LottieFiles")
-        func lottieFile(_ name: String) throws -> Data { try Data(contentsOf: lottie.appendingPathComponent(name)) }
-        for (name, source) in [("spinner.json", "trim-paths.json"), ("a.json", "shapes.json"), ("b.json", "dashes.json")] {
-            try lottieFile(source).write(to: URL(fileURLWithPath: folder + "/" + name))
-        }
-        // Confetti with a "burst" marker, its layer named "Card" and its fill "Fill 1", as the
-        // scene-format page's Lottie node plays it and names them in its value providers.
-        var confetti = try #require(try JSONSerialization.jsonObject(with: lottieFile("repeater.json")) as? [String: Any])
-        confetti["markers"] = [["cm": "burst", "tm": (confetti["ip"] as? Double) ?? 0, "dr": 10]]
-        var layers = try #require(confetti["layers"] as? [[String: Any]])
-        layers[0]["nm"] = "Card"
-        var shapes = try #require(layers[0]["shapes"] as? [[String: Any]])
-        var items = try #require(shapes[0]["it"] as? [[String: Any]])
-        for index in items.indices where items[index]["ty"] as? String == "fl" { items[index]["nm"] = "Fill 1" }
-        shapes[0]["it"] = items
-        layers[0]["shapes"] = shapes
-        confetti["layers"] = layers
-        try JSONSerialization.data(withJSONObject: confetti).write(to: URL(fileURLWithPath: folder + "/confetti.json"))
-        var intro = try #require(try JSONSerialization.jsonObject(with: lottieFile("shapes.json")) as? [String: Any])
-        let inPoint = (intro["ip"] as? Double) ?? 0
-        let outPoint = (intro["op"] as? Double) ?? 60
-        intro["markers"] = [["cm": "intro", "tm": inPoint, "dr": (outPoint - inPoint) / 2], ["cm": "outro", "tm": (inPoint + outPoint) / 2, "dr": (outPoint - inPoint) / 2]]
-        try JSONSerialization.data(withJSONObject: intro).write(to: URL(fileURLWithPath: folder + "/intro.json"))
-        // A Telegram sticker: the spinner gzipped.
-        let (status, _) = try run("gzip -c spinner.json > sticker.tgs", in: folder)
-        try #require(status == 0)
-        // A dotLottie archive with two animations, "wave" among them.
-        try storedZip([
-            ("manifest.json", Data(#"{"version": "1", "animations": [{"id": "spin"}, {"id": "wave"}]}"#.utf8)),
-            ("animations/spin.json", try lottieFile("trim-paths.json")),
-            ("animations/wave.json", try lottieFile("shapes.json")),
-        ]).write(to: URL(fileURLWithPath: folder + "/pack.lottie"))
-    }
-
-    /// A zip archive of `entries`, stored (not compressed).
-    static func storedZip(_ entries: [(String, Data)]) -> Data {
-        func le16(_ value: Int) -> [UInt8] { [UInt8(value & 0xFF), UInt8((value >> 8) & 0xFF)] }
-        func le32(_ value: UInt32) -> [UInt8] { (0..<4).map { UInt8((value >> (8 * $0)) & 0xFF) } }
-        var archive: [UInt8] = []
-        var directory: [UInt8] = []
-        for (name, data) in entries {
-            let bytes = [UInt8](data)
-            let crc = crc32(bytes)
-            let offset = UInt32(archive.count)
-            let fields = le16(20) + le16(0) + le16(0) + le16(0) + le16(0) + le32(crc) + le32(UInt32(bytes.count)) + le32(UInt32(bytes.count))
-                + le16(name.utf8.count) + le16(0)
-            archive += le32(0x0403_4B50) + fields + Array(name.utf8) + bytes
-            directory += le32(0x0201_4B50) + le16(20) + fields + le16(0) + le16(0) + le16(0) + le32(0) + le32(offset) + Array(name.utf8)
-        }
-        let start = UInt32(archive.count)
-        archive += directory
-        archive += le32(0x0605_4B50) + le16(0) + le16(0) + le16(entries.count) + le16(entries.count) + le32(UInt32(directory.count)) + le32(start) + le16(0)
-        return Data(archive)
-    }
-
-    static func crc32(_ bytes: [UInt8]) -> UInt32 {
-        var crc: UInt32 = 0xFFFF_FFFF
-        for byte in bytes {
-            crc ^= UInt32(byte)
-            for _ in 0..<8 { crc = crc & 1 == 1 ? (crc >> 1) ^ 0xEDB8_8320 : crc >> 1 }
-        }
-        return ~crc
     }
 }
