@@ -101,8 +101,14 @@ public final class Renderer {
         glGenSamplers(1, &linearSampler)
         glSamplerParameteri(linearSampler, GLenum(GL_TEXTURE_MIN_FILTER), GL_LINEAR)
         glSamplerParameteri(linearSampler, GLenum(GL_TEXTURE_MAG_FILTER), GL_LINEAR)
-        glSamplerParameteri(linearSampler, GLenum(GL_TEXTURE_WRAP_S), GL_CLAMP_TO_EDGE)
-        glSamplerParameteri(linearSampler, GLenum(GL_TEXTURE_WRAP_T), GL_CLAMP_TO_EDGE)
+        // Zero coverage beyond the page, as the CPU backend samples beyond a glyph's bitmap: a
+        // glyph at the page's top or left edge (every shelf's first) has no blank texel before
+        // it, and clamping to the edge repeated its first row or column, so a turned or scaled
+        // glyph there lost its antialiased edge (up to 237 levels from the CPU backend's).
+        glSamplerParameteri(linearSampler, GLenum(GL_TEXTURE_WRAP_S), GL_CLAMP_TO_BORDER)
+        glSamplerParameteri(linearSampler, GLenum(GL_TEXTURE_WRAP_T), GL_CLAMP_TO_BORDER)
+        var transparent: [GLfloat] = [0, 0, 0, 0]
+        glSamplerParameterfv(linearSampler, GLenum(GL_TEXTURE_BORDER_COLOR), &transparent)
         try checkGLError("creating the renderer")
     }
 

@@ -23,8 +23,9 @@ import XCTest
 /// }
 /// ```
 ///
-/// `backend` chooses what draws the frames: `.cpu` gives the same bytes on every machine (no
-/// GL driver in the way), `.gl` what the GL backend draws on this one.
+/// `backend` chooses what draws the frames: `.cpu` (the default) gives the same bytes on every
+/// machine (no GL driver in the way), so a golden recorded on one machine holds on the next;
+/// `.gl` what the GL backend draws on this one, which moves with the Mesa or GPU driver.
 ///
 /// Exclude the `Goldens` folder from the test target (`exclude: ["Goldens"]`) so SwiftPM does
 /// not take the PNGs for sources.
@@ -41,7 +42,7 @@ public func assertFrames(
     named name: String,
     as layout: FrameGoldenLayout = .sheet(),
     tolerance: FrameTolerance = .standard,
-    backend: RenderBackendKind = .default,
+    backend: RenderBackendKind = .cpu,
     fileID: String = #fileID,
     filePath: StaticString = #filePath,
     line: UInt = #line,

@@ -58,7 +58,7 @@ extension FrameGoldenLayout {
     /// cannot be rendered (no EGL, a missing font).
     @MainActor
     public func frames(
-        of scene: Scene, at times: [Double], named name: String, backend: RenderBackendKind = .default
+        of scene: Scene, at times: [Double], named name: String, backend: RenderBackendKind = .cpu
     ) throws(EngineError) -> [NamedFrame] {
         guard !times.isEmpty else { throw .invalidOption(name: "times", message: "needs at least one time") }
         for time in times where !time.isFinite || time < 0 {

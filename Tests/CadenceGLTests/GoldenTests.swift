@@ -6,7 +6,7 @@ import CadenceTesting
 import CadenceTools
 import Testing
 
-/// Frames rendered headlessly (EGL on llvmpipe) against committed goldens.
+/// Frames rendered headlessly by both backends against committed goldens (the CPU backend's).
 @MainActor
 @Suite struct GoldenTests {
     let goldens = GoldenCheck()
@@ -31,26 +31,18 @@ import Testing
     }
 
     @Test func primitivesMatchTheGolden() throws {
-        let renderer = try OffscreenRenderer(width: 320, height: 200)
-        let outcome = goldens.compare(try renderer.render(Self.primitives()), named: "primitives", tolerance: 2, maxDifferingFraction: 0.001)
-        #expect(outcome.passed, "\(outcome.message)")
-        #expect(renderer.lastDrawCallCount == 1)
+        try expectGoldenOnBothBackends(goldens, named: "primitives", width: 320, height: 200, tolerance: 2, maxDifferingFraction: 0.001) { renderer in
+            try renderer.render(Self.primitives())
+        }
+        let gl = try OffscreenRenderer(width: 320, height: 200, backend: .gl)
+        _ = try gl.render(Self.primitives())
+        #expect(gl.lastDrawCallCount == 1)
     }
 
     @Test func demoSceneMatchesTheGolden() throws {
-        let renderer = try OffscreenRenderer(width: 640, height: 360)
-        let image = try renderer.render(Scene.demo.displayList(at: 0.25))
-        let outcome = goldens.compare(image, named: "demo-0.25s-640x360", tolerance: 2, maxDifferingFraction: 0.001)
-        #expect(outcome.passed, "\(outcome.message)")
-    }
-
-    /// The same goldens drawn by the CPU backend, within the backends' agreement (a mean of 0.5
-    /// levels, at most 0.5 % of pixels more than 8 levels apart).
-    @Test func theCPUBackendMatchesTheSameGoldens() throws {
-        let primitives = try OffscreenRenderer(width: 320, height: 200, backend: .cpu).render(Self.primitives())
-        expectCPUAgreesWithGolden(goldens, primitives, named: "primitives")
-        let demo = try OffscreenRenderer(width: 640, height: 360, backend: .cpu).render(Scene.demo.displayList(at: 0.25))
-        expectCPUAgreesWithGolden(goldens, demo, named: "demo-0.25s-640x360")
+        try expectGoldenOnBothBackends(goldens, named: "demo-0.25s-640x360", width: 640, height: 360, tolerance: 2, maxDifferingFraction: 0.001) { renderer in
+            try renderer.render(Scene.demo.displayList(at: 0.25))
+        }
     }
 
     @Test(arguments: [
@@ -67,7 +59,7 @@ import Testing
     /// The harness must catch a small regression: one rectangle moved by 2 pixels.
     @Test func aRectMovedTwoPixelsFailsTheGolden() throws {
         try #require(!GoldenCheck.isRecording, "not while recording")
-        let renderer = try OffscreenRenderer(width: 320, height: 200)
+        let renderer = try OffscreenRenderer(width: 320, height: 200, backend: .cpu)
         let moved = goldens.compare(try renderer.render(Self.primitives(movingFirstBy: 2)), named: "primitives", tolerance: 2, maxDifferingFraction: 0.001)
         #expect(!moved.passed)
         #expect(moved.message.contains("golden-failures/primitives.diff.png"))

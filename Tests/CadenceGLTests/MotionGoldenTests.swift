@@ -1,6 +1,7 @@
 import CadenceAnimation
 import CadenceDraw
 import CadenceEngine
+import CadenceRender
 import CadenceScene
 import CadenceTesting
 import Testing
@@ -20,12 +21,11 @@ import Testing
     func demoSheetUnderEachProfileMatchesItsGolden(profile: MotionProfile) throws {
         var scene = Scene.demo
         scene.motion = profile
-        let sheet = try ContactSheet.render(scene: scene, times: Self.times, columns: 3, tile: Size(width: 320, height: 180))
-        let outcome = goldens.compare(sheet, named: "motion-demo-\(profile.rawValue)", tolerance: 2, maxDifferingFraction: 0.001)
-        #expect(outcome.passed, "\(outcome.message)")
+        let sheet = try ContactSheet.render(scene: scene, times: Self.times, columns: 3, tile: Size(width: 320, height: 180), backend: .cpu)
+        expectGolden(goldens, sheet, named: "motion-demo-\(profile.rawValue)", drawnBy: .cpu)
         guard !GoldenCheck.isRecording else { return }
-        let cpu = try ContactSheet.render(scene: scene, times: Self.times, columns: 3, tile: Size(width: 320, height: 180), backend: .cpu)
-        expectCPUAgreesWithGolden(goldens, cpu, named: "motion-demo-\(profile.rawValue)")
+        let gl = try ContactSheet.render(scene: scene, times: Self.times, columns: 3, tile: Size(width: 320, height: 180), backend: .gl)
+        expectGLAgreesWithGolden(goldens, gl, named: "motion-demo-\(profile.rawValue)")
     }
 
     @Test func reducedMotionChangesNoFrameOnceEverythingHasSettled() throws {
