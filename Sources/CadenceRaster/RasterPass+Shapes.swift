@@ -141,6 +141,18 @@ extension RasterPass {
         let quad = Rect(x: rect.minX - reachX, y: rect.minY - reachY, width: rect.width + 2 * reachX, height: rect.height + 2 * reachY)
         let color = shadow.color.premultipliedVector
         let (phx, phy) = (hx * sx, hy * sy)
+        // Turned or skewed, no two pixels share a row of the shadow, and the closed form costs
+        // four exponentials and eight error functions a pixel. A blur wide enough to be smooth at
+        // the pixel's scale is drawn from its picture in its own (pixel-scaled) space instead,
+        // made by rows as an unturned shadow is and kept while frames draw the same shadow, and
+        // sampled bilinearly: within 2 levels of the closed form (`TurnedShadowAndImageTests`).
+        if transform.b != 0 || transform.c != 0, sigma >= ShadowPicture.smallestSigma,
+           let picture = renderer.shadowPicture(ShadowPicture.Key(hx: phx, hy: phy, sigma: sigma, corner: corner)) {
+            shade(transform.boundingBox(of: quad), inverse: inverse) { x, y in
+                color * picture.coverage(at: (x - cx) * sx, (y - cy) * sy)
+            }
+            return
+        }
         // What depends on the row alone (the four samples across y and their Gaussian weights)
         // is kept while the local y stays the same: along every row of an unturned shadow.
         var row = ShadowRow(py: .nan, hy: phy, hx: phx, sigma: sigma, corner: corner)
@@ -181,18 +193,16 @@ struct ShadowRow {
         let step = (end - start) / 4
         norm = 1 / (2.506_628_274_631_000_5 * sigma)
         self.step = step
-        var y = start + step * 0.5
-        var reach: [Double] = []
-        var weight: [Double] = []
-        for _ in 0..<4 {
-            // How far the box's row py − y reaches from the centre along x.
+        // How far the box's row py − y reaches from the centre along x, and the Gaussian's
+        // weight there, at the four sample rows (no arrays: a turned shadow makes a row a pixel).
+        func sample(_ index: Double) -> (reach: Double, weight: Double) {
+            let y = start + step * (index + 0.5)
             let delta = min(hy - corner - abs(py - y), 0)
-            reach.append(hx - corner + max(0, corner * corner - delta * delta).squareRoot())
-            weight.append(RasterMath.exp(-(y * y) / (2 * sigma * sigma)))
-            y += step
+            return (hx - corner + max(0, corner * corner - delta * delta).squareRoot(), RasterMath.exp(-(y * y) / (2 * sigma * sigma)))
         }
-        curved = (reach[0], reach[1], reach[2], reach[3])
-        weights = (weight[0], weight[1], weight[2], weight[3])
+        let (s0, s1, s2, s3) = (sample(0), sample(1), sample(2), sample(3))
+        curved = (s0.reach, s1.reach, s2.reach, s3.reach)
+        weights = (s0.weight, s1.weight, s2.weight, s3.weight)
     }
 
     /// The blurred coverage at `px` along the row.
@@ -207,5 +217,70 @@ struct ShadowRow {
         value += across(curved.2) * weights.2 * norm * step
         value += across(curved.3) * weights.3 * norm * step
         return value
+    }
+}
+
+/// A blurred rounded box's coverage on a grid in its own space, scaled to pixels (centred, one
+/// sample a pixel along each axis): what a turned or skewed shadow samples bilinearly instead of
+/// evaluating the closed form at every pixel. Made row by row with `ShadowRow`, as an unturned
+/// shadow is drawn, so each sample is the closed form's value there.
+struct ShadowPicture {
+    /// Half size, deviation and corner, all in pixels.
+    struct Key: Hashable {
+        var hx: Double
+        var hy: Double
+        var sigma: Double
+        var corner: Double
+    }
+
+    /// Below this deviation (pixels) the blur is too sharp to sample between grid points within
+    /// 2 levels (at 2 pixels, 2.6 levels off at worst); such shadows keep the closed form.
+    static let smallestSigma = 2.5
+    /// At most this many samples (16 MiB of them): a larger shadow keeps the closed form.
+    static let largestSampleCount = 1 << 22
+
+    let width: Int
+    let height: Int
+    /// Where the first sample lies, in the box's pixel-scaled space (its centre at 0).
+    let originX: Double
+    let originY: Double
+    let samples: [Float]
+
+    /// The picture of `key`, nil when it would have more than `largestSampleCount` samples.
+    init?(_ key: Key) {
+        // The closed form reaches 3 sigma past the box; the grid one sample further, so that
+        // sampling between its last two falls to zero where the GL quad ends.
+        let reachX = key.hx + 3 * key.sigma + 2, reachY = key.hy + 3 * key.sigma + 2
+        guard reachX.isFinite, reachY.isFinite, reachX < 1_048_576, reachY < 1_048_576 else { return nil }
+        let width = Int((2 * reachX).rounded(.up)) + 1, height = Int((2 * reachY).rounded(.up)) + 1
+        guard width * height <= Self.largestSampleCount else { return nil }
+        (self.width, self.height) = (width, height)
+        (originX, originY) = (-Double(width - 1) / 2, -Double(height - 1) / 2)
+        var samples = [Float](repeating: 0, count: width * height)
+        for j in 0..<height {
+            let row = ShadowRow(py: originY + Double(j), hy: key.hy, hx: key.hx, sigma: key.sigma, corner: key.corner)
+            for i in 0..<width {
+                samples[j * width + i] = Float(RasterMath.clamp(row.value(at: originX + Double(i)), 0, 1))
+            }
+        }
+        self.samples = samples
+    }
+
+    /// The coverage at (`px`, `py`) in the box's pixel-scaled space, bilinear between samples,
+    /// zero beyond the grid.
+    @inline(__always)
+    func coverage(at px: Double, _ py: Double) -> Double {
+        let x = px - originX, y = py - originY
+        guard x > -1, y > -1, x < Double(width), y < Double(height) else { return 0 }
+        let fx = x.rounded(.down), fy = y.rounded(.down)
+        let tx = x - fx, ty = y - fy
+        let x0 = Int(fx), y0 = Int(fy)
+        @inline(__always) func sample(_ i: Int, _ j: Int) -> Double {
+            guard i >= 0, j >= 0, i < width, j < height else { return 0 }
+            return Double(samples[j * width + i])
+        }
+        let top = sample(x0, y0) * (1 - tx) + sample(x0 + 1, y0) * tx
+        let bottom = sample(x0, y0 + 1) * (1 - tx) + sample(x0 + 1, y0 + 1) * tx
+        return top * (1 - ty) + bottom * ty
     }
 }

@@ -59,6 +59,21 @@ public final class RasterRenderer {
             pictureBuffers.removeLast()
         }
     }
+    /// Pictures of turned shadows (`ShadowPicture`), by box, blur and corner in pixels: a shadow
+    /// drawn frame after frame, turning or moving, has its picture made once.
+    var shadowPictures: [ShadowPicture.Key: (picture: ShadowPicture?, lastUsed: Int)] = [:]
+
+    /// The picture of a turned shadow, made on first use; nil when it would be too large.
+    func shadowPicture(_ key: ShadowPicture.Key) -> ShadowPicture? {
+        if let index = shadowPictures.index(forKey: key) {
+            shadowPictures.values[index].lastUsed = frameNumber
+            return shadowPictures.values[index].picture
+        }
+        let picture = ShadowPicture(key)
+        shadowPictures[key] = (picture, frameNumber)
+        return picture
+    }
+
     /// Gradient ramps faded by an opacity, as the CPU backend blends them (`ramp(for:fade:)`), by
     /// stops and fade: a gradient drawn frame after frame has its ramp made once.
     var ramps: [RampKey: (ramp: [PremultipliedColor], words: [UInt32]?, lastUsed: Int)] = [:]
@@ -175,6 +190,9 @@ public final class RasterRenderer {
         for (key, kept) in resampledImages where kept.lastUsed < frameNumber - 1 { resampledImages[key] = nil }
         for (key, kept) in mipmaps where kept.lastUsed < frameNumber - 1 { mipmaps[key] = nil }
         for key in ramps.indices.filter({ ramps.values[$0].lastUsed < frameNumber - 1 }).map({ ramps.keys[$0] }) { ramps[key] = nil }
+        for key in shadowPictures.indices.filter({ shadowPictures.values[$0].lastUsed < frameNumber - 1 }).map({ shadowPictures.keys[$0] }) {
+            shadowPictures[key] = nil
+        }
     }
 
     /// A glyph's coverage bitmap, rasterised once per glyph, face and subpixel position.
