@@ -19,7 +19,7 @@ APT_PACKAGES := pkg-config \
 # A separate package that uses Cadence as its users do (by path): `make test` builds and tests it.
 CLIENT := Examples/ClientPackage
 
-.PHONY: all deps build release run install test test-client test-install fuzz test-asan test-tsan docs bench-peers clean
+.PHONY: all deps build release run install test test-client test-install fuzz test-asan test-tsan docs bench-peers bench-lottie clean
 
 all: build
 
@@ -180,6 +180,18 @@ bench-peers: release
 	test -x $(PEERS_VENV)/bin/python || python3 -m venv $(PEERS_VENV)
 	$(PEERS_VENV)/bin/pip install --quiet skia-python blend2d-python
 	$(PEERS_VENV)/bin/python Benchmarks/peers.py --cadence .build/release/cadence --rounds 3
+
+# Cadence's CPU backend against rlottie and ThorVG on Lottie files, one core, in the same run
+# (Benchmarks/lottie.py, timing the players with Benchmarks/lottie_refs.py); their Python bindings
+# go into .build/lottie-venv. FILES: files or folders of Lottie JSON (default: Examples/lottie).
+# Not part of `make test`.
+LOTTIE_VENV := .build/lottie-venv
+FILES ?= Examples/lottie
+bench-lottie: release
+	@$(MAKE) --no-print-directory deps APT_PACKAGES=python3-venv
+	test -x $(LOTTIE_VENV)/bin/python || python3 -m venv $(LOTTIE_VENV)
+	$(LOTTIE_VENV)/bin/pip install --quiet rlottie-python==1.3.8 thorvg-python==1.1.3
+	$(LOTTIE_VENV)/bin/python Benchmarks/lottie.py $(FILES) --cadence .build/release/cadence
 
 # API documentation of the Cadence product and its modules (DocC, through swift-docc-plugin) into
 # .build/docs; not part of `make test`.

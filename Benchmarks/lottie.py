@@ -1,10 +1,10 @@
 #!/usr/bin/env python3
 """Cadence against rlottie and ThorVG on Lottie files, one core, in the same run.
 
-    PY=$(../shared/tools/lottie-ref-venv.sh)
-    $PY Benchmarks/lottie.py FILE_OR_FOLDER... [--size 512] [--frames 60] [--repeat 3] [--cpu 0] [--tsv out.tsv]
+    make bench-lottie FILES="Examples/lottie"      # sets up .build/lottie-venv, then runs this
+    .build/lottie-venv/bin/python Benchmarks/lottie.py FILE_OR_FOLDER... [--size 512] [--frames 60] [--repeat 3] [--cpu 0] [--tsv out.tsv]
 
-For each file, in turn: `lottie_ref.py bench` (rlottie and ThorVG, pinned to --cpu) and
+For each file, in turn: `Benchmarks/lottie_refs.py` (rlottie and ThorVG, pinned to --cpu) and
 `cadence bench lottie --backend cpu` pinned to the same core with taskset; the order of the two
 alternates from file to file. Prints frames/s per file, then the medians over the files and the
 median of Cadence's ratio to the faster reference. Files a reference cannot render are counted
@@ -19,7 +19,7 @@ import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 CADENCE = os.path.join(ROOT, '.build', 'release', 'cadence')
-REF = os.path.join(ROOT, '..', 'shared', 'tools', 'lottie_ref.py')
+REF = os.path.join(ROOT, 'Benchmarks', 'lottie_refs.py')
 
 
 def files_of(paths):
@@ -34,12 +34,12 @@ def files_of(paths):
 
 
 def references(path, a):
-    cmd = [sys.executable, a.ref, 'bench', path, '--size', str(a.size), '--frames', str(a.frames),
+    cmd = [sys.executable, a.ref, os.path.abspath(path), '--size', str(a.size), '--frames', str(a.frames),
            '--repeat', str(a.repeat), '--cpu', str(a.cpu)]
     try:
-        out = subprocess.run(cmd, capture_output=True, text=True, timeout=a.timeout, cwd='/tmp').stdout
+        out = subprocess.run(cmd, capture_output=True, text=True, timeout=a.timeout).stdout
         row = json.loads(out.strip().splitlines()[-1])
-        return row.get('rlottie_fps_median'), row.get('thorvg_fps_median')
+        return row.get('rlottie_fps'), row.get('thorvg_fps')
     except Exception:
         return None, None
 

@@ -33,11 +33,9 @@ import Testing
         "make test-asan": "the whole suite again under AddressSanitizer, several minutes, on demand",
         "make test-tsan": "the whole suite again under ThreadSanitizer, several minutes, on demand",
         "make bench-peers": "installs Skia and Blend2D's Python bindings from the network",
-        "$(../shared/tools/lottie-ref-venv.sh) Benchmarks/lottie.py ../shared/lottie/corpus/rlottie/example/resource --frames 60 --tsv lottie.tsv":
-            "needs the reference players and the public corpus, which are not part of the project",
-        "PY=$(../shared/tools/lottie-ref-venv.sh)": "sets up the reference players, which are not part of the project",
-        "$PY Benchmarks/lottie.py ../shared/lottie/corpus/rlottie/example/resource --frames 60 --tsv lottie.tsv":
-            "needs the reference players and the public corpus, which are not part of the project",
+        "make bench-lottie": "installs rlottie's and ThorVG's Python bindings from the network",
+        "make bench-lottie FILES=../rlottie/example/resource": "installs rlottie's and ThorVG's Python bindings from the network, and needs rlottie's examples fetched",
+        "make bench-lottie FILES=\"../rlottie/example/resource\"": "installs rlottie's and ThorVG's Python bindings from the network, and needs rlottie's examples fetched",
     ]
 
     /// Commands run shorter than shown, and why: the same command on less of the timeline.
