@@ -24,7 +24,6 @@ import Testing
         "make run": "builds the release binary and runs `cadence render`, which the tests run themselves",
         "make test": "is the suite this test is part of",
         "export PATH=\"$PWD/.build/release:$PATH\"": "puts the binary on the user's PATH; these tests put the binary under test there themselves",
-        "swift build -c release --product cadence": "is the first step of make test",
         "CADENCE_RECORD_GOLDENS=1 swift test --package-path Examples/ClientPackage": "records goldens, on purpose only",
         "swift test --package-path Examples/ClientPackage": "make test runs it (test-client)",
         "CADENCE_RECORD_GOLDENS=1 swift test --filter GoldenTests": "records goldens, on purpose only",
