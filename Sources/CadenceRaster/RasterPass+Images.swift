@@ -88,36 +88,97 @@ extension RasterPass {
                     let (first, last) = (max(whole.minX, found.0), min(whole.maxX, found.1))
                     guard first < last else { continue }
                     let centreY = Double(y) + 0.5
-                    // Local and texel coordinates at the row's first pixel centre; each later
-                    // pixel is a multiple of the step from it (not a running sum: no drift).
-                    let start = Double(first) + 0.5
+                    // Local and texel coordinates at the centre of the row's first column the
+                    // image can reach (where the clip, a band or a damage rectangle, starts does
+                    // not matter: a pixel is the same bytes whichever draws it); each later pixel
+                    // is a multiple of the step from it (not a running sum: no drift).
+                    let origin = max(found.0, -16_777_216)
+                    let start = Double(origin) + 0.5
                     let localX = inverse.a * start + inverse.c * centreY + inverse.tx
                     let localY = inverse.b * start + inverse.d * centreY + inverse.ty
                     let u0 = source.minX + (localX - rect.minX) * sx - 0.5
                     let v0 = source.minY + (localY - rect.minY) * sy - 0.5
-                    var offset = ((y - originY) * targetWidth + first - originX) * 4
-                    for index in 0..<(last - first) {
-                        let step = Double(index)
-                        let px = localX + inverse.a * step - cx, py = localY + inverse.b * step - cy
-                        var level = opacity
-                        if abs(px) > innerX || abs(py) > innerY {
-                            let coverage = RasterMath.clamp(0.5 - RasterMath.pixelDistance(px, py, hx, hy, 0, scaleX, scaleY), 0, 1)
-                            level = Int((RasterMath.clamp(alpha * coverage, 0, 1) * 255).rounded())
-                            if level == 0 { offset += 4; continue }
-                        }
-                        // Taps in 256ths of a texel, truncated as GPUs take them.
-                        let u = Int(RasterMath.clamp(u0 + du * step, 0, maxU) * 256), v = Int(RasterMath.clamp(v0 + dv * step, 0, maxV) * 256)
+                    let count = max(found.1, origin) - origin
+                    let rowStart = ((y - originY) * targetWidth + origin - originX) * 4
+                    /// Pixel `index` of the row: the texels at (u, v) (256ths of a texel, clamped
+                    /// to the image) mixed, scaled by `level` (0 … 255) and blended.
+                    @inline(__always) func put(_ index: Int, u: Int, v: Int, level: Int) {
                         let (column, row) = (u >> 8, v >> 8)
                         let (wx, wy) = (UInt64(u & 255), UInt64(v & 255))
                         let right = column < width - 1 ? 4 : 0, below = row < height - 1 ? width * 4 : 0
                         let texel = (row * width + column) * 4
-                        @inline(__always) func load(_ at: Int) -> UInt64 { spread(texels.loadUnaligned(fromByteOffset: at, as: UInt32.self)) }
+                        @inline(__always) func load(_ at: Int) -> UInt32 { texels.loadUnaligned(fromByteOffset: at, as: UInt32.self) }
+                        let (a, b, c, d) = (load(texel), load(texel + right), load(texel + below), load(texel + below + right))
+                        // Four transparent texels (a cut-out's background) mix to nothing.
+                        guard a | b | c | d != 0 else { return }
                         // Across, then down, each rounded to 8 bits: every lane stays below 2¹⁶.
-                        let top = ((load(texel) &* (256 - wx) &+ load(texel + right) &* wx &+ half) &>> 8) & lanes
-                        let bottom = ((load(texel + below) &* (256 - wx) &+ load(texel + below + right) &* wx &+ half) &>> 8) & lanes
+                        let top = ((spread(a) &* (256 - wx) &+ spread(b) &* wx &+ half) &>> 8) & lanes
+                        let bottom = ((spread(c) &* (256 - wx) &+ spread(d) &* wx &+ half) &>> 8) & lanes
                         let mixed = ((top &* (256 - wy) &+ bottom &* wy &+ half) &>> 8) & lanes
-                        Self.blend(word: UInt32(truncatingIfNeeded: mixed | mixed &>> 24).littleEndian, scaledBy: level, into: target, at: offset)
-                        offset += 4
+                        let word = UInt32(truncatingIfNeeded: mixed | mixed &>> 24).littleEndian
+                        let offset = rowStart + index * 4
+                        if level >= 255, mixed &>> 48 >= 255 {
+                            // Opaque over anything: stored as it is.
+                            UnsafeMutableRawPointer(target.baseAddress! + offset).storeBytes(of: word, as: UInt32.self)
+                        } else {
+                            Self.blend(word: word, scaledBy: level, into: target, at: offset)
+                        }
+                    }
+                    // Inside the rectangle by more than half a pixel each way, the coverage is
+                    // whole and the texel coordinates step in fixed point (the step rounded to
+                    // 1/65,536 of a texel, so a pixel n steps along is off by at most n/131,072 of
+                    // a texel); the pixels either side of that run work out their coverage and
+                    // coordinates in doubles.
+                    var (inner, innerEnd) = (count, count)
+                    let (startX, startY) = (localX - cx, localY - cy)
+                    func narrow(_ range: inout (Double, Double), start: Double, slope: Double, reach: Double) {
+                        if slope == 0 {
+                            if abs(start) > reach { range = (1, 0) }
+                        } else {
+                            let (a, b) = ((-reach - start) / slope, (reach - start) / slope)
+                            range = (max(range.0, min(a, b)), min(range.1, max(a, b)))
+                        }
+                    }
+                    var range = (0.0, Double(count - 1))
+                    narrow(&range, start: startX, slope: inverse.a, reach: innerX)
+                    narrow(&range, start: startY, slope: inverse.b, reach: innerY)
+                    // A pixel's margin each side against rounding; and coordinates and steps
+                    // small enough for fixed point (a texel step past 2²⁰ is no image to speak of).
+                    let fits = abs(u0) < 1e9 && abs(v0) < 1e9 && abs(du) < 1_048_576 && abs(dv) < 1_048_576
+                    if fits, range.0 + 1 <= range.1 - 1, range.0.isFinite, range.1.isFinite {
+                        inner = Int((range.0 + 1).rounded(.up))
+                        innerEnd = Int((range.1 - 1).rounded(.down)) + 1
+                        if inner >= innerEnd { (inner, innerEnd) = (count, count) }
+                    }
+                    var index = first - origin
+                    let end = last - origin
+                    (inner, innerEnd) = (max(inner, index), min(innerEnd, end))
+                    if inner >= innerEnd { (inner, innerEnd) = (end, end) }
+                    while index < end {
+                        if index == inner, opacity > 0 {
+                            let fixed = 65_536.0
+                            let (u16, v16) = (Int((u0 * fixed).rounded(.down)), Int((v0 * fixed).rounded(.down)))
+                            let (du16, dv16) = (Int((du * fixed).rounded()), Int((dv * fixed).rounded()))
+                            let (limitU, limitV) = (Int(maxU * fixed), Int(maxV * fixed))
+                            while index < innerEnd {
+                                let u = min(max(u16 &+ du16 &* index, 0), limitU) >> 8, v = min(max(v16 &+ dv16 &* index, 0), limitV) >> 8
+                                put(index, u: u, v: v, level: opacity)
+                                index += 1
+                            }
+                            continue
+                        }
+                        let step = Double(index)
+                        let px = startX + inverse.a * step, py = startY + inverse.b * step
+                        var level = opacity
+                        if abs(px) > innerX || abs(py) > innerY {
+                            let coverage = RasterMath.clamp(0.5 - RasterMath.pixelDistance(px, py, hx, hy, 0, scaleX, scaleY), 0, 1)
+                            level = Int((RasterMath.clamp(alpha * coverage, 0, 1) * 255).rounded())
+                        }
+                        if level > 0 {
+                            // Taps in 256ths of a texel, truncated as GPUs take them.
+                            put(index, u: Int(RasterMath.clamp(u0 + du * step, 0, maxU) * 256), v: Int(RasterMath.clamp(v0 + dv * step, 0, maxV) * 256), level: level)
+                        }
+                        index += 1
                     }
                 }
             }
