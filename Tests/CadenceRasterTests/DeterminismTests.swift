@@ -25,7 +25,7 @@ import Testing
 
     @Test(arguments: [
         ("loading-ring.json", 0.5, "8b00f3e45a2bc98172029bacca0151fd3871ba7c59918c27562957d06a7cb916"),
-        ("card-flip.json", 0.7, "3b7d65fe8b96aabc39f2ecf909b98724cbef73faf322fc6ec5ce6ad21f120c16"),
+        ("card-flip.json", 0.7, "67f4faf3370cd5e649798582673b6a20e02f41a38070f4423778bd3383f23140"),
         ("heartbeat.json", 0.3, "0aba7fc4205d2b861ef9ac19795fdb94c8daee908578916caa708829d2a69af2"),
     ])
     func exampleFramesArePinned(name: String, time: Double, hash: String) throws {
