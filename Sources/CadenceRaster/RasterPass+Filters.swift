@@ -21,6 +21,9 @@ extension RasterPass {
     /// took 2 GB of them). Each output is the same sums in the same order as over the whole.
     static func blurred(_ canvas: RasterCanvas, sigma: Double, clampingEdges: Bool = false) -> RasterCanvas {
         guard sigma > 0, canvas.width > 0, canvas.height > 0 else { return canvas }
+        // Every caller holds the blur to `Group.maximumBlur`; held here too, so that no size
+        // below is worked out from an absurd one.
+        let sigma = min(sigma, Group.maximumBlur)
         if sigma >= BoxBlur.smallestSigma { return BoxBlur(sigma: sigma).blurred(canvas, clampingEdges: clampingEdges) }
         return gaussianBlurred(canvas, sigma: sigma, clampingEdges: clampingEdges)
     }
@@ -225,6 +228,8 @@ struct BoxBlur {
     /// either side, as a fraction of a full one.
     let radius: Int
     let fraction: Float
+    /// One over the pass's total weight, 2r + 1 + 2α.
+    let scale: Float
     /// How far the passes reach together, each way.
     var reach: Int { Self.count * (radius + 1) }
 
@@ -234,6 +239,32 @@ struct BoxBlur {
         let (low, high) = (Double(r), Double(r + 1))
         radius = r
         fraction = Float((2 * low + 1) * (3 * variance - low * high) / (6 * (high * high - variance)))
+        scale = 1 / (Float(2 * r + 1) + 2 * fraction)
+    }
+
+    /// The running sums of a pass's first output, `lanes` wide: its input's steps −r … r, each
+    /// from `step` (which clamps to the ends).
+    @inline(__always)
+    func start(_ sums: UnsafeMutablePointer<Float>, lanes: Int, step: (Int) -> UnsafeMutablePointer<Float>) {
+        sums.update(repeating: 0, count: lanes)
+        for q in -radius...radius {
+            let from = step(q)
+            for lane in 0..<lanes { sums[lane] += from[lane] }
+        }
+    }
+
+    /// One output of a pass, `lanes` wide, into `target`: the running sums (the full-weight
+    /// inputs) plus `fraction` of the inputs just beyond them, `before` and `after`, over the
+    /// total weight; then the sums move a step on (`after` enters, `leaving` leaves).
+    @inline(__always)
+    func emit(
+        _ sums: UnsafeMutablePointer<Float>, before: UnsafeMutablePointer<Float>, after: UnsafeMutablePointer<Float>,
+        leaving: UnsafeMutablePointer<Float>, into target: UnsafeMutablePointer<Float>, lanes: Int
+    ) {
+        for lane in 0..<lanes {
+            target[lane] = (sums[lane] + fraction * (before[lane] + after[lane])) * scale
+            sums[lane] += after[lane] - leaving[lane]
+        }
     }
 
     func blurred(_ canvas: RasterCanvas, clampingEdges: Bool) -> RasterCanvas {
@@ -249,8 +280,8 @@ struct BoxBlur {
         let slots = 2 * radius + 3
         let ring = slots * lanes
         let stages = Self.count + 1
-        // Stage k's ring at k · ring, its running sums at k · lanes (stage 0, rows blurred
-        // across, has none); how many rows each stage has made.
+        // Stage k's ring at k · ring, its running sums at k · lanes (stage 0's, the rows blurred
+        // across, are the four of the pass along a row); how many rows each stage has made.
         let rings = UnsafeMutableBufferPointer<Float>.allocate(capacity: stages * ring)
         let sums = UnsafeMutableBufferPointer<Float>.allocate(capacity: stages * lanes)
         defer {
@@ -264,8 +295,7 @@ struct BoxBlur {
             line.deallocate()
             spare.deallocate()
         }
-        let scale = 1 / (Float(2 * radius + 1) + 2 * fraction)
-        let (r, fraction) = (radius, self.fraction)
+        let r = radius
         canvas.withPixels { source in
             result.withMutablePixels { out in
                 /// Row `p` of stage 0: the canvas row blurred across, into its slot.
@@ -285,7 +315,7 @@ struct BoxBlur {
                     }
                     var (input, output) = (line, spare)
                     for _ in 0..<Self.count {
-                        box(input, into: output, count: across, lanes: 4)
+                        box(input, into: output, count: across, sums: sums.baseAddress!)
                         swap(&input, &output)
                     }
                     target.update(from: input.baseAddress! + reach * 4, count: lanes)
@@ -303,19 +333,9 @@ struct BoxBlur {
                     let input = rings.baseAddress! + (k - 1) * ring
                     let sum = sums.baseAddress! + k * lanes
                     @inline(__always) func row(_ q: Int) -> UnsafeMutablePointer<Float> { input + (min(max(q, 0), rows - 1) % slots) * lanes }
-                    if p == 0 {
-                        sum.update(repeating: 0, count: lanes)
-                        for q in -r...r {
-                            let from = row(q)
-                            for lane in 0..<lanes { sum[lane] += from[lane] }
-                        }
-                    }
-                    let (before, after, leaving) = (row(p - r - 1), row(p + r + 1), row(p - r))
-                    let target = rings.baseAddress! + k * ring + (p % slots) * lanes
-                    for lane in 0..<lanes {
-                        target[lane] = (sum[lane] + fraction * (before[lane] + after[lane])) * scale
-                        sum[lane] += after[lane] - leaving[lane]
-                    }
+                    if p == 0 { start(sum, lanes: lanes, step: row) }
+                    emit(sum, before: row(p - r - 1), after: row(p + r + 1), leaving: row(p - r),
+                         into: rings.baseAddress! + k * ring + (p % slots) * lanes, lanes: lanes)
                 }
                 for p in 0..<(reach + height) {
                     advance(Self.count)
@@ -328,32 +348,15 @@ struct BoxBlur {
         return result
     }
 
-    /// One extended box pass over `count` steps of `lanes` interleaved lanes: each output the
-    /// sum of the inputs within `radius` steps plus `fraction` of the two just beyond, over the
-    /// total weight, by a running sum; reads before the first step or past the last take that
-    /// end's value (the signal there is constant by then).
-    func box(_ input: UnsafeMutableBufferPointer<Float>, into output: UnsafeMutableBufferPointer<Float>, count: Int, lanes: Int) {
-        let (r, fraction) = (radius, self.fraction)
-        let scale = 1 / (Float(2 * r + 1) + 2 * fraction)
-        @inline(__always) func row(_ step: Int) -> Int { min(max(step, 0), count - 1) * lanes }
-        // One running sum a lane (the full-weight pixels); the steps go down the buffer once,
-        // every lane at each.
-        var sums = [Float](repeating: 0, count: lanes)
-        sums.withUnsafeMutableBufferPointer { sums in
-            for step in -r...r {
-                let base = row(step)
-                for lane in 0..<lanes { sums[lane] += input[base + lane] }
-            }
-            for step in 0..<count {
-                let at = step * lanes
-                let (before, after) = (row(step - r - 1), row(step + r + 1))
-                let leaving = row(step - r)
-                for lane in 0..<lanes {
-                    let edges = input[before + lane] + input[after + lane]
-                    output[at + lane] = (sums[lane] + fraction * edges) * scale
-                    sums[lane] += input[after + lane] - input[leaving + lane]
-                }
-            }
+    /// One extended box pass along a row of `count` pixels (four floats each), by running sums
+    /// kept in `sums`; reads before the first pixel or past the last take that end's value
+    /// (the signal there is constant by then).
+    func box(_ input: UnsafeMutableBufferPointer<Float>, into output: UnsafeMutableBufferPointer<Float>, count: Int, sums: UnsafeMutablePointer<Float>) {
+        let (base, out) = (input.baseAddress!, output.baseAddress!)
+        @inline(__always) func pixel(_ step: Int) -> UnsafeMutablePointer<Float> { base + min(max(step, 0), count - 1) * 4 }
+        start(sums, lanes: 4, step: pixel)
+        for step in 0..<count {
+            emit(sums, before: pixel(step - radius - 1), after: pixel(step + radius + 1), leaving: pixel(step - radius), into: out + step * 4, lanes: 4)
         }
     }
 

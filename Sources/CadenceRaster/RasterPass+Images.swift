@@ -76,7 +76,7 @@ extension RasterPass {
         let (maxU, maxV) = (Double(width - 1), Double(height - 1))
         let (targetWidth, originX, originY) = (target.width, target.originX, target.originY)
         let lanes: UInt64 = 0x00FF_00FF_00FF_00FF, half: UInt64 = 0x0080_0080_0080_0080
-        // A stored RGBA word as four 16-bit lanes, and back.
+        // A stored RGBA word as four 16-bit lanes.
         @inline(__always) func spread(_ word: UInt32) -> UInt64 {
             let wide = UInt64(UInt32(littleEndian: word))
             return (wide | wide &<< 24) & lanes
