@@ -20,11 +20,26 @@ public struct Animation<Value: Interpolatable>: Sendable, Equatable {
     public let kind: Kind
     /// When it runs: begin time, duration, repeats, fill mode.
     public let timing: AnimationTiming
+    /// The keyframes of a `.keyframes` kind as the one keyframe track, over progress 0 ... 1.
+    private let track: KeyframeTrack<Value>?
 
     /// An animation of `kind` running on `timing`.
     public init(kind: Kind, timing: AnimationTiming) {
         self.kind = kind
         self.timing = timing
+        if case .keyframes(let values, let keyTimes, let curves) = kind, values.count == keyTimes.count {
+            track = KeyframeTrack(
+                keys: zip(keyTimes, values).map { (time: $0.0, value: $0.1) },
+                easing: curves.map { .timing($0) }
+            )
+        } else {
+            track = nil
+        }
+    }
+
+    /// Equal when they animate the same way on the same timing.
+    public static func == (lhs: Animation, rhs: Animation) -> Bool {
+        lhs.kind == rhs.kind && lhs.timing == rhs.timing
     }
 
     /// From `from` to `to` over `duration` seconds on `curve`; throws for timing that breaks `AnimationTiming`'s rules.
@@ -81,10 +96,9 @@ public struct Animation<Value: Interpolatable>: Sendable, Equatable {
             return Value.interpolate(from: from, to: to, fraction: curve.value(at: u))
         case .spring(let from, let to, let spring):
             return Value.interpolate(from: from, to: to, fraction: spring.value(at: u * timing.duration))
-        case .keyframes(let values, let keyTimes, let curves):
-            // The same engine as `PropertyAnimation`'s keyframes.
-            let (segment, fraction) = KeyframeTiming(keyTimes: keyTimes, curves: curves).segment(atProgress: u)
-            return Value.interpolate(from: values[segment], to: values[segment + 1], fraction: fraction)
+        case .keyframes(let values, _, _):
+            // The same track as `PropertyAnimation`'s keyframes and Lottie's.
+            return track?.value(at: u) ?? values[0]
         }
     }
 

@@ -41,7 +41,7 @@ extension SIMD4: VectorArithmetic where Scalar == Double {
 /// interpolated on that vector. For colours the vector is premultiplied linear light, so a fade
 /// from red to green passes through a clean yellow, not a muddy one, and a fade to clear does not
 /// darken.
-public protocol Interpolatable: Sendable, Equatable {
+public protocol Interpolatable: KeyframeValue, Equatable {
     associatedtype AnimatableData: VectorArithmetic
     var animatableData: AnimatableData { get }
     init(animatableData: AnimatableData)

@@ -1,12 +1,8 @@
-/// Key times and a timing curve per segment, checked and resolved once when an animation is made:
-/// the one keyframe engine under both `Animation.keyframes` (any `Interpolatable` value) and
-/// `PropertyAnimation`'s `.keyframe` (vectors, with Core Animation's calculation modes). A frame
-/// only finds its segment, by binary search over the key times.
-struct KeyframeTiming: Sendable, Hashable {
-    /// One per value, never decreasing.
-    let keyTimes: [Double]
-    /// One per segment, or nil for linear segments.
-    let curves: [TimingCurve]?
+/// The rules for key times and segment curves, whichever API gives them: `Animation.keyframes`
+/// (any `Interpolatable` value) and `PropertyAnimation`'s `.keyframe` (vectors, with Core
+/// Animation's calculation modes). Both are then played by one `KeyframeTrack`, the key times its
+/// times.
+enum KeyframeTiming {
 
     /// The one validator of key times and segment curves, whichever API made them: `keyTimes`
     /// one per value, each finite within 0 ... 1, never decreasing, from 0 to 1 when
@@ -50,58 +46,36 @@ struct KeyframeTiming: Sendable, Hashable {
             }
         }
     }
-
-    /// The last key at or before progress `u` (0 when none is), below `limit`.
-    func key(atOrBefore u: Double, below limit: Int) -> Int {
-        Self.lastKey(in: keyTimes, atOrBefore: u, below: limit)
-    }
-
-    /// The segment holding progress `u` (the last whose start is at or before it), and how far
-    /// through it `u` is after the segment's curve. Needs two keys or more.
-    func segment(atProgress u: Double) -> (index: Int, fraction: Double) {
-        let segment = Self.lastKey(in: keyTimes, atOrBefore: u, below: keyTimes.count - 1)
-        let start = keyTimes[segment]
-        let span = keyTimes[segment + 1] - start
-        let local = span > 0 ? min(max((u - start) / span, 0), 1) : 1
-        return (segment, curves?[segment].value(at: local) ?? local)
-    }
-
-    /// The last index `i` below `limit` whose key time is at or before `u` (0 when none is): a
-    /// binary search, as key times never decrease. A NaN `u` gives 0.
-    static func lastKey(in keyTimes: [Double], atOrBefore u: Double, below limit: Int) -> Int {
-        var low = 0
-        var high = min(limit, keyTimes.count) - 1
-        // keyTimes[low] is taken as at or before u; look for a later one.
-        while low < high {
-            let middle = (low + high + 1) / 2
-            if keyTimes[middle] <= u { low = middle } else { high = middle - 1 }
-        }
-        return max(low, 0)
-    }
 }
 
-/// The keyframes of a `PropertyAnimation`, with their key times resolved, evaluated at a progress
-/// through one pass. Made once when the animation is made (or its kind set).
+/// The keyframes of a `PropertyAnimation`, with their key times resolved, as a `KeyframeTrack` over
+/// progress through one pass. Made once when the animation is made (or its kind set).
 struct Keyframes: Sendable, Hashable {
-    let values: [[Double]]
-    /// Key times (given, evenly spaced, or for `paced` from the distances between the values) and
-    /// segment curves.
-    let timing: KeyframeTiming
     let mode: CalculationMode
-
-    var keyTimes: [Double] { timing.keyTimes }
+    /// Key times (given, evenly spaced, or for `paced` from the distances between the values) as
+    /// the track's times; each segment eased by its timing function, and for `cubic` a Hermite
+    /// segment with Catmull-Rom tangents.
+    let track: KeyframeTrack<[Double]>
 
     /// Nil when the parts do not fit together (no values, or counts that differ).
     init?(values: [[Double]], keyTimes: [Double]?, timingFunctions: [TimingCurve]?, mode: CalculationMode) {
         guard !values.isEmpty else { return nil }
+        let times: [Double]
+        var curves = timingFunctions
         if mode == .paced {
-            timing = KeyframeTiming(keyTimes: Self.pacedKeyTimes(values), curves: nil)
+            times = Self.pacedKeyTimes(values)
+            curves = nil
         } else {
-            let times = keyTimes ?? Self.evenlySpaced(values.count)
+            times = keyTimes ?? Self.evenlySpaced(values.count)
             guard times.count == values.count, timingFunctions.map({ $0.count == values.count - 1 }) ?? true else { return nil }
-            timing = KeyframeTiming(keyTimes: times, curves: timingFunctions)
         }
-        self.values = values
+        let easing: [KeyframeEasing] = (0..<values.count - 1).map { index in
+            if mode == .discrete { return .hold }
+            return curves.map { .timing($0[index]) } ?? .linear
+        }
+        let paths = mode == .cubic ? Self.catmullRomPaths(values, times) : []
+        guard let track = KeyframeTrack(keys: Array(zip(times, values)).map { (time: $0.0, value: $0.1) }, easing: easing, paths: paths) else { return nil }
+        self.track = track
         self.mode = mode
     }
 
@@ -122,29 +96,22 @@ struct Keyframes: Sendable, Hashable {
         return travelled.map { $0 / total }
     }
 
-    /// The value at progress `u` through the pass; with `discrete`, as calculation mode `discrete`.
+    /// The value at progress `u` through the pass; with `discrete`, as calculation mode `discrete`:
+    /// value i from `keyTimes[i]` until `keyTimes[i + 1]`, the last only once they reach it.
     func value(atProgress u: Double, discrete: Bool) -> [Double] {
-        guard values.count > 1 else { return values[0] }
-        if discrete || mode == .discrete {
-            // Value i from keyTimes[i] until keyTimes[i + 1]; the last only once they reach it.
-            return values[timing.key(atOrBefore: u, below: values.count)]
+        if discrete && mode != .discrete {
+            return track.keyframes[track.lastKeyframe(atOrBefore: u)].start
         }
-        let (segment, s) = timing.segment(atProgress: u)
-        switch mode {
-        case .cubic:
-            return cubic(segment: segment, at: s)
-        case .linear, .paced, .discrete:
-            return Vector.interpolate(values[segment], values[segment + 1], fraction: s)
-        }
+        return track.value(at: u)
     }
 
-    /// The Catmull-Rom segment from value `k` to value `k + 1` at parameter `s` (0 ... 1).
+    /// The Hermite segment of each pair of values for Catmull-Rom motion through them.
     ///
     /// Tangents are Kochanek–Bartels' with zero tension, continuity and bias: half the difference
     /// of the neighbours, the ends repeating their end point. Each tangent is scaled for the time
     /// its segment lasts (Kochanek and Bartels' adjustment for uneven key times), so the motion
     /// has no jump in speed at a key even when the segments around it last different times.
-    private func cubic(segment k: Int, at s: Double) -> [Double] {
+    private static func catmullRomPaths(_ values: [[Double]], _ keyTimes: [Double]) -> [KeyframePath?] {
         let last = values.count - 1
         func tangent(_ i: Int) -> [Double] {
             Vector.scaled(Vector.difference(values[min(i + 1, last)], values[max(i - 1, 0)]), by: 0.5)
@@ -154,17 +121,11 @@ struct Keyframes: Sendable, Hashable {
         func timeScale(_ this: Double, _ other: Double) -> Double {
             this + other > 0 ? 2 * this / (this + other) : 1
         }
-        let duration = span(k)
-        let outgoing = Vector.scaled(tangent(k), by: timeScale(duration, k > 0 ? span(k - 1) : duration))
-        let incoming = Vector.scaled(tangent(k + 1), by: timeScale(duration, k + 1 < last ? span(k + 1) : duration))
-        let s2 = s * s
-        let s3 = s2 * s
-        let h00 = 2 * s3 - 3 * s2 + 1
-        let h10 = s3 - 2 * s2 + s
-        let h01 = -2 * s3 + 3 * s2
-        let h11 = s3 - s2
-        return values[k].indices.map { j in
-            h00 * values[k][j] + h10 * outgoing[j] + h01 * values[k + 1][j] + h11 * incoming[j]
+        return (0..<last).map { k in
+            let duration = span(k)
+            let outgoing = Vector.scaled(tangent(k), by: timeScale(duration, k > 0 ? span(k - 1) : duration))
+            let incoming = Vector.scaled(tangent(k + 1), by: timeScale(duration, k + 1 < last ? span(k + 1) : duration))
+            return .hermite(outgoing: outgoing, incoming: incoming)
         }
     }
 }

@@ -305,9 +305,9 @@ enum LayerContent: Sendable {
     /// An image asset, by its position in `LottieAnimation.images`.
     case image(index: Int)
     /// Text drawn with the file's glyphs.
-    case text(TextContent)
+    case text(LottieTextContent<TextDocument>)
     /// Text set in a font through the text stack, at draw time.
-    case fontText(FontTextContent)
+    case fontText(LottieTextContent<FontTextDocument>)
 }
 
 /// An image asset: where its pixels come from (a `data:` URI, or a file beside the animation)

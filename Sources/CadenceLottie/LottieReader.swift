@@ -145,6 +145,8 @@ struct LottieReader {
     ) throws(LottieError) -> AnimatedNumbers {
         var result: [NumberKeyframe] = []
         result.reserveCapacity(list.count)
+        /// Each keyframe's spatial tangents (`to`, `ti`), made into its path once its end is known.
+        var tangents: [(out: SIMD2<Double>, in: SIMD2<Double>)?] = []
         var previousEnd: [Double]?
         var previousTime = -Double.infinity
         for (index, entry) in list.enumerated() {
@@ -165,11 +167,11 @@ struct LottieReader {
             let explicitEnd = try object["e"].map { value throws(LottieError) in try values(value, property: place + ".e", fallback: fallback) }
             let hold = (object["h"]?.number ?? 0) != 0
             let easing = hold ? KeyframeEasing.hold : .curves(try curves(object, property: place, dimensions: start.count))
-            var curve: SpatialCurve?
+            var spatial: (out: SIMD2<Double>, in: SIMD2<Double>)?
             if let to = object["to"]?.numbers, let ti = object["ti"]?.numbers, to.count >= 2, ti.count >= 2,
                to.allSatisfy(\.isFinite), ti.allSatisfy(\.isFinite), to[0] != 0 || to[1] != 0 || ti[0] != 0 || ti[1] != 0 {
                 uses("spatial tangents")
-                curve = SpatialCurve(from: .zero, to: .zero, outTangent: SIMD2(to[0], to[1]), inTangent: SIMD2(ti[0], ti[1]))
+                spatial = (SIMD2(to[0], to[1]), SIMD2(ti[0], ti[1]))
             }
             if !result.isEmpty {
                 // The previous keyframe ends here, at this one's start unless it said its end.
@@ -178,18 +180,17 @@ struct LottieReader {
             }
             // A last keyframe without `s` (old exports) only marks where the one before ends.
             if object["s"] == nil && index == list.count - 1 && !result.isEmpty { break }
-            result.append(NumberKeyframe(time: time, endTime: time, start: start, end: explicitEnd ?? [], easing: easing, spatial: curve))
+            result.append(NumberKeyframe(time: time, endTime: time, start: start, end: explicitEnd ?? [], easing: easing))
+            tangents.append(spatial)
             previousEnd = explicitEnd ?? start
         }
         guard !result.isEmpty else { throw error("has no keyframes", property: property) }
         for index in result.indices {
             if result[index].end.isEmpty { result[index].end = result[index].start }
-            if result[index].spatial != nil {
-                let keyframe = result[index]
-                guard keyframe.start.count >= 2, keyframe.end.count >= 2,
-                      let tangents = result[index].spatial else { result[index].spatial = nil; continue }
+            let keyframe = result[index]
+            if let spatial = tangents[index], keyframe.start.count >= 2, keyframe.end.count >= 2 {
                 let start = SIMD2(keyframe.start[0], keyframe.start[1]), end = SIMD2(keyframe.end[0], keyframe.end[1])
-                result[index].spatial = SpatialCurve(from: start, to: end, outTangent: tangents.p1, inTangent: tangents.p2)
+                result[index].path = .spatial(SpatialCurve(from: start, to: end, outTangent: spatial.out, inTangent: spatial.in))
             }
         }
         return AnimatedNumbers(initial: result[0].start, keyframes: result)

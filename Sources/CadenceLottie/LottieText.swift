@@ -59,26 +59,16 @@ struct FontTextDocument: Sendable {
     }
 }
 
-/// A text layer set in a font: its documents in time order, each shown from its frame.
-struct FontTextContent: Sendable {
-    var documents: [(frame: Double, document: FontTextDocument)]
+/// A text layer: its documents in time order, each shown from its frame (held) until the next;
+/// `Document` is a `TextDocument` (glyphs from the file's `chars`) or a `FontTextDocument` (set
+/// in a font).
+struct LottieTextContent<Document: Sendable>: Sendable {
+    var documents: [(frame: Double, document: Document)]
     /// Its text animators (`t.a`), in order, and where letters turn about (`t.m.a`).
     var animators: [TextAnimator] = []
     var alignment = AnimatedNumbers([0, 0])
 
-    func document(at frame: Double) -> FontTextDocument? {
-        documents.last(where: { $0.frame <= frame })?.document ?? documents.first?.document
-    }
-}
-
-/// A text layer: its documents in time order, each shown from its frame (held) until the next.
-struct TextContent: Sendable {
-    var documents: [(frame: Double, document: TextDocument)]
-    /// Its text animators (`t.a`), in order, and where letters turn about (`t.m.a`).
-    var animators: [TextAnimator] = []
-    var alignment = AnimatedNumbers([0, 0])
-
-    func document(at frame: Double) -> TextDocument? {
+    func document(at frame: Double) -> Document? {
         documents.last(where: { $0.frame <= frame })?.document ?? documents.first?.document
     }
 }
@@ -119,23 +109,23 @@ extension LottieReader {
     }
 
     /// A text layer's `t`: its documents, laid out with the file's glyphs.
-    mutating func text(_ value: LottieJSON?, glyphs: [LottieGlyph]) throws(LottieError) -> TextContent {
+    mutating func text(_ value: LottieJSON?, glyphs: [LottieGlyph]) throws(LottieError) -> LottieTextContent<TextDocument> {
         var documents: [(frame: Double, document: TextDocument)] = []
         for (frame, object, property) in try textDocuments(value) {
             documents.append((frame, try self.document(object, property: property, glyphs: glyphs)))
         }
         let (animators, alignment) = try textAnimators(value)
-        return TextContent(documents: documents, animators: animators, alignment: alignment)
+        return LottieTextContent(documents: documents, animators: animators, alignment: alignment)
     }
 
     /// A text layer's `t` when the file has no glyph shapes: documents set in fonts at draw time.
-    mutating func fontText(_ value: LottieJSON?) throws(LottieError) -> FontTextContent {
+    mutating func fontText(_ value: LottieJSON?) throws(LottieError) -> LottieTextContent<FontTextDocument> {
         var documents: [(frame: Double, document: FontTextDocument)] = []
         for (frame, object, property) in try textDocuments(value) {
             documents.append((frame, try fontDocument(object, property: property)))
         }
         let (animators, alignment) = try textAnimators(value)
-        return FontTextContent(documents: documents, animators: animators, alignment: alignment)
+        return LottieTextContent(documents: documents, animators: animators, alignment: alignment)
     }
 
     /// A text layer's animators (`t.a`) and the letters' anchor alignment (`t.m.a`, percent of

@@ -138,7 +138,7 @@ import Testing
             AnimatedNumbers(initial: [0], keyframes: [
                 NumberKeyframe(time: 0, endTime: 10, start: [1, 5, 9], end: [7, -3, 2], easing: curves),
                 NumberKeyframe(time: 10, endTime: 20, start: [7, -3], end: [2], easing: .curves([])),
-                NumberKeyframe(time: 20, endTime: 30, start: [0, 0], end: [40, 10], easing: curves, spatial: spatial),
+                NumberKeyframe(time: 20, endTime: 30, start: [0, 0], end: [40, 10], easing: curves, path: .spatial(spatial)),
                 NumberKeyframe(time: 30, endTime: 40, start: [], end: [], easing: curves),
             ]),
         ]
