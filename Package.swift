@@ -143,8 +143,8 @@ let package = Package(
             ],
             swiftSettings: strict + [.defaultIsolation(MainActor.self)]
         ),
-        // The tools built on the engine: the demo app, contact sheets, frame-rate checks, curve
-        // plots and the benchmarks.
+        // The tools built on the engine: frame-rate checks, curve plots and the benchmarks (the
+        // CLI's `bench` and `check`). Not part of `import Cadence`.
         .target(
             name: "CadenceTools",
             dependencies: [
@@ -159,7 +159,7 @@ let package = Package(
             name: "Cadence",
             dependencies: [
                 "CadenceTiming", "CadenceAnimation", "CadenceDraw", "CadenceText", "CadenceScene", "CadenceLottie", "CadenceImage", "CadencePlatform",
-                "CadenceRender", "CadenceEngine", "CadenceTools",
+                "CadenceRender", "CadenceEngine",
             ],
             swiftSettings: strict
         ),

@@ -12,4 +12,3 @@
 @_exported import CadenceScene
 @_exported import CadenceText
 @_exported import CadenceTiming
-@_exported import CadenceTools

@@ -1,7 +1,6 @@
 import ArgumentParser
 import CadenceEngine
 import CadenceScene
-import CadenceTools
 import Foundation
 
 /// `cadence demo`: the scene in a window, with live input.

@@ -148,29 +148,32 @@ public struct LottieView: WidgetContent {
         return end.isFinite ? end : start
     }
 
-    /// The composition frame shown at scene time `time`.
+    /// The composition frame shown at scene time `time`: the frames played so far, through
+    /// `frameTiming` (Core Animation's timing model, in frames), as a frame of the part played.
     public func compositionFrame(at time: Double) -> Double {
-        let length = toFrame - fromFrame
-        let frames = playedFrames(at: time)
-        guard frames.isFinite, frames > 0, length > 0 else { return fromFrame }
         let last = toFrame.nextDown
-        let offset: Double
-        switch loopMode {
-        case .playOnce:
-            return min(snapped(fromFrame + frames), last)
-        case .loop:
-            offset = frames.truncatingRemainder(dividingBy: length)
-        case .autoReverse:
-            let phase = frames.truncatingRemainder(dividingBy: 2 * length)
-            offset = phase <= length ? phase : 2 * length - phase
-        case .repeat(let count):
-            if frames >= length * max(count, 0) {
-                let end = (length * max(count, 0)).truncatingRemainder(dividingBy: length)
-                return end == 0 ? last : fromFrame + end
-            }
-            offset = frames.truncatingRemainder(dividingBy: length)
+        let frames = playedFrames(at: time)
+        guard frames.isFinite, frames > 0, let timing = frameTiming else { return fromFrame }
+        // Repeated no times: over as soon as it starts.
+        if case .repeat(let count) = loopMode, !(count > 0) { return last }
+        guard let progress = timing.progress(at: frames) else { return fromFrame }
+        return min(snapped(fromFrame + progress * timing.duration), last)
+    }
+
+    /// How the part played repeats, as an `AnimationTiming` whose seconds are composition frames:
+    /// one pass is `fromFrame ..< toFrame`; `loop` repeats for ever, `autoReverse` too going back
+    /// and forth, `repeat` its count; the first and last frames hold before and after. Nil when the
+    /// part is empty.
+    public var frameTiming: AnimationTiming? {
+        let length = toFrame - fromFrame
+        guard length > 0, length.isFinite else { return nil }
+        let (count, reverses): (Double, Bool) = switch loopMode {
+        case .playOnce: (1, false)
+        case .loop: (.infinity, false)
+        case .autoReverse: (.infinity, true)
+        case .repeat(let count): (max(count, 0), false)
         }
-        return min(snapped(fromFrame + offset), last)
+        return try? AnimationTiming(duration: length, repeatCount: count, autoreverses: reverses, fillMode: .both)
     }
 
     /// `frame`, or the whole frame within 10⁻⁹ of it (as `LottieAnimation.frame(atTime:)`).

@@ -1,4 +1,4 @@
-import CadenceTools
+import CadenceEngine
 import Testing
 
 /// The demo window's playhead: Space, the arrows and the digits move the scene time shown.

@@ -38,21 +38,23 @@ import Testing
         "CadenceRaster": ["Dispatch", "CadenceDraw", "CadenceRender", "CadenceText"],
         "CadenceGL": ["CGL", "CadenceDraw", "CadenceImage", "CadencePlatform", "CadenceRender", "CadenceText"],
         "CadencePlatform": ["Foundation", "CGL", "CGLFW", "CadenceDraw", "CadenceTiming"],
-        // The engine: the frame loop, its sinks, the offscreen renderer and the window's frames;
+        // The engine: the frame loop, its sinks, the offscreen renderer, the window's frames and the demo runner;
         // it picks a backend by kind and draws through the seam (no C GL module). Frame dumps and
         // contact sheets stay here, as CadenceTesting's goldens are made of them.
         "CadenceEngine": [
             "Foundation", "Dispatch", "CadenceDraw", "CadenceFiles", "CadenceGL", "CadenceImage", "CadencePlatform", "CadenceRaster",
             "CadenceRender", "CadenceScene", "CadenceText", "CadenceTiming",
         ],
-        // Built on the engine: the demo app, frame-rate checks, curve plots, the benchmarks.
+        // Built on the engine: frame-rate checks, curve plots, the benchmarks.
         "CadenceTools": [
             "Foundation", "CadenceAnimation", "CadenceDraw", "CadenceEngine", "CadenceFiles", "CadenceGL", "CadenceImage", "CadencePlatform",
             "CadenceRender", "CadenceScene", "CadenceText", "CadenceTiming", "Histogram", "Logging",
         ],
+        // The umbrella re-exports what apps and tests use; the benchmarks (CadenceTools) are a
+        // product of their own.
         "Cadence": [
             "CadenceAnimation", "CadenceDraw", "CadenceEngine", "CadenceImage", "CadenceLottie", "CadencePlatform", "CadenceRender", "CadenceScene",
-            "CadenceText", "CadenceTiming", "CadenceTools",
+            "CadenceText", "CadenceTiming",
         ],
         "CadenceTesting": ["Foundation", "Testing", "XCTest", "CadenceDraw", "CadenceEngine", "CadenceImage", "CadenceRender", "CadenceScene"],
         "CadenceSnapshotTesting": ["Foundation", "SnapshotTesting", "CadenceDraw", "CadenceEngine", "CadenceImage", "CadenceScene", "CadenceTesting"],

@@ -1,5 +1,4 @@
 import CadenceDraw
-import CadenceEngine
 import CadenceGL
 import CadenceImage
 import CadencePlatform
