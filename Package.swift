@@ -65,7 +65,7 @@ let package = Package(
         // Pure modules: no C, no GL.
         .target(
             name: "CadenceTiming",
-            dependencies: ["CadenceFiles", .product(name: "Histogram", package: "hdrhistogram-swift"), .product(name: "Logging", package: "swift-log")],
+            dependencies: ["CadenceAnimation", "CadenceFiles", .product(name: "Histogram", package: "hdrhistogram-swift"), .product(name: "Logging", package: "swift-log")],
             swiftSettings: strict
         ),
         .target(name: "CadenceDraw", swiftSettings: strict),

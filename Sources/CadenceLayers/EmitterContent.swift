@@ -1,3 +1,4 @@
+import CadenceAnimation
 import CadenceDraw
 
 #if canImport(Glibc)
@@ -202,22 +203,15 @@ extension EmitterCell {
 /// The random draws of one particle: SplitMix64 from (seed, cell, index), so each particle's
 /// values depend on nothing else.
 struct ParticleRandom {
-    private var state: UInt64
+    private var generator: SplitMix64
 
     init(seed: UInt64, cell: Int, particle: Double) {
         let index = particle < 1.8e19 ? UInt64(max(particle, 0)) : UInt64.max
-        state = seed &* 0x9E37_79B9_7F4A_7C15 ^ UInt64(truncatingIfNeeded: cell) &* 0xBF58_476D_1CE4_E5B9 ^ index &* 0x94D0_49BB_1331_11EB
+        generator = SplitMix64(seed: seed &* 0x9E37_79B9_7F4A_7C15 ^ UInt64(truncatingIfNeeded: cell) &* 0xBF58_476D_1CE4_E5B9 ^ index &* 0x94D0_49BB_1331_11EB)
     }
 
     /// 0 ..< 1.
-    mutating func unit() -> Double {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        z ^= z >> 31
-        return Double(z >> 11) / Double(1 << 53)
-    }
+    mutating func unit() -> Double { generator.nextUnit() }
 
     /// −1 ..< 1.
     mutating func signed() -> Double { unit() * 2 - 1 }

@@ -1,3 +1,5 @@
+import CadenceAnimation
+
 /// A generated display clock, as `--clock` writes it: a variable refresh rate, jitter and dropped
 /// frames, each optional, joined with `+`.
 ///
@@ -241,29 +243,6 @@ private struct NominalVSyncs {
         indexInSegment += 1
         let next = segmentStart + Double(indexInSegment) / rate
         return VSyncTime(timestamp: timestamp, targetTimestamp: next)
-    }
-}
-
-/// SplitMix64 (Steele, Lea and Flood 2014): a small seeded generator whose output is the same on
-/// every machine, for jitter and drops that replay exactly and for generated scenes.
-public struct SplitMix64: Sendable {
-    private var state: UInt64
-
-    public init(seed: UInt64) {
-        state = seed
-    }
-
-    public mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
-    /// A uniform number in [0, 1).
-    public mutating func nextUnit() -> Double {
-        Double(next() >> 11) * 0x1p-53
     }
 }
 
