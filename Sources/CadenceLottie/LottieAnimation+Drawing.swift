@@ -742,7 +742,7 @@ private struct Drawing {
                 path.append(child.name)
                 group(child.items[...], frame: frame, groupMatrix: childMatrix, layerMatrix: layerMatrix, opacity: childOpacity)
                 path.removeLast()
-            case .path(let shape):
+            case .path(let shape, _):
                 pool.append(PoolEntry(shapes: [shape.value(at: frame)], matrix: groupMatrix))
             case .rectangle(let rectangle):
                 pool.append(PoolEntry(shapes: BezierShape.shapes(of: rectangle.path(at: frame)), matrix: groupMatrix))

@@ -103,7 +103,8 @@ struct LottieTransform: Sendable {
 /// A shape item of a shape layer or group (`ty` in `shapes` and `it`).
 indirect enum ShapeItem: Sendable {
     case group(ShapeGroup)
-    case path(AnimatedShape)
+    /// A path (`sh`), with its `nm`.
+    case path(AnimatedShape, name: String = "")
     case rectangle(RectangleShape)
     case ellipse(EllipseShape)
     case star(StarShape)
@@ -144,6 +145,8 @@ struct ShapeGroup: Sendable {
 }
 
 struct RectangleShape: Sendable {
+    /// Its `nm`: what key paths and expressions name it by.
+    var name = ""
     var position: AnimatedNumbers
     var size: AnimatedNumbers
     var roundness: AnimatedNumbers
@@ -151,12 +154,16 @@ struct RectangleShape: Sendable {
 }
 
 struct EllipseShape: Sendable {
+    /// Its `nm`: what key paths and expressions name it by.
+    var name = ""
     var position: AnimatedNumbers
     var size: AnimatedNumbers
     var reversed: Bool
 }
 
 struct StarShape: Sendable {
+    /// Its `nm`: what key paths and expressions name it by.
+    var name = ""
     var isStar: Bool
     var position: AnimatedNumbers
     var points: AnimatedNumbers
@@ -198,6 +205,8 @@ struct StrokeStyleItem: Sendable {
 }
 
 struct GradientStyle: Sendable {
+    /// Its `nm`: what key paths and expressions name it by.
+    var name = ""
     var opacity: AnimatedNumbers
     var start: AnimatedNumbers
     var end: AnimatedNumbers
@@ -222,6 +231,8 @@ struct TrimPaths: Sendable {
 }
 
 struct Repeater: Sendable {
+    /// Its `nm`: what key paths and expressions name it by.
+    var name = ""
     var copies: AnimatedNumbers
     var offset: AnimatedNumbers
     /// Later copies below earlier ones (`m: 1`) or above them (`m: 2`).
@@ -243,6 +254,8 @@ struct LottieMask: Sendable {
     /// How far the path is moved outwards (inwards when negative), in the layer's units (`x`);
     /// nil when it is 0 throughout.
     var expansion: AnimatedNumbers?
+    /// Its `nm`.
+    var name = ""
 
     /// The farthest a mask is expanded or contracted, in the layer's units: a documented clamp.
     static let maximumExpansion = 100_000.0
@@ -294,6 +307,14 @@ struct StrokeEffect: Sendable {
     var start: AnimatedNumbers
     var end: AnimatedNumbers
     var style: AnimatedNumbers
+}
+
+/// One of a layer's effects as the property tree sees it: its name and its parameters' values
+/// (`ef[i].v`) by name, in order.
+struct LottieEffectValues: Sendable {
+    var name: String
+    var matchName: String
+    var parameters: [(name: String, value: AnimatedNumbers)] = []
 }
 
 /// What a layer draws.
@@ -348,6 +369,8 @@ struct LottieLayer: Sendable {
     var blendMode = BlendMode.normal
     /// The layer's effects that Cadence draws, in order (`ef`).
     var effects: [LayerEffect] = []
+    /// All the layer's effects, expression controls too, with their parameters by name.
+    var effectValues: [LottieEffectValues] = []
 
     /// The frame a precomposition layer shows of its precomposition at its composition's `frame`
     /// (without time remapping).

@@ -11,17 +11,23 @@ import CadenceDraw
 /// Round corners: each sharp vertex (no handles) cut back by the radius along both its
 /// segments and joined by a curve.
 struct RoundCorners: Sendable {
+    /// Its `nm`: what key paths and expressions name it by.
+    var name = ""
     var radius: AnimatedNumbers
 }
 
 /// Pucker and bloat, in percent: positive pulls the vertices out from the shape's centre and
 /// the handles in (bloat), negative the reverse (pucker).
 struct PuckerBloat: Sendable {
+    /// Its `nm`: what key paths and expressions name it by.
+    var name = ""
     var amount: AnimatedNumbers
 }
 
 /// Zig-zag: ridges across every segment, `size` out from the path either side.
 struct ZigZag: Sendable {
+    /// Its `nm`: what key paths and expressions name it by.
+    var name = ""
     var size: AnimatedNumbers
     /// Ridges per segment.
     var ridges: AnimatedNumbers
@@ -36,6 +42,8 @@ struct ZigZag: Sendable {
 
 /// Offset path: every segment moved `amount` along its normal, the gaps joined by `join`.
 struct OffsetPath: Sendable {
+    /// Its `nm`: what key paths and expressions name it by.
+    var name = ""
     var amount: AnimatedNumbers
     var join: LineJoin
     var miterLimit: AnimatedNumbers

@@ -61,6 +61,7 @@ extension LottieReader {
         if result.isMatteSource { uses("track mattes") }
         if let effects = object["ef"] {
             result.effects = try self.effects(effects)
+            result.effectValues = effectValues(effects)
         }
         if let blend = object["bm"]?.number, blend != 0 {
             // Lottie's numbering: After Effects' modes in its menu order.
@@ -134,6 +135,24 @@ extension LottieReader {
         default:
             try skips("layer type \(number(type))", "layer type \(number(type)) is not a drawable Lottie layer; it is left out", property: "ty")
             return nil
+        }
+        return result
+    }
+
+    /// Every effect of a layer (`ef`), drawn or not (expression controls too), with its
+    /// parameters by name: what the property tree and expressions read. A parameter whose value
+    /// cannot be read is 0 (drawing reads the effects it draws on its own, with errors).
+    private mutating func effectValues(_ value: LottieJSON) -> [LottieEffectValues] {
+        var result: [LottieEffectValues] = []
+        for (index, entry) in (value.array ?? []).enumerated() {
+            guard let object = entry.object else { continue }
+            var effect = LottieEffectValues(name: object["nm"]?.string ?? "", matchName: object["mn"]?.string ?? "")
+            for (position, parameter) in (object["ef"]?.array ?? []).enumerated() {
+                guard let parameter = parameter.object else { continue }
+                let value = (try? animated(parameter["v"], property: "ef[\(index)].ef[\(position)].v", fallback: [0])) ?? AnimatedNumbers([0])
+                effect.parameters.append((parameter["nm"]?.string ?? "", value))
+            }
+            result.append(effect)
         }
         return result
     }
@@ -242,7 +261,8 @@ extension LottieReader {
                 mode: mode, path: path,
                 opacity: try animated(object["o"], property: place + ".o", fallback: [100]),
                 inverted: (object["inv"]?.number ?? 0) != 0,
-                expansion: expands ? expansion : nil
+                expansion: expands ? expansion : nil,
+                name: object["nm"]?.string ?? ""
             ))
         }
         return (masks, paths)
@@ -322,8 +342,8 @@ extension LottieReader {
         return items
     }
 
-    /// A shape item, named by its `nm` where value providers can reach it (groups, fills,
-    /// strokes, trim paths).
+    /// A shape item, named by its `nm` (what value providers, the property tree and expressions
+    /// name it by).
     private mutating func shape(_ object: [String: LottieJSON], property: String, depth: Int) throws(LottieError) -> ShapeItem? {
         let item = try unnamedShape(object, property: property, depth: depth)
         guard let name = object["nm"]?.string, !name.isEmpty else { return item }
@@ -332,7 +352,18 @@ extension LottieReader {
         case .fill(var fill): fill.name = name; return .fill(fill)
         case .stroke(var stroke): stroke.name = name; return .stroke(stroke)
         case .trim(var trim): trim.name = name; return .trim(trim)
-        default: return item
+        case .path(let shape, _): return .path(shape, name: name)
+        case .rectangle(var rectangle): rectangle.name = name; return .rectangle(rectangle)
+        case .ellipse(var ellipse): ellipse.name = name; return .ellipse(ellipse)
+        case .star(var star): star.name = name; return .star(star)
+        case .gradientFill(var gradient): gradient.name = name; return .gradientFill(gradient)
+        case .gradientStroke(var gradient, var stroke): gradient.name = name; stroke.name = name; return .gradientStroke(gradient, stroke)
+        case .repeater(var repeater): repeater.name = name; return .repeater(repeater)
+        case .roundCorners(var corners): corners.name = name; return .roundCorners(corners)
+        case .puckerBloat(var pucker): pucker.name = name; return .puckerBloat(pucker)
+        case .zigZag(var zigZag): zigZag.name = name; return .zigZag(zigZag)
+        case .offsetPath(var offset): offset.name = name; return .offsetPath(offset)
+        case .mergePaths, .none: return item
         }
     }
 

@@ -170,33 +170,19 @@ extension LottieAnimation {
     public var keyPaths: [[String]] {
         var found: [[String]] = []
         let transformProperties = ["Position", "Anchor Point", "Scale", "Rotation", "Opacity"]
-        func walk(_ items: [ShapeItem], _ path: [String]) {
-            for item in items where found.count < Self.maximumKeyPaths {
-                switch item {
-                case .group(let group):
-                    let groupPath = path + [group.name]
-                    found += transformProperties.map { groupPath + ["Transform", $0] }
-                    walk(group.items, groupPath)
-                case .fill(let fill): found += ["Color", "Opacity"].map { path + [fill.name, $0] }
-                case .stroke(let stroke): found += ["Color", "Opacity", "Stroke Width"].map { path + [stroke.name, $0] }
-                case .trim(let trim): found += ["Start", "End", "Offset"].map { path + [trim.name, $0] }
+        let itemProperties: [String: [String]] = ["fl": ["Color", "Opacity"], "st": ["Color", "Opacity", "Stroke Width"], "tm": ["Start", "End", "Offset"]]
+        // The property tree's layers, groups and items, as far as value providers reach.
+        func visit(_ node: LottiePropertyNode, _ path: [String]) {
+            for child in node.children where found.count < Self.maximumKeyPaths {
+                switch child.kind {
+                case .layer, .group: visit(child, path + [child.name])
+                case .transform: found += transformProperties.map { path + ["Transform", $0] }
+                case .shape(let type): found += (itemProperties[type] ?? []).map { path + [child.name, $0] }
                 default: break
                 }
             }
         }
-        func visit(_ composition: Composition, _ path: [String], depth: Int) {
-            guard depth <= LottieReader.maximumNesting else { return }
-            for layer in composition.layers where found.count < Self.maximumKeyPaths {
-                let layerPath = path + [layer.name]
-                found += transformProperties.map { layerPath + ["Transform", $0] }
-                switch layer.content {
-                case .shapes(let shapes): walk(shapes, layerPath)
-                case .precomposition(let index, _, _, _): visit(precomps[index], layerPath, depth: depth + 1)
-                default: break
-                }
-            }
-        }
-        visit(root, [], depth: 0)
+        visit(propertyTree.root, [])
         return Array(found.prefix(Self.maximumKeyPaths))
     }
 
