@@ -1,246 +1,281 @@
 import CadenceAnimation
 import CadenceDraw
 
-/// A property of a layer named by key path, as Core Animation's `animationKeyPath`s: how to read
-/// it as a vector of numbers, write it back, and what kind of value it holds. One table serves
-/// the scene reader (which key paths exist, what values look like), `setValue` and animations,
-/// so the three cannot disagree.
+/// A value a layer key path holds, as Swift types it: a number, a point, a size, a colour, a
+/// flag, a path, colours or numbers (a gradient's).
+public protocol LayerKeyPathValue: Sendable {
+    /// The value as a `LayerValue`.
+    var layerValue: LayerValue { get }
+}
+
+extension Double: LayerKeyPathValue {
+    public var layerValue: LayerValue { .number(self) }
+}
+
+extension Point: LayerKeyPathValue {
+    public var layerValue: LayerValue { .point(self) }
+}
+
+extension Size: LayerKeyPathValue {
+    public var layerValue: LayerValue { .size(self) }
+}
+
+extension Color: LayerKeyPathValue {
+    public var layerValue: LayerValue { .color(self) }
+}
+
+extension Bool: LayerKeyPathValue {
+    public var layerValue: LayerValue { .bool(self) }
+}
+
+extension Path: LayerKeyPathValue {
+    public var layerValue: LayerValue { .path(self) }
+}
+
+extension Array: LayerKeyPathValue where Element: LayerKeyPathValue {
+    /// Colours as `colors` (a gradient's); numbers as `numbers` (its locations). One
+    /// conformance serves both, as Swift allows one per type: the element decides.
+    public var layerValue: LayerValue {
+        if let colors = self as? [Color] { return .colors(colors) }
+        return .numbers(compactMap { if case .number(let number) = $0.layerValue { number } else { nil } })
+    }
+}
+
+/// A layer key path typed by the value it holds, after lottie-ios's `LayerProperty`:
+/// `.opacity` is a `LayerKeyPath<Double>`, `.position` a `LayerKeyPath<Point>`. A misspelt name or a
+/// value of the wrong type does not compile; strings are for files (`AnimatableKeyPath`, the
+/// scene reader). Whether the key path fits the layer (`fontSize` needs a TextLayer) is checked
+/// when the animation is added.
 ///
-/// Values become vectors so that animations interpolate them component by component: a number is
-/// one component, a point or size two, a colour four (premultiplied linear light, so fades stay
-/// clean), a Bool one (0 or 1; it switches, never blends), a path every coordinate of its
-/// commands (so two paths interpolate point by point when they have the same commands).
-public struct LayerKeyPath: Sendable {
-    /// The kind of value a key path holds, as scene files write it.
-    public enum ValueType: String, Sendable, Hashable {
-        /// One number; a point; a size; a colour; a flag; a path; a list of colours (as many as
-        /// the layer has); a list of numbers (as many as the layer has).
-        case number, point, size, color, bool, path, colors, numbers
+/// ```swift
+/// try card.add(.basic(.opacity, from: 0, to: 1, timing: try AnimationTiming(duration: 0.3)))
+/// try card.add(.spring(.position, to: Point(x: 160, y: 90), spring: try Spring(dampingRatio: 0.7, response: 0.4)))
+/// ```
+public struct LayerKeyPath<Value: LayerKeyPathValue>: Sendable, Hashable, CustomStringConvertible {
+    /// The key path as scene files write it.
+    public let name: AnimatableKeyPath
 
-        /// How scene files write it, for messages.
-        public var expected: String {
-            switch self {
-            case .number: "a number"
-            case .point: "a list of 2 numbers [x, y]"
-            case .size: "a list of 2 numbers [width, height]"
-            case .color: "a colour string (#RGB, #RRGGBB or #RRGGBBAA)"
-            case .bool: "true or false"
-            case .path: "SVG path data (a string)"
-            case .colors: "a list of colour strings, as many as the layer's"
-            case .numbers: "a list of numbers, as many as the layer's"
-            }
-        }
+    init(_ name: AnimatableKeyPath) {
+        self.name = name
     }
 
-    /// The key path as scene files write it, e.g. `position.x`.
-    public let name: String
-    /// The kind of value it holds.
-    public let type: ValueType
-    /// The layer types it applies to; nil for every layer and widget.
-    public let layerTypes: [String]?
-    let read: @Sendable (Layer) -> [Double]
-    let write: @Sendable (inout Layer, [Double]) -> Void
-
-    /// The key path's value on `layer`, as an animation vector (a colour's four components, a
-    /// point's two): the model value animations of it start from.
-    public func value(of layer: Layer) -> [Double] { read(layer) }
-
-    /// `position` as a motion along a path with a `rotationMode` animates it: `[x, y, angle]`,
-    /// the position set and the angle added to the layer's rotation (read as 0, so the turn is
-    /// the path's direction on top of the model's rotation).
-    public static let positionTurning = LayerKeyPath(
-        name: "position", type: .point, layerTypes: nil,
-        read: { [$0.properties.position.x, $0.properties.position.y, 0] },
-        write: { layer, value in
-            layer.properties.position = Point(x: value[0], y: value[1])
-            if value.count > 2 { layer.properties.transform.rotation += value[2] }
-        }
-    )
-
-    /// Values of this key path switch rather than blend (`hidden`).
-    public var isDiscrete: Bool { type == .bool }
-
-    /// Whether animating it moves something (where, how big, how turned, how much of a path is
-    /// drawn): what the `reduced` motion profile fades instead. Colours, opacities, widths and
-    /// radii change in place and keep animating.
-    public var isMovement: Bool {
-        let moving = ["position", "bounds", "anchorPoint", "transform", "sublayerTransform", "shadowOffset", "path", "strokeStart", "strokeEnd", "lineDashPhase", "fontSize"]
-        return moving.contains { name == $0 || name.hasPrefix($0 + ".") }
-    }
-
-    /// Whether the key path exists on a node of `typeName`.
-    public func applies(to typeName: String) -> Bool {
-        layerTypes?.contains(typeName) ?? true
-    }
-
-    /// The key path called `name` (aliases included), or nil.
-    public static func named(_ name: String) -> LayerKeyPath? {
-        table[aliases[name] ?? name]
-    }
-
-    /// The key paths a node of `typeName` has, sorted, for messages.
-    public static func names(for typeName: String) -> [String] {
-        table.values.filter { $0.applies(to: typeName) }.map(\.name).sorted()
-    }
-
-    static let aliases = ["transform.rotation.z": "transform.rotation", "sublayerTransform.rotation.z": "sublayerTransform.rotation"]
-
-    static let table: [String: LayerKeyPath] = {
-        var all: [LayerKeyPath] = []
-        func property(_ name: String, _ type: ValueType, _ keyPath: any WritableKeyPath<LayerProperties, Double> & Sendable) {
-            all.append(LayerKeyPath(name: name, type: type, layerTypes: nil,
-                                    read: { [$0.properties[keyPath: keyPath]] },
-                                    write: { $0.properties[keyPath: keyPath] = $1[0] }))
-        }
-        func point(_ name: String, _ type: ValueType, _ keyPath: any WritableKeyPath<LayerProperties, Point> & Sendable) {
-            all.append(LayerKeyPath(name: name, type: type, layerTypes: nil,
-                                    read: { let p = $0.properties[keyPath: keyPath]; return [p.x, p.y] },
-                                    write: { $0.properties[keyPath: keyPath] = Point(x: $1[0], y: $1[1]) }))
-        }
-        func color(_ name: String, _ keyPath: any WritableKeyPath<LayerProperties, Color> & Sendable) {
-            all.append(LayerKeyPath(name: name, type: .color, layerTypes: nil,
-                                    read: { animationVector($0.properties[keyPath: keyPath]) },
-                                    write: { $0.properties[keyPath: keyPath] = animationColor(from: $1) }))
-        }
-        point("position", .point, \.position)
-        property("position.x", .number, \.position.x)
-        property("position.y", .number, \.position.y)
-        all.append(LayerKeyPath(name: "bounds.size", type: .size, layerTypes: nil,
-                                read: { [$0.properties.bounds.width, $0.properties.bounds.height] },
-                                write: { $0.properties.bounds = Size(width: $1[0], height: $1[1]) }))
-        property("bounds.size.width", .number, \.bounds.width)
-        property("bounds.size.height", .number, \.bounds.height)
-        point("anchorPoint", .point, \.anchorPoint)
-        property("opacity", .number, \.opacity)
-        color("backgroundColor", \.backgroundColor)
-        color("borderColor", \.borderColor)
-        property("borderWidth", .number, \.borderWidth)
-        property("cornerRadius", .number, \.cornerRadius)
-        property("zPosition", .number, \.zPosition)
-        // The transform's components, and the sublayer transform's the same way.
-        for sublayer in [false, true] {
-            let prefix = sublayer ? "sublayerTransform" : "transform"
-            func component(_ name: String, _ type: ValueType = .number, read: @escaping @Sendable (LayerTransform) -> [Double],
-                           write: @escaping @Sendable (inout LayerTransform, [Double]) -> Void) {
-                all.append(LayerKeyPath(name: prefix + name, type: type, layerTypes: nil,
-                                        read: { read(sublayer ? $0.properties.sublayerTransform : $0.properties.transform) },
-                                        write: { layer, value in
-                                            if sublayer { write(&layer.properties.sublayerTransform, value) } else { write(&layer.properties.transform, value) }
-                                        }))
-            }
-            component(".rotation", read: { [$0.rotation] }, write: { $0.rotation = $1[0] })
-            component(".rotation.x", read: { [$0.rotationX] }, write: { $0.rotationX = $1[0] })
-            component(".rotation.y", read: { [$0.rotationY] }, write: { $0.rotationY = $1[0] })
-            // Uniform along x, y and z, as Core Animation's transform.scale.
-            component(".scale", read: { [$0.scale.x] }, write: { $0.scale = Point(x: $1[0], y: $1[0]); $0.scaleZ = $1[0] })
-            component(".scale.x", read: { [$0.scale.x] }, write: { $0.scale.x = $1[0] })
-            component(".scale.y", read: { [$0.scale.y] }, write: { $0.scale.y = $1[0] })
-            component(".scale.z", read: { [$0.scaleZ] }, write: { $0.scaleZ = $1[0] })
-            component(".translation", .point, read: { [$0.translation.x, $0.translation.y] }, write: { $0.translation = Point(x: $1[0], y: $1[1]) })
-            component(".translation.x", read: { [$0.translation.x] }, write: { $0.translation.x = $1[0] })
-            component(".translation.y", read: { [$0.translation.y] }, write: { $0.translation.y = $1[0] })
-            component(".translation.z", read: { [$0.translationZ] }, write: { $0.translationZ = $1[0] })
-            component(".perspective", read: { [$0.perspective] }, write: { $0.perspective = $1[0] })
-        }
-        property("filters.gaussianBlur.inputRadius", .number, \.blurRadius)
-        property("backgroundFilters.gaussianBlur.inputRadius", .number, \.backgroundBlurRadius)
-        property("shadowOpacity", .number, \.shadowOpacity)
-        all.append(LayerKeyPath(name: "shadowOffset", type: .size, layerTypes: nil,
-                                read: { [$0.properties.shadowOffset.x, $0.properties.shadowOffset.y] },
-                                write: { $0.properties.shadowOffset = Point(x: $1[0], y: $1[1]) }))
-        property("shadowRadius", .number, \.shadowRadius)
-        color("shadowColor", \.shadowColor)
-        all.append(LayerKeyPath(name: "hidden", type: .bool, layerTypes: nil,
-                                read: { [$0.properties.isHidden ? 1 : 0] },
-                                write: { $0.properties.isHidden = $1[0] >= 0.5 }))
-
-        /// A key path of a layer type's content `C`: read and written through `extract` and `embed`
-        /// (a layer of another content reads nothing and is left alone).
-        func content<C>(
-            _ name: String, _ type: ValueType, of layerType: String, extract: @escaping @Sendable (Layer.Content) -> C?,
-            embed: @escaping @Sendable (C) -> Layer.Content, read: @escaping @Sendable (C) -> [Double],
-            write: @escaping @Sendable (inout C, [Double]) -> Void
-        ) {
-            all.append(LayerKeyPath(name: name, type: type, layerTypes: [layerType],
-                                    read: { layer in extract(layer.content).map(read) ?? [] },
-                                    write: { layer, value in
-                                        guard var content = extract(layer.content) else { return }
-                                        write(&content, value)
-                                        layer.content = embed(content)
-                                    }))
-        }
-        func text(_ name: String, _ type: ValueType, read: @escaping @Sendable (TextContent) -> [Double],
-                  write: @escaping @Sendable (inout TextContent, [Double]) -> Void) {
-            content(name, type, of: "TextLayer", extract: { if case .text(let text) = $0 { text } else { nil } }, embed: { .text($0) },
-                    read: read, write: write)
-        }
-        text("foregroundColor", .color, read: { animationVector($0.foregroundColor) }, write: { $0.foregroundColor = animationColor(from: $1) })
-        text("fontSize", .number, read: { [$0.fontSize] }, write: { $0.fontSize = $1[0] })
-
-        func shape(_ name: String, _ type: ValueType, read: @escaping @Sendable (ShapeContent) -> [Double],
-                   write: @escaping @Sendable (inout ShapeContent, [Double]) -> Void) {
-            content(name, type, of: "ShapeLayer", extract: { if case .shape(let value) = $0 { value } else { nil } }, embed: { .shape($0) },
-                    read: read, write: write)
-        }
-        shape("strokeStart", .number, read: { [$0.strokeStart] }, write: { $0.strokeStart = $1[0] })
-        shape("strokeEnd", .number, read: { [$0.strokeEnd] }, write: { $0.strokeEnd = $1[0] })
-        shape("lineWidth", .number, read: { [$0.style.lineWidth] }, write: { $0.style.lineWidth = $1[0] })
-        shape("lineDashPhase", .number, read: { [$0.style.lineDashPhase] }, write: { $0.style.lineDashPhase = $1[0] })
-        shape("miterLimit", .number, read: { [$0.style.miterLimit] }, write: { $0.style.miterLimit = $1[0] })
-        shape("fillColor", .color, read: { animationVector($0.fillColor) }, write: { $0.fillColor = animationColor(from: $1) })
-        shape("strokeColor", .color, read: { animationVector($0.strokeColor) }, write: { $0.strokeColor = animationColor(from: $1) })
-        shape("path", .path, read: { $0.path.components }, write: { shape, value in
-            if let path = shape.path.withComponents(value) { shape.path = path }
-        })
-        func gradient(_ name: String, _ type: ValueType, read: @escaping @Sendable (GradientContent) -> [Double],
-                      write: @escaping @Sendable (inout GradientContent, [Double]) -> Void) {
-            content(name, type, of: "GradientLayer", extract: { if case .gradient(let value) = $0 { value } else { nil } }, embed: { .gradient($0) },
-                    read: read, write: write)
-        }
-        gradient("startPoint", .point, read: { [$0.startPoint.x, $0.startPoint.y] }, write: { $0.startPoint = Point(x: $1[0], y: $1[1]) })
-        gradient("endPoint", .point, read: { [$0.endPoint.x, $0.endPoint.y] }, write: { $0.endPoint = Point(x: $1[0], y: $1[1]) })
-        gradient("colors", .colors, read: { $0.colors.flatMap(animationVector) }, write: { gradient, value in
-            guard value.count == gradient.colors.count * 4 else { return }
-            gradient.colors = stride(from: 0, to: value.count, by: 4).map { animationColor(from: Array(value[$0..<$0 + 4])) }
-        })
-        // Without locations, the even spacing is what animates.
-        gradient("locations", .numbers, read: { gradient in
-            gradient.locations ?? gradient.colors.indices.map { gradient.colors.count > 1 ? Double($0) / Double(gradient.colors.count - 1) : 0 }
-        }, write: { gradient, value in
-            guard value.count == gradient.colors.count else { return }
-            gradient.locations = value
-        })
-        func replicator(_ name: String, _ type: ValueType, read: @escaping @Sendable (ReplicatorContent) -> [Double],
-                        write: @escaping @Sendable (inout ReplicatorContent, [Double]) -> Void) {
-            content(name, type, of: "ReplicatorLayer", extract: { if case .replicator(let value) = $0 { value } else { nil } }, embed: { .replicator($0) },
-                    read: read, write: write)
-        }
-        content("birthRate", .number, of: "EmitterLayer", extract: { if case .emitter(let value) = $0 { value } else { nil } },
-                embed: { .emitter($0) }, read: { [$0.birthRate] }, write: { $0.birthRate = $1[0] })
-        replicator("instanceDelay", .number, read: { [$0.instanceDelay] }, write: { $0.instanceDelay = $1[0] })
-        replicator("instanceColor", .color, read: { animationVector($0.instanceColor) }, write: { $0.instanceColor = animationColor(from: $1) })
-        replicator("instanceRedOffset", .number, read: { [$0.instanceRedOffset] }, write: { $0.instanceRedOffset = $1[0] })
-        replicator("instanceGreenOffset", .number, read: { [$0.instanceGreenOffset] }, write: { $0.instanceGreenOffset = $1[0] })
-        replicator("instanceBlueOffset", .number, read: { [$0.instanceBlueOffset] }, write: { $0.instanceBlueOffset = $1[0] })
-        replicator("instanceAlphaOffset", .number, read: { [$0.instanceAlphaOffset] }, write: { $0.instanceAlphaOffset = $1[0] })
-        replicator("instanceTransform.rotation", .number, read: { [$0.instanceTransform.rotation] }, write: { $0.instanceTransform.rotation = $1[0] })
-        replicator("instanceTransform.scale", .number, read: { [$0.instanceTransform.scale.x] }, write: {
-            $0.instanceTransform.scale = Point(x: $1[0], y: $1[0])
-        })
-        replicator("instanceTransform.translation", .point, read: { [$0.instanceTransform.translation.x, $0.instanceTransform.translation.y] }, write: {
-            $0.instanceTransform.translation = Point(x: $1[0], y: $1[1])
-        })
-        return Dictionary(uniqueKeysWithValues: all.map { ($0.name, $0) })
-    }()
+    public var description: String { name.rawValue }
 }
 
-/// A colour as an animation vector: premultiplied linear-light RGBA.
-package func animationVector(_ color: Color) -> [Double] {
-    let data = color.animatableData
-    return [data[0], data[1], data[2], data[3]]
+
+extension LayerKeyPath where Value == Double {
+    /// `position.x`.
+    public static var positionX: LayerKeyPath { LayerKeyPath(.positionX) }
+    /// `position.y`.
+    public static var positionY: LayerKeyPath { LayerKeyPath(.positionY) }
+    /// `bounds.size.width`.
+    public static var boundsSizeWidth: LayerKeyPath { LayerKeyPath(.boundsSizeWidth) }
+    /// `bounds.size.height`.
+    public static var boundsSizeHeight: LayerKeyPath { LayerKeyPath(.boundsSizeHeight) }
+    /// `opacity`.
+    public static var opacity: LayerKeyPath { LayerKeyPath(.opacity) }
+    /// `borderWidth`.
+    public static var borderWidth: LayerKeyPath { LayerKeyPath(.borderWidth) }
+    /// `cornerRadius`.
+    public static var cornerRadius: LayerKeyPath { LayerKeyPath(.cornerRadius) }
+    /// `zPosition`.
+    public static var zPosition: LayerKeyPath { LayerKeyPath(.zPosition) }
+    /// `transform.rotation`.
+    public static var transformRotation: LayerKeyPath { LayerKeyPath(.transformRotation) }
+    /// `transform.rotation.z`.
+    public static var transformRotationZ: LayerKeyPath { LayerKeyPath(.transformRotationZ) }
+    /// `transform.scale`.
+    public static var transformScale: LayerKeyPath { LayerKeyPath(.transformScale) }
+    /// `transform.scale.x`.
+    public static var transformScaleX: LayerKeyPath { LayerKeyPath(.transformScaleX) }
+    /// `transform.scale.y`.
+    public static var transformScaleY: LayerKeyPath { LayerKeyPath(.transformScaleY) }
+    /// `transform.translation.x`.
+    public static var transformTranslationX: LayerKeyPath { LayerKeyPath(.transformTranslationX) }
+    /// `transform.translation.y`.
+    public static var transformTranslationY: LayerKeyPath { LayerKeyPath(.transformTranslationY) }
+    /// `transform.rotation.x`.
+    public static var transformRotationX: LayerKeyPath { LayerKeyPath(.transformRotationX) }
+    /// `transform.rotation.y`.
+    public static var transformRotationY: LayerKeyPath { LayerKeyPath(.transformRotationY) }
+    /// `transform.scale.z`.
+    public static var transformScaleZ: LayerKeyPath { LayerKeyPath(.transformScaleZ) }
+    /// `transform.translation.z`.
+    public static var transformTranslationZ: LayerKeyPath { LayerKeyPath(.transformTranslationZ) }
+    /// `transform.perspective`.
+    public static var transformPerspective: LayerKeyPath { LayerKeyPath(.transformPerspective) }
+    /// `sublayerTransform.rotation`.
+    public static var sublayerTransformRotation: LayerKeyPath { LayerKeyPath(.sublayerTransformRotation) }
+    /// `sublayerTransform.rotation.x`.
+    public static var sublayerTransformRotationX: LayerKeyPath { LayerKeyPath(.sublayerTransformRotationX) }
+    /// `sublayerTransform.rotation.y`.
+    public static var sublayerTransformRotationY: LayerKeyPath { LayerKeyPath(.sublayerTransformRotationY) }
+    /// `sublayerTransform.rotation.z`.
+    public static var sublayerTransformRotationZ: LayerKeyPath { LayerKeyPath(.sublayerTransformRotationZ) }
+    /// `sublayerTransform.scale`.
+    public static var sublayerTransformScale: LayerKeyPath { LayerKeyPath(.sublayerTransformScale) }
+    /// `sublayerTransform.scale.x`.
+    public static var sublayerTransformScaleX: LayerKeyPath { LayerKeyPath(.sublayerTransformScaleX) }
+    /// `sublayerTransform.scale.y`.
+    public static var sublayerTransformScaleY: LayerKeyPath { LayerKeyPath(.sublayerTransformScaleY) }
+    /// `sublayerTransform.scale.z`.
+    public static var sublayerTransformScaleZ: LayerKeyPath { LayerKeyPath(.sublayerTransformScaleZ) }
+    /// `sublayerTransform.translation.x`.
+    public static var sublayerTransformTranslationX: LayerKeyPath { LayerKeyPath(.sublayerTransformTranslationX) }
+    /// `sublayerTransform.translation.y`.
+    public static var sublayerTransformTranslationY: LayerKeyPath { LayerKeyPath(.sublayerTransformTranslationY) }
+    /// `sublayerTransform.translation.z`.
+    public static var sublayerTransformTranslationZ: LayerKeyPath { LayerKeyPath(.sublayerTransformTranslationZ) }
+    /// `sublayerTransform.perspective`.
+    public static var sublayerTransformPerspective: LayerKeyPath { LayerKeyPath(.sublayerTransformPerspective) }
+    /// `shadowOpacity`.
+    public static var shadowOpacity: LayerKeyPath { LayerKeyPath(.shadowOpacity) }
+    /// `shadowRadius`.
+    public static var shadowRadius: LayerKeyPath { LayerKeyPath(.shadowRadius) }
+    /// `fontSize`.
+    public static var fontSize: LayerKeyPath { LayerKeyPath(.fontSize) }
+    /// `strokeStart`.
+    public static var strokeStart: LayerKeyPath { LayerKeyPath(.strokeStart) }
+    /// `strokeEnd`.
+    public static var strokeEnd: LayerKeyPath { LayerKeyPath(.strokeEnd) }
+    /// `lineWidth`.
+    public static var lineWidth: LayerKeyPath { LayerKeyPath(.lineWidth) }
+    /// `lineDashPhase`.
+    public static var lineDashPhase: LayerKeyPath { LayerKeyPath(.lineDashPhase) }
+    /// `miterLimit`.
+    public static var miterLimit: LayerKeyPath { LayerKeyPath(.miterLimit) }
+    /// `instanceDelay`.
+    public static var instanceDelay: LayerKeyPath { LayerKeyPath(.instanceDelay) }
+    /// `instanceAlphaOffset`.
+    public static var instanceAlphaOffset: LayerKeyPath { LayerKeyPath(.instanceAlphaOffset) }
+    /// `instanceTransform.rotation`.
+    public static var instanceTransformRotation: LayerKeyPath { LayerKeyPath(.instanceTransformRotation) }
+    /// `instanceTransform.scale`.
+    public static var instanceTransformScale: LayerKeyPath { LayerKeyPath(.instanceTransformScale) }
 }
 
-/// The colour an animation vector stands for.
-func animationColor(from vector: [Double]) -> Color {
-    Color(animatableData: SIMD4(vector[0], vector[1], vector[2], vector[3]))
+extension LayerKeyPath where Value == Point {
+    /// `position`.
+    public static var position: LayerKeyPath { LayerKeyPath(.position) }
+    /// `anchorPoint`.
+    public static var anchorPoint: LayerKeyPath { LayerKeyPath(.anchorPoint) }
+    /// `transform.translation`.
+    public static var transformTranslation: LayerKeyPath { LayerKeyPath(.transformTranslation) }
+    /// `sublayerTransform.translation`.
+    public static var sublayerTransformTranslation: LayerKeyPath { LayerKeyPath(.sublayerTransformTranslation) }
+    /// `startPoint`.
+    public static var startPoint: LayerKeyPath { LayerKeyPath(.startPoint) }
+    /// `endPoint`.
+    public static var endPoint: LayerKeyPath { LayerKeyPath(.endPoint) }
+    /// `instanceTransform.translation`.
+    public static var instanceTransformTranslation: LayerKeyPath { LayerKeyPath(.instanceTransformTranslation) }
+}
+
+extension LayerKeyPath where Value == Size {
+    /// `bounds.size`.
+    public static var boundsSize: LayerKeyPath { LayerKeyPath(.boundsSize) }
+    /// `shadowOffset`.
+    public static var shadowOffset: LayerKeyPath { LayerKeyPath(.shadowOffset) }
+}
+
+extension LayerKeyPath where Value == Color {
+    /// `backgroundColor`.
+    public static var backgroundColor: LayerKeyPath { LayerKeyPath(.backgroundColor) }
+    /// `borderColor`.
+    public static var borderColor: LayerKeyPath { LayerKeyPath(.borderColor) }
+    /// `shadowColor`.
+    public static var shadowColor: LayerKeyPath { LayerKeyPath(.shadowColor) }
+    /// `foregroundColor`.
+    public static var foregroundColor: LayerKeyPath { LayerKeyPath(.foregroundColor) }
+    /// `fillColor`.
+    public static var fillColor: LayerKeyPath { LayerKeyPath(.fillColor) }
+    /// `strokeColor`.
+    public static var strokeColor: LayerKeyPath { LayerKeyPath(.strokeColor) }
+    /// `instanceColor`.
+    public static var instanceColor: LayerKeyPath { LayerKeyPath(.instanceColor) }
+}
+
+extension LayerKeyPath where Value == Bool {
+    /// `hidden`.
+    public static var hidden: LayerKeyPath { LayerKeyPath(.hidden) }
+}
+
+extension LayerKeyPath where Value == Path {
+    /// `path`.
+    public static var path: LayerKeyPath { LayerKeyPath(.path) }
+}
+
+extension LayerKeyPath where Value == [Color] {
+    /// `colors`.
+    public static var colors: LayerKeyPath { LayerKeyPath(.colors) }
+}
+
+extension LayerKeyPath where Value == [Double] {
+    /// `locations`.
+    public static var locations: LayerKeyPath { LayerKeyPath(.locations) }
+}
+
+extension LayerAnimation {
+    /// From `from` to `to` (or by `by`) along `curve`, run by `timing` (`CAMediaTiming`: begin
+    /// time and delay, duration, speed, repeats, autoreverse, fill): `CABasicAnimation`.
+    public static func basic<Value>(
+        _ keyPath: LayerKeyPath<Value>, from: Value? = nil, to: Value? = nil, by: Value? = nil, curve: TimingCurve = .caDefault,
+        timing: AnimationTiming, isAdditive: Bool = false, isCumulative: Bool = false
+    ) -> LayerAnimation {
+        LayerAnimation(
+            keyPath: keyPath.name.rawValue, kind: .basic(from: from?.layerValue, to: to?.layerValue, by: by?.layerValue, timingFunction: curve),
+            timing: timing, isAdditive: isAdditive, isCumulative: isCumulative
+        )
+    }
+
+    /// From `from` to `to` (or by `by`) on `spring`, run by `timing` (its duration nil: the
+    /// spring's settling duration): `CASpringAnimation`.
+    public static func spring<Value>(
+        _ keyPath: LayerKeyPath<Value>, from: Value? = nil, to: Value? = nil, by: Value? = nil, spring: Spring,
+        timing: AnimationTiming? = nil, isAdditive: Bool = false, isCumulative: Bool = false
+    ) -> LayerAnimation {
+        let parameters = SpringParameters.physical(mass: spring.mass, stiffness: spring.stiffness, damping: spring.damping, initialVelocity: spring.initialVelocity)
+        let kind = Kind.spring(from: from?.layerValue, to: to?.layerValue, by: by?.layerValue, spring: parameters)
+        guard let timing else {
+            return LayerAnimation(keyPath: keyPath.name.rawValue, kind: kind, duration: nil, isAdditive: isAdditive, isCumulative: isCumulative)
+        }
+        return LayerAnimation(keyPath: keyPath.name.rawValue, kind: kind, timing: timing, isAdditive: isAdditive, isCumulative: isCumulative)
+    }
+
+    /// Through `values` at `keyTimes` (0 ... 1; evenly spaced when nil), each segment along its
+    /// curve (linear when nil), run by `timing`: `CAKeyframeAnimation`.
+    public static func keyframes<Value>(
+        _ keyPath: LayerKeyPath<Value>, values: [Value], keyTimes: [Double]? = nil, curves: [TimingCurve]? = nil,
+        calculationMode: CalculationMode = .linear, timing: AnimationTiming, isAdditive: Bool = false, isCumulative: Bool = false
+    ) -> LayerAnimation {
+        LayerAnimation(
+            keyPath: keyPath.name.rawValue,
+            kind: .keyframe(values: values.map(\.layerValue), keyTimes: keyTimes, timingFunctions: curves, calculationMode: calculationMode),
+            timing: timing, isAdditive: isAdditive, isCumulative: isCumulative
+        )
+    }
+
+    /// `position` along `path` (`CAKeyframeAnimation.path`), run by `timing`.
+    public static func motion(
+        along path: Path, calculationMode: CalculationMode = .paced, rotationMode: RotationMode? = nil, timing: AnimationTiming
+    ) -> LayerAnimation {
+        LayerAnimation(keyPath: "position", kind: .motion(path: path, calculationMode: calculationMode, rotationMode: rotationMode), timing: timing)
+    }
+
+    /// An animation of `keyPath` of `kind` run by `timing`: its begin time and delay, duration,
+    /// speed, repeats, autoreverse, time offset and fill.
+    public init(keyPath: String, kind: Kind, timing: AnimationTiming, isAdditive: Bool = false, isCumulative: Bool = false) {
+        self.init(
+            keyPath: keyPath, kind: kind, beginTime: timing.beginTime + timing.delay, duration: timing.duration, speed: timing.speed,
+            timeOffset: timing.timeOffset, repeatCount: timing.repeatCount, repeatDuration: timing.repeatDuration,
+            autoreverses: timing.autoreverses, fillMode: timing.fillMode, isAdditive: isAdditive, isCumulative: isCumulative
+        )
+    }
+}
+
+extension LayerEvent {
+    /// Sets `keyPath`'s model value to `value` (animated unless told): `.set(.opacity, to: 0.5)`.
+    public static func set<Value>(_ keyPath: LayerKeyPath<Value>, to value: Value, animated: Bool = true, duration: Double? = nil) -> LayerEvent {
+        .setValue(keyPath: keyPath.name.rawValue, value: value.layerValue, animated: animated, duration: duration)
+    }
 }

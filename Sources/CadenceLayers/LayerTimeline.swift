@@ -8,7 +8,7 @@ public struct LayerTimeline: Sendable {
     /// A model value set at a time.
     struct Change: Sendable {
         var time: Double
-        var keyPath: LayerKeyPath
+        var keyPath: LayerLens
         var value: [Double]
     }
 
@@ -25,7 +25,7 @@ public struct LayerTimeline: Sendable {
     /// An animation on the layer from `added` until `removed`.
     struct Entry: Sendable {
         var key: String?
-        var keyPath: LayerKeyPath
+        var keyPath: LayerLens
         var animation: PropertyAnimation
         var added: Double
         var removed = Double.infinity
@@ -98,14 +98,14 @@ extension Layer {
 
     /// Adds `animation` at `time` (its `beginTime` counts from then), replacing the animation
     /// of the same key, as `CALayer.add(_:forKey:)`.
-    public mutating func add(_ animation: PropertyAnimation, keyPath: LayerKeyPath, forKey key: String?, at time: Double) {
+    public mutating func add(_ animation: PropertyAnimation, keyPath: LayerLens, forKey key: String?, at time: Double) {
         add([(animation, keyPath)], forKey: key, at: time)
     }
 
     /// Adds the animations of one group (`CAAnimationGroup`) at `time` under one `key`,
     /// replacing what was added under it: each begins from `time` (a grouped one through its
     /// outermost group), and removing the key removes them all.
-    public mutating func add(_ animations: [(PropertyAnimation, LayerKeyPath)], forKey key: String?, at time: Double) {
+    public mutating func add(_ animations: [(PropertyAnimation, LayerLens)], forKey key: String?, at time: Double) {
         if let key { removeAnimation(forKey: key, at: time) }
         for (animation, keyPath) in animations {
             var animation = animation
@@ -130,7 +130,7 @@ extension Layer {
     /// curve, or, where a spring animation of that key path is running, on the same spring
     /// carrying its velocity on. Either way under the key path's name, replacing the last
     /// implicit animation of it.
-    public mutating func setValue(_ value: [Double], for keyPath: LayerKeyPath, animated: Bool, duration: Double? = nil, at time: Double) {
+    public mutating func setValue(_ value: [Double], for keyPath: LayerLens, animated: Bool, duration: Double? = nil, at time: Double) {
         let shown = keyPath.read(presentation(at: time))
         // The running animation of this key path this one takes over from, and where it was going.
         let below = keyPath.read(model(at: time))
@@ -176,10 +176,10 @@ extension Layer {
     mutating func apply(_ action: SceneEvent.Action, at time: Double, imageCache: inout ImageCache) {
         switch action {
         case .setValue(let keyPath, let value, let animated, let duration):
-            guard let lens = LayerKeyPath.named(keyPath) else { return }
+            guard let lens = LayerLens.named(keyPath) else { return }
             setValue(value, for: lens, animated: animated, duration: duration, at: time)
         case .addAnimation(let animation, let key):
-            guard let lens = LayerKeyPath.named(animation.keyPath) else { return }
+            guard let lens = LayerLens.named(animation.keyPath) else { return }
             add(animation.animation, keyPath: lens, forKey: key, at: time)
         case .removeAnimation(let key):
             removeAnimation(forKey: key, at: time)

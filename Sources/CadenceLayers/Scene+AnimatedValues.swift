@@ -42,7 +42,7 @@ extension Layer {
     func appendAnimatedValues(at time: Double, to result: inout [NodeValues]) {
         let shown = presentation(at: time)
         var values: [String: [Double]] = [:]
-        for keyPath in LayerKeyPath.table.values where keyPath.applies(to: typeName) {
+        for keyPath in LayerLens.table.values where keyPath.applies(to: typeName) {
             values[keyPath.name] = keyPath.read(shown)
         }
         if case .widget(.widget(_, let widget)) = shown.content {

@@ -8,9 +8,6 @@ import Foundation
 /// (`LayerAnimation`, `LayerValue`, `LayerEvent`), and those are checked and resolved here for
 /// files and Swift alike, so that the two cannot disagree.
 extension Reader {
-    /// The reader that checks what Swift code builds: errors name no file but the Swift API.
-    static let swift = Reader(sceneFile: "Swift API", strict: true, widgets: .standard)
-
     // MARK: JSON
 
     /// The deepest nesting of animation groups.
@@ -18,7 +15,7 @@ extension Reader {
 
     /// The animations of an animation object at `path` (e.g. `animations[0]`) for `layer`, with
     /// their key paths' lenses: one, or a group's, each on the group's time.
-    func animations(_ entry: JSONValue, path: String, layer: Layer) throws(SceneError) -> [(KeyedAnimation, LayerKeyPath)] {
+    func animations(_ entry: JSONValue, path: String, layer: Layer) throws(SceneError) -> [(KeyedAnimation, LayerLens)] {
         try animations(try spec(entry, path: path, layer: layer), path: path, layer: layer)
     }
 
@@ -189,7 +186,7 @@ extension Reader {
 
     /// A value of `lens` as a scene file writes it, its shape checked against the key path's
     /// type (`vector(_:for:layer:key:)` checks the rest).
-    func layerValue(_ json: JSONValue, for lens: LayerKeyPath, layer: Layer, key: String) throws(SceneError) -> LayerValue {
+    func layerValue(_ json: JSONValue, for lens: LayerLens, layer: Layer, key: String) throws(SceneError) -> LayerValue {
         let wrong = error("must be \(lens.type.expected) for '\(lens.name)'", node: layer.id, key: key)
         switch (lens.type, json) {
         case (.number, .number(let number)): return .number(number)
@@ -225,7 +222,7 @@ extension Reader {
 
     /// A value for `lens` as an animation vector, checked against its type (and, for paths,
     /// against the layer's path: the same commands).
-    func value(_ json: JSONValue, for lens: LayerKeyPath, layer: Layer, key: String) throws(SceneError) -> [Double] {
+    func value(_ json: JSONValue, for lens: LayerLens, layer: Layer, key: String) throws(SceneError) -> [Double] {
         try vector(try layerValue(json, for: lens, layer: layer, key: key), for: lens, layer: layer, key: key)
     }
 
@@ -257,252 +254,30 @@ extension Reader {
 
     // MARK: Shared by files and Swift
 
-    /// `spec` checked for `layer` and resolved: the key path's lens, vectors checked against it,
-    /// the spring and the timing checked. Errors name the layer and `path`.
-    /// The animations `spec` stands for: itself, or a group's (recursively), each with the
-    /// group's timing put before its own.
-    func animations(_ spec: LayerAnimation, path: String, layer: Layer) throws(SceneError) -> [(KeyedAnimation, LayerKeyPath)] {
-        guard case .group(let children) = spec.kind else { return [try animation(spec, path: path, layer: layer)] }
-        let timing: AnimationTiming
+    /// `body`'s `LayerError` as this reader's `SceneError`: the same node, key and message,
+    /// with the file's name.
+    func checked<Result>(_ body: () throws(LayerError) -> Result) throws(SceneError) -> Result {
         do {
-            timing = try AnimationTiming(
-                beginTime: spec.beginTime, duration: spec.duration ?? Layer.implicitAnimationDuration, speed: spec.speed,
-                repeatCount: spec.repeatCount == 0 ? 1 : spec.repeatCount, autoreverses: spec.autoreverses, fillMode: spec.fillMode,
-                timeOffset: spec.timeOffset, repeatDuration: spec.repeatDuration
-            )
+            return try body()
         } catch let problem {
-            throw error(problem.description, node: layer.id, key: "\(path) (group)")
-        }
-        var result: [(KeyedAnimation, LayerKeyPath)] = []
-        for (index, child) in children.enumerated() {
-            for (keyed, lens) in try animations(child, path: "\(path).animations[\(index)]", layer: layer) {
-                var grouped = keyed
-                grouped.animation.groups.insert(timing, at: 0)
-                result.append((grouped, lens))
-            }
-        }
-        return result
-    }
-
-    func animation(_ spec: LayerAnimation, path: String, layer: Layer) throws(SceneError) -> (KeyedAnimation, LayerKeyPath) {
-        let id = layer.id
-        if case .group = spec.kind {
-            throw error("an animation group goes in a layer's animations list (or Layer.add), not in an event, which adds one animation", node: id, key: path)
-        }
-        let name = spec.keyPath
-        var lens = try keyPath(name, layer: layer, key: "\(path).keyPath")
-        if case .motion(_, _, let rotation) = spec.kind {
-            guard lens.name == "position" else { throw error("a path animates position only, not '\(lens.name)'", node: id, key: "\(path).path") }
-            if rotation != nil { lens = LayerKeyPath.positionTurning }
-        }
-        func vector(_ value: LayerValue?, _ key: String) throws(SceneError) -> [Double]? {
-            guard let value else { return nil }
-            return try self.vector(value, for: lens, layer: layer, key: "\(path).\(key)")
-        }
-        let kind: PropertyAnimation.Kind
-        var duration = spec.duration
-        switch spec.kind {
-        case .basic(let from, let to, let by, let timingFunction):
-            kind = .basic(from: try vector(from, "from"), to: try vector(to, "to"), by: try vector(by, "by"), timingFunction: timingFunction)
-        case .spring(let from, let to, let by, let parameters):
-            let spring: Spring
-            do {
-                switch parameters {
-                case .perceptual(let dampingRatio, let response, let mass, let velocity):
-                    spring = try Spring(dampingRatio: dampingRatio, response: response, mass: mass, initialVelocity: velocity)
-                case .physical(let mass, let stiffness, let damping, let velocity):
-                    spring = try Spring(mass: mass, stiffness: stiffness, damping: damping, initialVelocity: velocity)
-                }
-            } catch let problem {
-                throw error(problem.description, node: id, key: path)
-            }
-            if duration == nil {
-                do throws(AnimationError) {
-                    duration = try spring.defaultAnimationDuration()
-                } catch let problem {
-                    throw error(problem.description, node: id, key: "\(path).duration")
-                }
-            }
-            kind = .spring(from: try vector(from, "from"), to: try vector(to, "to"), by: try vector(by, "by"), spring: spring)
-        case .keyframe(let values, let keyTimes, let timingFunctions, let mode):
-            var vectors: [[Double]] = []
-            for (index, value) in values.enumerated() {
-                vectors.append(try self.vector(value, for: lens, layer: layer, key: "\(path).values[\(index)]"))
-            }
-            kind = .keyframe(values: vectors, keyTimes: keyTimes, timingFunctions: timingFunctions, calculationMode: mode)
-        case .motion(let motionPath, let mode, let rotation):
-            let (values, keyTimes) = try motionKeyframes(along: motionPath, mode: mode, rotation: rotation, layer: layer, key: "\(path).path")
-            kind = .keyframe(values: values, keyTimes: keyTimes, timingFunctions: nil, calculationMode: mode == .discrete ? .discrete : .linear)
-        case .group:
-            throw error("an animation group has no key path of its own", node: id, key: path)
-        }
-        do {
-            let timing = try AnimationTiming(
-                beginTime: spec.beginTime, duration: duration ?? Layer.implicitAnimationDuration, speed: spec.speed,
-                repeatCount: spec.repeatCount == 0 ? 1 : spec.repeatCount, autoreverses: spec.autoreverses, fillMode: spec.fillMode,
-                timeOffset: spec.timeOffset, repeatDuration: spec.repeatDuration
-            )
-            let animation = try PropertyAnimation(kind: kind, timing: timing, isAdditive: spec.isAdditive, isCumulative: spec.isCumulative)
-            return (KeyedAnimation(keyPath: lens.name, animation: animation), lens)
-        } catch let problem {
-            throw error(problem.description, node: id, key: "\(path) (\(name))")
+            throw error(problem.message, node: problem.node, key: problem.key)
         }
     }
 
-    /// The most points a motion path is followed through (flattened within 0.1 units).
-    static let maximumMotionPoints = 10_000
-
-    /// The keyframes of `position` along `path`: the path flattened within 0.1 units, each point
-    /// timed by its distance along the path (`paced`), or each path segment given the same time
-    /// with its points timed by distance within it (the other modes; `discrete` keeps only the
-    /// segments' ends). With a `rotation`, each value carries the direction of travel there
-    /// (unwrapped, so the turn never jumps a whole turn; half a turn more for `autoReverse`).
-    func motionKeyframes(
-        along path: Path, mode: CalculationMode, rotation: LayerAnimation.RotationMode?, layer: Layer, key: String
-    ) throws(SceneError) -> (values: [[Double]], keyTimes: [Double]) {
-        // Each segment flattened apart, so that its points know which segment they are on.
-        var segments: [[Point]] = []
-        var current = Point.zero
-        var start = Point.zero
-        for element in path.elements {
-            switch element {
-            case .move(let point):
-                current = point
-                start = point
-                continue
-            case .close:
-                if current != start { segments.append([current, start]) }
-                current = start
-                continue
-            default:
-                break
-            }
-            let piece = Path(elements: [.move(current), element])
-            let points = piece.flattened(tolerance: 0.1, visible: nil, keepingLength: true).flatMap(\.points)
-            if points.count >= 2 { segments.append(points) }
-            switch element {
-            case .line(let point), .quadCurve(_, let point), .curve(_, _, let point), .move(let point): current = point
-            case .close: break
-            }
-            guard segments.reduce(0, { $0 + $1.count }) <= Self.maximumMotionPoints else {
-                throw error("the path needs more than \(Self.maximumMotionPoints) points to follow within 0.1 units: simplify it", node: layer.id, key: key)
-            }
-        }
-        guard !segments.isEmpty else { throw error("the path has no segment to move along", node: layer.id, key: key) }
-        func distance(_ a: Point, _ b: Point) -> Double { ((a.x - b.x) * (a.x - b.x) + (a.y - b.y) * (a.y - b.y)).squareRoot() }
-        var points: [Point] = []
-        var times: [Double] = []
-        let lengths = segments.map { segment in zip(segment, segment.dropFirst()).reduce(0) { $0 + distance($1.0, $1.1) } }
-        let total = lengths.reduce(0, +)
-        var travelled = 0.0
-        for (index, segment) in segments.enumerated() {
-            let slot = 1 / Double(segments.count)
-            if mode == .discrete {
-                if index == 0 { points.append(segment[0]); times.append(0) }
-                points.append(segment[segment.count - 1])
-                times.append(Double(index + 1) * slot)
-                continue
-            }
-            var along = 0.0
-            for (position, point) in segment.enumerated() {
-                if position > 0 { along += distance(segment[position - 1], point) }
-                if position == 0, !points.isEmpty { continue }
-                let time = mode == .paced
-                    ? (total > 0 ? (travelled + along) / total : Double(index) * slot)
-                    : (Double(index) + (lengths[index] > 0 ? along / lengths[index] : 0)) * slot
-                points.append(point)
-                times.append(min(max(time, times.last ?? 0), 1))
-            }
-            travelled += lengths[index]
-        }
-        times[times.count - 1] = 1
-        try checkMagnitude(points.flatMap { [$0.x, $0.y] }, node: layer.id, key: key)
-        guard let rotation else { return (points.map { [$0.x, $0.y] }, times) }
-        // Each stretch between two points faces its own direction, from its start to its end;
-        // at a point the direction turns at once (finely flattened curves turn smoothly).
-        var values: [[Double]] = []
-        var keyTimes: [Double] = []
-        var previous: Double?
-        let turn = rotation == .autoReverse ? Double.pi : 0
-        for index in points.indices.dropLast() {
-            let from = points[index], to = points[index + 1]
-            var angle = from == to ? (previous ?? turn) : atan2(to.y - from.y, to.x - from.x) + turn
-            // Unwrapped: within half a turn of the direction before.
-            if let previous {
-                angle -= ((angle - previous) / (2 * Double.pi)).rounded() * 2 * Double.pi
-            }
-            previous = angle
-            values.append([from.x, from.y, angle])
-            keyTimes.append(times[index])
-            values.append([to.x, to.y, angle])
-            keyTimes.append(times[index + 1])
-        }
-        if values.isEmpty { return ([[points[0].x, points[0].y, turn], [points[0].x, points[0].y, turn]], [0, 1]) }
-        return (values, keyTimes)
+    /// `spec` checked for `layer` and resolved (`Layer.animations(_:path:layer:)`).
+    func animations(_ spec: LayerAnimation, path: String, layer: Layer) throws(SceneError) -> [(KeyedAnimation, LayerLens)] {
+        try checked { () throws(LayerError) in try Layer.animations(spec, path: path, layer: layer) }
     }
 
-    /// `value` as an animation vector for `lens`, checked against its type, range and (for
-    /// paths) the layer's path: the same commands.
-    func vector(_ value: LayerValue, for lens: LayerKeyPath, layer: Layer, key: String) throws(SceneError) -> [Double] {
-        let id = layer.id
-        let wrong = error("must be \(lens.type.expected) for '\(lens.name)'", node: id, key: key)
-        switch (lens.type, value) {
-        case (.number, .number(let number)):
-            guard number.isFinite else { throw wrong }
-            try checkMagnitude([number], node: id, key: key)
-            if lens.name.hasSuffix("gaussianBlur.inputRadius"), number < 0 || number > Group.maximumBlur {
-                throw error("must be from 0 to \(Int(Group.maximumBlur)) (a Gaussian's standard deviation), got \(number)", node: id, key: key)
-            }
-            if lens.name.hasSuffix(".perspective"), number <= 0 {
-                throw error("must be a distance above 0 (the eye's distance from the plane: m34 = -1/distance), got \(number)", node: id, key: key)
-            }
-            return [number]
-        case (.point, .numbers(let list)), (.size, .numbers(let list)):
-            guard list.count == 2, list.allSatisfy(\.isFinite) else { throw wrong }
-            try checkMagnitude(list, node: id, key: key)
-            return list
-        case (.color, .color(let color)):
-            let vector = animationVector(color)
-            guard vector.allSatisfy(\.isFinite) else { throw wrong }
-            return vector
-        case (.bool, .bool(let flag)):
-            return [flag ? 1 : 0]
-        case (.path, .path(let path)):
-            try checkMagnitude(path.components, node: id, key: key)
-            guard case .shape(let shape) = layer.content, path.hasSameStructure(as: shape.path) else {
-                throw error("a path value must have the same commands as the layer's path (after H, V, S, T and A are converted)", node: id, key: key)
-            }
-            return path.components
-        case (.colors, .colors(let colors)):
-            let count = lens.value(of: layer).count / 4
-            guard colors.count == count else {
-                throw error("must be \(count) colours, as many as the layer's colors (a gradient's colours animate one to one)", node: id, key: key)
-            }
-            return colors.flatMap(animationVector)
-        case (.numbers, .numbers(let list)):
-            let count = lens.value(of: layer).count
-            guard list.count == count, list.allSatisfy({ $0.isFinite && $0 >= 0 && $0 <= 1 }) else {
-                throw error("must be \(count) numbers from 0 to 1, one per colour of the layer", node: id, key: key)
-            }
-            return list
-        default:
-            throw wrong
-        }
+    func animation(_ spec: LayerAnimation, path: String, layer: Layer) throws(SceneError) -> (KeyedAnimation, LayerLens) {
+        try checked { () throws(LayerError) in try Layer.animation(spec, path: path, layer: layer) }
     }
 
-    /// `event` checked for `layer`, as the action a scene applies. Errors name `path`.
+    func vector(_ value: LayerValue, for lens: LayerLens, layer: Layer, key: String) throws(SceneError) -> [Double] {
+        try checked { () throws(LayerError) in try Layer.vector(value, for: lens, layer: layer, key: key) }
+    }
+
     func action(_ event: LayerEvent, path: String, layer: Layer) throws(SceneError) -> SceneEvent.Action {
-        switch event {
-        case .setValue(let name, let value, let animated, let duration):
-            let lens = try keyPath(name, layer: layer, key: "\(path).keyPath")
-            let vector = try vector(value, for: lens, layer: layer, key: "\(path).value")
-            if let duration { guard duration >= 0, duration <= 1e6 else { throw error("must be between 0 and 1000000 seconds", key: "\(path).duration") } }
-            return .setValue(keyPath: lens.name, value: vector, animated: animated, duration: duration)
-        case .addAnimation(let spec, let key):
-            let (keyed, _) = try animation(spec, path: "\(path).animation", layer: layer)
-            return .addAnimation(keyed, key: key)
-        case .removeAnimation(let key):
-            return .removeAnimation(key: key)
-        }
+        try checked { () throws(LayerError) in try Layer.action(event, path: path, layer: layer) }
     }
 }

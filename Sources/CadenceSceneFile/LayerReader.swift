@@ -42,7 +42,7 @@ extension SceneFile {
     ]
     /// The largest magnitude a layer value may have (positions, sizes, offsets, radii, scales…):
     /// far beyond any screen, small enough that every pixel computation stays finite.
-    public static let maximumLayerValue = 1e7
+    public static let maximumLayerValue = Layer.maximumValue
 }
 
 extension Reader {
@@ -210,7 +210,7 @@ extension Reader {
     /// without a fill mode that holds its end: the layer would snap back when it ends, as in Core
     /// Animation, which Lottie, Flutter and CSS users do not expect. Nil when it holds, never
     /// ends, or ends where the model is.
-    func snapBack(_ animation: PropertyAnimation, lens: LayerKeyPath, layer: Layer, path: String) -> SceneError? {
+    func snapBack(_ animation: PropertyAnimation, lens: LayerLens, layer: Layer, path: String) -> SceneError? {
         let timing = animation.timing
         guard timing.fillMode == .removed || timing.fillMode == .backwards, timing.endTime.isFinite else { return nil }
         let model = lens.value(of: layer)
@@ -561,14 +561,8 @@ extension Reader {
     // MARK: Animations
 
     /// The lens for `name` on `layer`, or an error listing the valid ones.
-    func keyPath(_ name: String, layer: Layer, key: String) throws(SceneError) -> LayerKeyPath {
-        guard let lens = LayerKeyPath.named(name), lens.applies(to: layer.typeName) else {
-            throw error(
-                "unknown key path '\(name)' for a \(layer.typeName)\(Spelling.suggestion(for: name, among: LayerKeyPath.names(for: layer.typeName))) (valid: \(LayerKeyPath.names(for: layer.typeName).joined(separator: ", ")))",
-                node: layer.id, key: key
-            )
-        }
-        return lens
+    func keyPath(_ name: String, layer: Layer, key: String) throws(SceneError) -> LayerLens {
+        try checked { () throws(LayerError) in try Layer.lens(name, layer: layer, key: key) }
     }
 
     /// A timing function: any `cadence curve` spec but a spring.
@@ -609,9 +603,7 @@ extension Reader {
     }
 
     func checkMagnitude(_ values: [Double], node id: String, key: String) throws(SceneError) {
-        for value in values where abs(value) > SceneFile.maximumLayerValue {
-            throw error("\(value) is out of range: layer values must lie within ±\(Int(SceneFile.maximumLayerValue))", node: id, key: key)
-        }
+        try checked { () throws(LayerError) in try Layer.checkMagnitude(values, node: id, key: key) }
     }
 
     /// Unknown keys inside an animation are errors: a misspelt `duraton` would silently run a
@@ -627,23 +619,5 @@ extension Layer.Content {
     var isWidget: Bool {
         if case .widget = self { return true }
         return false
-    }
-}
-
-extension Scene {
-    /// The layer called `id`, anywhere in the tree; a top-level widget as the layer that would
-    /// hold it.
-    public func layer(id: String) -> Layer? {
-        location(of: id).map(layer(at:))
-    }
-
-    /// The layer at `location` (from `location(of:)` or `locations()`); a top-level widget as
-    /// the layer that would hold it.
-    func layer(at location: (node: Int, path: [Int])) -> Layer {
-        let (index, path) = location
-        switch nodes[index] {
-        case .layer(let root): return root[path: path]
-        case let node: return Layer.wrapping(node)
-        }
     }
 }

@@ -45,7 +45,7 @@ public enum SceneFile {
 
     /// The latest scene time, in seconds (event times, render durations, sheet times): about
     /// 116 days, so frame and tick counts stay exact integers.
-    public static let maximumTime = 1e7
+    public static let maximumTime = Scene.maximumTime
     /// The most combining marks kept in a row after one character: 32 (Unicode's stream-safe
     /// format allows 30). Shaping a cluster costs HarfBuzz time that grows faster than its length:
     /// 50,000 marks on one letter took 19 s a frame.

@@ -16,7 +16,7 @@ import Testing
         square.properties.backgroundColor = Color(hex: "#0000FF")!
         let timing = try AnimationTiming(duration: 1)
         let slide = try PropertyAnimation(kind: .basic(from: [0], to: [20], by: nil, timingFunction: .linear), timing: timing)
-        square.add(slide, keyPath: try #require(LayerKeyPath.named("position.x")), forKey: "slide", at: 0)
+        square.add(slide, keyPath: try #require(LayerLens.named("position.x")), forKey: "slide", at: 0)
         return Scene(name: "slide", size: Size(width: 40, height: 20), background: Color(hex: "#FFFFFF")!, nodes: [.layer(square)])
     }
 

@@ -177,7 +177,7 @@ import Testing
         #expect(scene.layer(id: "stage").map { abs($0.presentation(at: 0.5).properties.sublayerTransform.perspective - 450) < 1e-9 } == true)
         for name in ["transform.rotation.x", "transform.rotation.z", "transform.scale.z", "transform.perspective", "sublayerTransform.rotation.y",
                      "sublayerTransform.translation.z", "sublayerTransform.scale"] {
-            #expect(LayerKeyPath.named(name) != nil, "\(name)")
+            #expect(LayerLens.named(name) != nil, "\(name)")
         }
     }
 }

@@ -12,7 +12,7 @@ import Testing
         #expect(AnimatableKeyPath.boundsSizeWidth.rawValue == "bounds.size.width")
         // Every typed name is a key path the reader knows.
         for keyPath in AnimatableKeyPath.all {
-            #expect(LayerKeyPath.named(keyPath.rawValue) != nil, "\(keyPath)")
+            #expect(LayerLens.named(keyPath.rawValue) != nil, "\(keyPath)")
         }
         #expect(LayerAnimation.basic(keyPath: .positionX, to: 10) == .basic(keyPath: "position.x", to: 10))
         #expect(LayerAnimation.spring(keyPath: .opacity, to: 1, damping: 12) == .spring(keyPath: "opacity", to: 1, damping: 12))

@@ -111,41 +111,41 @@ import Testing
         #expect(try renderer.render(full, at: 0.4) != (try renderer.render(swift, at: 0.4)))
     }
 
-    @Test func anUnknownKeyPathThrowsTheReadersError() throws {
+    @Test func anUnknownKeyPathThrowsNamingTheLayerAndKey() throws {
         var card = Layer(id: "card")
         #expect {
             try card.add(.basic(keyPath: "positon.y", to: 10))
         } throws: { error in
-            guard let error = error as? SceneError else { return false }
+            guard let error = error as? LayerError else { return false }
             return error.node == "card" && error.key == "animations[0].keyPath" && error.message.hasPrefix("unknown key path 'positon.y' for a Layer; did you mean 'position.y'? (valid: ")
         }
     }
 
     @Test func aValueOfTheWrongTypeThrowsNamingTheKey() throws {
         var card = Layer(id: "card")
-        let error = try #require(throws: SceneError.self) { try card.add(.basic(keyPath: "position", to: 10)) }
+        let error = try #require(throws: LayerError.self) { try card.add(.basic(keyPath: "position", to: 10)) }
         #expect(error.key == "animations[0].to")
         #expect(error.message == "must be a list of 2 numbers [x, y] for 'position'")
-        let range = try #require(throws: SceneError.self) { try card.add(.basic(keyPath: "position.x", to: 1e9)) }
+        let range = try #require(throws: LayerError.self) { try card.add(.basic(keyPath: "position.x", to: 1e9)) }
         #expect(range.message.contains("out of range"))
     }
 
     @Test func aBadSpringOrTimingThrowsAsInAFile() throws {
         var card = Layer(id: "card")
-        let spring = try #require(throws: SceneError.self) { try card.add(.spring(keyPath: "opacity", to: 1, mass: 0)) }
+        let spring = try #require(throws: LayerError.self) { try card.add(.spring(keyPath: "opacity", to: 1, mass: 0)) }
         #expect(spring.node == "card")
         #expect(spring.key == "animations[0]")
-        let timing = try #require(throws: SceneError.self) { try card.add(.basic(keyPath: "opacity", to: 1, duration: -1)) }
+        let timing = try #require(throws: LayerError.self) { try card.add(.basic(keyPath: "opacity", to: 1, duration: -1)) }
         #expect(timing.key == "animations[0] (opacity)")
         #expect(card.timeline.isEmpty)
     }
 
     @Test func eventsAreCheckedAsInAFile() throws {
         var scene = try Self.swiftScene()
-        #expect(throws: SceneError.self) { try scene.schedule(.removeAnimation(key: "tilt"), on: "nobody", at: 2) }
-        #expect(throws: SceneError.self) { try scene.schedule(.setValue(keyPath: "opacity", value: [1, 2]), on: "card", at: 2) }
-        #expect(throws: SceneError.self) { try scene.schedule(widgetEvent: CountingLabel.Event.stopCounting, on: "card", at: 2) }
-        #expect(throws: SceneError.self) { try scene.schedule(.removeAnimation(key: "tilt"), on: "card", at: 1e9) }
+        #expect(throws: LayerError.self) { try scene.schedule(.removeAnimation(key: "tilt"), on: "nobody", at: 2) }
+        #expect(throws: LayerError.self) { try scene.schedule(.setValue(keyPath: "opacity", value: [1, 2]), on: "card", at: 2) }
+        #expect(throws: LayerError.self) { try scene.schedule(widgetEvent: CountingLabel.Event.stopCounting, on: "card", at: 2) }
+        #expect(throws: LayerError.self) { try scene.schedule(.removeAnimation(key: "tilt"), on: "card", at: 1e9) }
         try scene.schedule(.removeAnimation(key: "tilt"), on: "card", at: 2)
     }
 
@@ -186,7 +186,7 @@ import Testing
         try dot.add(.basic(keyPath: "position.x", from: 0, to: 100, timingFunction: smoothstep, duration: 1))
         #expect(dot.presentation(at: 0.25).position.x == 15.625)
         var bad = Layer(id: "bad")
-        let error = try #require(throws: SceneError.self) {
+        let error = try #require(throws: LayerError.self) {
             try bad.add(.basic(keyPath: "opacity", to: 1, timingFunction: .custom("broken") { _ in .nan }))
         }
         #expect(error.message.contains("custom curve 'broken'"))

@@ -19,6 +19,6 @@ import Testing
 
     @Test func aMisspeltKeyPathIsAnError() throws {
         var layer = Layer(id: "card")
-        #expect(throws: SceneError.self) { try layer.add(.basic(keyPath: "opacty", to: 1)) }
+        #expect(throws: LayerError.self) { try layer.add(.basic(keyPath: "opacty", to: 1)) }
     }
 }
