@@ -109,7 +109,10 @@ struct RasterPass {
     }
 
     /// Puts the innermost group's picture over the target it began in, faded by its opacity and
-    /// its mask's coverage, within the group's region.
+    /// its mask's coverage, within the group's region. The steps, in order: the group is closed
+    /// (a matte group's picture is kept for the group that reads it), its picture and coverage
+    /// are prepared (`prepareComposite`), and the narrowest loop that draws it composites it
+    /// (`composite`).
     private mutating func endGroup() {
         guard !groups.isEmpty else { return }
         // Swapped, not copied: the target below must be the only owner of its pixels while the
@@ -136,17 +139,45 @@ struct RasterPass {
             renderer.recycle(unblurred, painted: painted)
             if let matte { renderer.recycle(matte, painted: mattePainted) }
         }
+        guard let prepared = prepareComposite(group, picture: unblurred, region: region, painted: painted, matte: matte) else { return }
+        composite(prepared)
+    }
+
+    /// What compositing a group's picture takes, worked out once: the picture (blurred and
+    /// colour-mapped), its opacity, the rounded mask's coverage and the mask paths', the matte,
+    /// the blend mode, and the pixels to visit.
+    struct GroupComposite {
+        let picture: RasterCanvas
+        let opacity: Double
+        /// A rounded-rectangle mask's coverage at a pixel centre; nil without one.
+        let coverage: ((Double, Double) -> Double)?
+        /// The mask paths' combined coverage over the region; nil without mask paths.
+        let paths: CoverageMask?
+        let matte: RasterCanvas?
+        let mode: Group.Matte?
+        let blendMode: BlendMode
+        /// The region within the target.
+        let box: PixelRect
+        /// The pixels drawing may have changed (all of the box after a blur).
+        let spans: PaintedRects
+    }
+
+    /// `group`'s picture and coverage, ready to composite: the backdrop under it blurred, the
+    /// picture blurred and colour-mapped, the rounded mask and mask paths made coverage. Nil when
+    /// nothing shows (no opacity, no region, a mask that flattens the plane or covers nothing).
+    private mutating func prepareComposite(
+        _ group: Group, picture unblurred: RasterCanvas, region: PixelRect?, painted: PaintedRects, matte: RasterCanvas?
+    ) -> GroupComposite? {
         let opacity = RasterMath.clamp(group.opacity, 0, 1)
-        guard opacity > 0, let region else { return }
+        guard opacity > 0, let region else { return nil }
         // The backdrop blurred first, then the picture (blurred if need be) over it.
         if group.backdropBlur > 0, let backdrop = group.backdrop { blurBackdrop(under: backdrop, sigma: group.backdropBlur, within: region) }
         var picture = group.blur > 0 ? Self.blurred(unblurred, sigma: min(group.blur, Group.maximumBlur)) : unblurred
         if let ramp = group.colorRamp { Self.map(&picture, through: ramp) }
-        let blendMode = group.blendMode
         var coverage: ((Double, Double) -> Double)?
         if let mask = group.mask {
             // A mask that flattens the plane covers nothing.
-            guard let inverse = mask.transform.inverted else { return }
+            guard let inverse = mask.transform.inverted else { return nil }
             let scales = mask.transform.axisScales
             let (hx, hy, cx, cy) = Self.halves(mask.rect)
             let radius = RasterMath.clamp(mask.cornerRadius, 0, min(hx, hy))
@@ -158,10 +189,10 @@ struct RasterPass {
         }
         // Mask paths: one combined coverage over the region, looked up per pixel.
         let paths = group.maskPaths.isEmpty ? nil : renderer.maskCoverage(of: group.maskPaths, clip: region.rect)
-        if !group.maskPaths.isEmpty, paths == nil { return }
+        if !group.maskPaths.isEmpty, paths == nil { return nil }
         // Composited within its region whatever clip is in force now (a clip may have begun
         // inside the group and not ended), as the GL backend scissors the composite.
-        guard let bounds = target.bounds, let box = region.intersection(bounds) else { return }
+        guard let bounds = target.bounds, let box = region.intersection(bounds) else { return nil }
         // Only the pixels drawing may have changed (a blur spreads them over the region): the
         // rest of the picture is transparent and adds nothing.
         var spans = painted
@@ -169,11 +200,213 @@ struct RasterPass {
             spans = PaintedRects()
             spans.add(box)
         }
-        let mode = group.matte
+        return GroupComposite(
+            picture: picture, opacity: opacity, coverage: coverage, paths: paths, matte: matte, mode: group.matte,
+            blendMode: group.blendMode, box: box, spans: spans
+        )
+    }
+
+    /// Composites a prepared group by the narrowest loop that draws it: opacity alone; an alpha
+    /// or luma matte alone; mask paths alone; mask paths or a matte in integers; anything else
+    /// (a rounded mask, a blend mode) per pixel in `Double`. Each gives the bytes the general
+    /// loop gives.
+    private mutating func composite(_ composite: GroupComposite) {
+        let plain = composite.coverage == nil && composite.blendMode == .normal
+        if plain, composite.paths == nil, composite.mode == nil {
+            compositeFaded(composite)
+        } else if plain, composite.paths == nil, let mode = composite.mode, mode == .alpha || mode == .luma, let matte = composite.matte,
+                  let matteArea = PixelRect(x: matte.originX, y: matte.originY, width: matte.width, height: matte.height),
+                  let area = composite.box.intersection(matteArea) {
+            compositeThroughMatte(composite, matte: matte, luma: mode == .luma, within: area)
+        } else if plain, let paths = composite.paths, composite.mode == nil,
+                  let masked = PixelRect(x: paths.x, y: paths.y, width: paths.width, height: paths.height)?.intersection(composite.box) {
+            compositeThroughMaskPaths(composite, paths: paths, within: masked)
+        } else if plain, composite.paths != nil || composite.mode != nil {
+            compositeInBytes(composite)
+        } else {
+            compositeGeneral(composite)
+        }
+    }
+
+    /// Opacity alone: each channel's faded byte is the per-pixel formula's, worked out once
+    /// for each of the 256 values (the same Double arithmetic, so the same bytes).
+    private mutating func compositeFaded(_ composite: GroupComposite) {
+        let (picture, opacity, spans, box) = (composite.picture, composite.opacity, composite.spans, composite.box)
         let (canvasWidth, canvasX, canvasY) = (target.width, target.originX, target.originY)
-        // The factor at each pixel, in the order the per-pixel formula has always multiplied it
-        // (opacity, rounded-rectangle coverage, mask paths, matte); transparent picture pixels
-        // add nothing and are skipped.
+        let factor = opacity / 255
+        let faded = (0..<256).map { PremultipliedColor.byte(Double($0) * factor) }
+        picture.withPixels { source in
+            faded.withUnsafeBufferPointer { faded in
+                target.withMutablePixels { pixels in
+                    spans.forEachSpan(within: box) { y, minX, maxX in
+                        var from = ((y - picture.originY) * picture.width + minX - picture.originX) * 4
+                        var offset = ((y - canvasY) * canvasWidth + minX - canvasX) * 4
+                        var x = minX
+                        while x < maxX {
+                            let skipped = Self.transparentRun(source, at: from, limit: maxX - x)
+                            if skipped > 0 { x += skipped; from += 4 * skipped; offset += 4 * skipped; continue }
+                            defer { x += 1; from += 4; offset += 4 }
+                            let color = PremultipliedColor(
+                                r: faded[Int(source[from])], g: faded[Int(source[from + 1])], b: faded[Int(source[from + 2])], a: faded[Int(source[from + 3])]
+                            )
+                            Self.blend(word: color.word.littleEndian, scaledBy: 255, into: pixels, at: offset)
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// An alpha or luma matte alone (the commonest track matte): the general integer loop with
+    /// its branches settled, and only where the matte is (outside it the matte reads 0 and
+    /// nothing shows). The same arithmetic, so the same bytes.
+    private mutating func compositeThroughMatte(_ composite: GroupComposite, matte: RasterCanvas, luma: Bool, within area: PixelRect) {
+        let (picture, opacity, spans) = (composite.picture, composite.opacity, composite.spans)
+        let (canvasWidth, canvasX, canvasY) = (target.width, target.originX, target.originY)
+        let level = Int((opacity * 255).rounded())
+        let (matteX, matteY, matteWidth) = (matte.originX, matte.originY, matte.width)
+        picture.withPixels { source in
+            matte.withPixels { matteBytes in
+                target.withMutablePixels { pixels in
+                    spans.forEachSpan(within: area) { y, minX, maxX in
+                        var from = ((y - picture.originY) * picture.width + minX - picture.originX) * 4
+                        var offset = ((y - canvasY) * canvasWidth + minX - canvasX) * 4
+                        var at = ((y - matteY) * matteWidth + minX - matteX) * 4
+                        var x = minX
+                        while x < maxX {
+                            let skipped = Self.transparentRun(source, at: from, limit: maxX - x)
+                            if skipped > 0 { x += skipped; from += 4 * skipped; offset += 4 * skipped; at += 4 * skipped; continue }
+                            defer { x += 1; from += 4; offset += 4; at += 4 }
+                            let m = luma ? Self.luma(matteBytes[at], matteBytes[at + 1], matteBytes[at + 2]) : Int(matteBytes[at + 3])
+                            // level · 255 · matte, scaled back to 0 ... 255 (the matte itself at level 255).
+                            let scaled = level == 255 ? m : (level &* 255 &* m &+ 32512) / 65025
+                            if scaled == 0 { continue }
+                            Self.blend(word: UnsafeRawPointer(source.baseAddress! + from).loadUnaligned(as: UInt32.self), scaledBy: scaled, into: pixels, at: offset)
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// Mask paths alone (a masked Lottie layer): the general integer loop with its branches
+    /// settled, and where the mask is fully in, whole stretches of the picture put over the
+    /// target at once. The same arithmetic, so the same bytes.
+    private mutating func compositeThroughMaskPaths(_ composite: GroupComposite, paths: CoverageMask, within masked: PixelRect) {
+        let (picture, opacity, spans) = (composite.picture, composite.opacity, composite.spans)
+        let (canvasWidth, canvasX, canvasY) = (target.width, target.originX, target.originY)
+        let level = Int((opacity * 255).rounded())
+        let (pathsX, pathsY, pathsWidth) = (paths.x, paths.y, paths.width)
+        picture.withPixels { source in
+            paths.alpha.withUnsafeBufferPointer { mask in
+                target.withMutablePixels { pixels in
+                    spans.forEachSpan(within: masked) { y, minX, maxX in
+                        let maskRow = (y - pathsY) * pathsWidth - pathsX
+                        let sourceRow = (y - picture.originY) * picture.width - picture.originX
+                        let targetRow = (y - canvasY) * canvasWidth - canvasX
+                        var x = minX
+                        while x < maxX {
+                            let uncovered = Self.zeroRun(mask, at: maskRow + x, limit: maxX - x)
+                            if uncovered > 0 { x += uncovered; continue }
+                            let full = Self.fullRun(mask, at: maskRow + x, limit: maxX - x)
+                            if full > 0, level == 255 {
+                                Self.blendPicture(source, at: (sourceRow + x) * 4, into: pixels, at: (targetRow + x) * 4, count: full)
+                                x += full
+                                continue
+                            }
+                            defer { x += 1 }
+                            let from = (sourceRow + x) * 4
+                            let scaled = (level * Int(mask[maskRow + x]) * 255 + 32512) / 65025
+                            if scaled == 0 { continue }
+                            let word = UnsafeRawPointer(source.baseAddress! + from).loadUnaligned(as: UInt32.self)
+                            if word == 0 { continue }
+                            Self.blend(word: word, scaledBy: scaled, into: pixels, at: (targetRow + x) * 4)
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// Mask paths or a matte without a rounded mask: the factor in bytes, the sums in integers.
+    private mutating func compositeInBytes(_ composite: GroupComposite) {
+        let (picture, opacity, spans, box) = (composite.picture, composite.opacity, composite.spans, composite.box)
+        let (canvasWidth, canvasX, canvasY) = (target.width, target.originX, target.originY)
+        let (paths, matte, mode) = (composite.paths, composite.matte, composite.mode)
+        let level = Int((opacity * 255).rounded())
+        let pathsAlpha = paths?.alpha ?? []
+        // The mask paths' pixels (plain values: nothing is copied or counted per pixel).
+        let hasPaths = paths != nil
+        let pathsBox = paths.map { (x: $0.x, y: $0.y, width: $0.width, height: $0.height) } ?? (x: 0, y: 0, width: 0, height: 0)
+        let matteBox = matte.map { (x: $0.originX, y: $0.originY, width: $0.width, height: $0.height) }
+        picture.withPixels { source in
+            func composite(_ matteBytes: UnsafeBufferPointer<UInt8>?, into pixels: UnsafeMutableBufferPointer<UInt8>) {
+                pathsAlpha.withUnsafeBufferPointer { pathsAlpha in
+                    spans.forEachSpan(within: box) { y, minX, maxX in
+                        let matteRow = matteBox.map { y >= $0.y && y < $0.y + $0.height ? (y - $0.y) * $0.width - $0.x : nil } ?? nil
+                        // The mask paths' row and columns (pixels outside their mask read 0, so
+                        // rows and columns they miss get nothing).
+                        var (startX, endX) = (minX, maxX)
+                        var pathsRow = 0
+                        if hasPaths {
+                            guard y >= pathsBox.y, y < pathsBox.y + pathsBox.height else { return }
+                            pathsRow = (y - pathsBox.y) * pathsBox.width - pathsBox.x
+                            (startX, endX) = (max(startX, pathsBox.x), min(endX, pathsBox.x + pathsBox.width))
+                        }
+                        var from = ((y - picture.originY) * picture.width + startX - picture.originX) * 4
+                        var offset = ((y - canvasY) * canvasWidth + startX - canvasX) * 4
+                        var x = startX
+                        while x < endX {
+                            var skipped = Self.transparentRun(source, at: from, limit: endX - x)
+                            if hasPaths, skipped == 0 { skipped = Self.zeroRun(pathsAlpha, at: pathsRow + x, limit: endX - x) }
+                            if skipped > 0 { x += skipped; from += 4 * skipped; offset += 4 * skipped; continue }
+                            defer { x += 1; from += 4; offset += 4 }
+                            var factor = level
+                            if hasPaths {
+                                factor *= Int(pathsAlpha[pathsRow + x])
+                            } else {
+                                factor *= 255
+                            }
+                            if let mode {
+                                var m = (0, 0, 0, 0)
+                                if let matteBox, let matteBytes, let matteRow, x >= matteBox.x, x < matteBox.x + matteBox.width {
+                                    let at = (matteRow + x) * 4
+                                    m = (Int(matteBytes[at]), Int(matteBytes[at + 1]), Int(matteBytes[at + 2]), Int(matteBytes[at + 3]))
+                                }
+                                let luma = Self.luma(m.0, m.1, m.2)
+                                switch mode {
+                                case .alpha: factor = factor * m.3
+                                case .alphaInverted: factor = factor * (255 - m.3)
+                                case .luma: factor = factor * luma
+                                case .lumaInverted: factor = factor * (255 - luma)
+                                }
+                            } else {
+                                factor *= 255
+                            }
+                            // factor is level · coverage · matte, each of 255: scaled back to 0 ... 255.
+                            let scaled = (factor + 32512) / 65025
+                            if scaled == 0 { continue }
+                            // At 255 the picture's pixel as it is ((s · 255 + 127) / 255 = s).
+                            Self.blend(word: UnsafeRawPointer(source.baseAddress! + from).loadUnaligned(as: UInt32.self), scaledBy: scaled, into: pixels, at: offset)
+                        }
+                    }
+                }
+            }
+            if let matte {
+                matte.withPixels { matteBytes in target.withMutablePixels { composite(matteBytes, into: $0) } }
+            } else {
+                target.withMutablePixels { composite(nil, into: $0) }
+            }
+        }
+    }
+
+    /// Any group: the factor at each pixel in the order the per-pixel formula has always
+    /// multiplied it (opacity, rounded-rectangle coverage, mask paths, matte), in `Double`, with
+    /// any blend mode; transparent picture pixels add nothing and are skipped.
+    private mutating func compositeGeneral(_ prepared: GroupComposite) {
+        let (picture, opacity, spans, box) = (prepared.picture, prepared.opacity, prepared.spans, prepared.box)
+        let (canvasWidth, canvasX, canvasY) = (target.width, target.originX, target.originY)
+        let (coverage, paths, matte, mode, blendMode) = (prepared.coverage, prepared.paths, prepared.matte, prepared.mode, prepared.blendMode)
         // Plain values for the loop (an optional mask or canvas tested per pixel is copied and counted).
         let generalPaths = paths.map { (x: $0.x, y: $0.y, width: $0.width, height: $0.height) }
         let generalPathsAlpha = paths?.alpha ?? []
@@ -216,173 +449,6 @@ struct RasterPass {
                     }
                 }
             }
-        }
-        // Opacity alone: each channel's faded byte is the per-pixel formula's, worked out once
-        // for each of the 256 values (the same Double arithmetic, so the same bytes).
-        if group.mask == nil, paths == nil, mode == nil, blendMode == .normal {
-            let factor = opacity / 255
-            let faded = (0..<256).map { PremultipliedColor.byte(Double($0) * factor) }
-            picture.withPixels { source in
-                faded.withUnsafeBufferPointer { faded in
-                    target.withMutablePixels { pixels in
-                        spans.forEachSpan(within: box) { y, minX, maxX in
-                            var from = ((y - picture.originY) * picture.width + minX - picture.originX) * 4
-                            var offset = ((y - canvasY) * canvasWidth + minX - canvasX) * 4
-                            var x = minX
-                            while x < maxX {
-                                let skipped = Self.transparentRun(source, at: from, limit: maxX - x)
-                                if skipped > 0 { x += skipped; from += 4 * skipped; offset += 4 * skipped; continue }
-                                defer { x += 1; from += 4; offset += 4 }
-                                let color = PremultipliedColor(
-                                    r: faded[Int(source[from])], g: faded[Int(source[from + 1])], b: faded[Int(source[from + 2])], a: faded[Int(source[from + 3])]
-                                )
-                                Self.blend(word: color.word.littleEndian, scaledBy: 255, into: pixels, at: offset)
-                            }
-                        }
-                    }
-                }
-            }
-            return
-        }
-        // An alpha or luma matte alone (the commonest track matte): the general integer loop
-        // below with its branches settled, and only where the matte is (outside it the matte
-        // reads 0 and nothing shows). The same arithmetic, so the same bytes.
-        if group.mask == nil, paths == nil, let mode, mode == .alpha || mode == .luma, blendMode == .normal, let matte,
-           let matteArea = PixelRect(x: matte.originX, y: matte.originY, width: matte.width, height: matte.height),
-           let area = box.intersection(matteArea) {
-            let level = Int((opacity * 255).rounded())
-            let luma = mode == .luma
-            let (matteX, matteY, matteWidth) = (matte.originX, matte.originY, matte.width)
-            picture.withPixels { source in
-                matte.withPixels { matteBytes in
-                    target.withMutablePixels { pixels in
-                        spans.forEachSpan(within: area) { y, minX, maxX in
-                            var from = ((y - picture.originY) * picture.width + minX - picture.originX) * 4
-                            var offset = ((y - canvasY) * canvasWidth + minX - canvasX) * 4
-                            var at = ((y - matteY) * matteWidth + minX - matteX) * 4
-                            var x = minX
-                            while x < maxX {
-                                let skipped = Self.transparentRun(source, at: from, limit: maxX - x)
-                                if skipped > 0 { x += skipped; from += 4 * skipped; offset += 4 * skipped; at += 4 * skipped; continue }
-                                defer { x += 1; from += 4; offset += 4; at += 4 }
-                                let m = luma ? Self.luma(matteBytes[at], matteBytes[at + 1], matteBytes[at + 2]) : Int(matteBytes[at + 3])
-                                // level · 255 · matte, scaled back to 0 ... 255 (the matte itself at level 255).
-                                let scaled = level == 255 ? m : (level &* 255 &* m &+ 32512) / 65025
-                                if scaled == 0 { continue }
-                                Self.blend(word: UnsafeRawPointer(source.baseAddress! + from).loadUnaligned(as: UInt32.self), scaledBy: scaled, into: pixels, at: offset)
-                            }
-                        }
-                    }
-                }
-            }
-            return
-        }
-        // Mask paths alone (a masked Lottie layer): the general integer loop below with its
-        // branches settled, and where the mask is fully in, whole stretches of the picture put
-        // over the target at once. The same arithmetic, so the same bytes.
-        if group.mask == nil, let paths, mode == nil, blendMode == .normal,
-           let masked = PixelRect(x: paths.x, y: paths.y, width: paths.width, height: paths.height)?.intersection(box) {
-            let level = Int((opacity * 255).rounded())
-            let (pathsX, pathsY, pathsWidth) = (paths.x, paths.y, paths.width)
-            picture.withPixels { source in
-                paths.alpha.withUnsafeBufferPointer { mask in
-                    target.withMutablePixels { pixels in
-                        spans.forEachSpan(within: masked) { y, minX, maxX in
-                            let maskRow = (y - pathsY) * pathsWidth - pathsX
-                            let sourceRow = (y - picture.originY) * picture.width - picture.originX
-                            let targetRow = (y - canvasY) * canvasWidth - canvasX
-                            var x = minX
-                            while x < maxX {
-                                let uncovered = Self.zeroRun(mask, at: maskRow + x, limit: maxX - x)
-                                if uncovered > 0 { x += uncovered; continue }
-                                let full = Self.fullRun(mask, at: maskRow + x, limit: maxX - x)
-                                if full > 0, level == 255 {
-                                    Self.blendPicture(source, at: (sourceRow + x) * 4, into: pixels, at: (targetRow + x) * 4, count: full)
-                                    x += full
-                                    continue
-                                }
-                                defer { x += 1 }
-                                let from = (sourceRow + x) * 4
-                                let scaled = (level * Int(mask[maskRow + x]) * 255 + 32512) / 65025
-                                if scaled == 0 { continue }
-                                let word = UnsafeRawPointer(source.baseAddress! + from).loadUnaligned(as: UInt32.self)
-                                if word == 0 { continue }
-                                Self.blend(word: word, scaledBy: scaled, into: pixels, at: (targetRow + x) * 4)
-                            }
-                        }
-                    }
-                }
-            }
-            return
-        }
-        // Mask paths or a matte without a rounded mask: the factor in bytes, the sums in integers.
-        if group.mask == nil, paths != nil || mode != nil, blendMode == .normal {
-            let level = Int((opacity * 255).rounded())
-            let pathsAlpha = paths?.alpha ?? []
-            // The mask paths' pixels (plain values: nothing is copied or counted per pixel).
-            let hasPaths = paths != nil
-            let pathsBox = paths.map { (x: $0.x, y: $0.y, width: $0.width, height: $0.height) } ?? (x: 0, y: 0, width: 0, height: 0)
-            let matteBox = matte.map { (x: $0.originX, y: $0.originY, width: $0.width, height: $0.height) }
-            picture.withPixels { source in
-                func composite(_ matteBytes: UnsafeBufferPointer<UInt8>?, into pixels: UnsafeMutableBufferPointer<UInt8>) {
-                    pathsAlpha.withUnsafeBufferPointer { pathsAlpha in
-                        spans.forEachSpan(within: box) { y, minX, maxX in
-                            let matteRow = matteBox.map { y >= $0.y && y < $0.y + $0.height ? (y - $0.y) * $0.width - $0.x : nil } ?? nil
-                            // The mask paths' row and columns (pixels outside their mask read 0, so
-                            // rows and columns they miss get nothing).
-                            var (startX, endX) = (minX, maxX)
-                            var pathsRow = 0
-                            if hasPaths {
-                                guard y >= pathsBox.y, y < pathsBox.y + pathsBox.height else { return }
-                                pathsRow = (y - pathsBox.y) * pathsBox.width - pathsBox.x
-                                (startX, endX) = (max(startX, pathsBox.x), min(endX, pathsBox.x + pathsBox.width))
-                            }
-                            var from = ((y - picture.originY) * picture.width + startX - picture.originX) * 4
-                            var offset = ((y - canvasY) * canvasWidth + startX - canvasX) * 4
-                            var x = startX
-                            while x < endX {
-                                var skipped = Self.transparentRun(source, at: from, limit: endX - x)
-                                if hasPaths, skipped == 0 { skipped = Self.zeroRun(pathsAlpha, at: pathsRow + x, limit: endX - x) }
-                                if skipped > 0 { x += skipped; from += 4 * skipped; offset += 4 * skipped; continue }
-                                defer { x += 1; from += 4; offset += 4 }
-                                var factor = level
-                                if hasPaths {
-                                    factor *= Int(pathsAlpha[pathsRow + x])
-                                } else {
-                                    factor *= 255
-                                }
-                                if let mode {
-                                    var m = (0, 0, 0, 0)
-                                    if let matteBox, let matteBytes, let matteRow, x >= matteBox.x, x < matteBox.x + matteBox.width {
-                                        let at = (matteRow + x) * 4
-                                        m = (Int(matteBytes[at]), Int(matteBytes[at + 1]), Int(matteBytes[at + 2]), Int(matteBytes[at + 3]))
-                                    }
-                                    let luma = Self.luma(m.0, m.1, m.2)
-                                    switch mode {
-                                    case .alpha: factor = factor * m.3
-                                    case .alphaInverted: factor = factor * (255 - m.3)
-                                    case .luma: factor = factor * luma
-                                    case .lumaInverted: factor = factor * (255 - luma)
-                                    }
-                                } else {
-                                    factor *= 255
-                                }
-                                // factor is level · coverage · matte, each of 255: scaled back to 0 ... 255.
-                                let scaled = (factor + 32512) / 65025
-                                if scaled == 0 { continue }
-                                // At 255 the picture's pixel as it is ((s · 255 + 127) / 255 = s).
-                                Self.blend(word: UnsafeRawPointer(source.baseAddress! + from).loadUnaligned(as: UInt32.self), scaledBy: scaled, into: pixels, at: offset)
-                            }
-                        }
-                    }
-                }
-                if let matte {
-                    matte.withPixels { matteBytes in target.withMutablePixels { composite(matteBytes, into: $0) } }
-                } else {
-                    target.withMutablePixels { composite(nil, into: $0) }
-                }
-            }
-            return
         }
         picture.withPixels { source in
             if let matte {

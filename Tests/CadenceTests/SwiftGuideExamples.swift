@@ -35,6 +35,19 @@ func watchFontWarnings() {
 }
 // end guide
 
+// guide: typed
+/// A card that fades in and travels along a path, with key paths typed by their values: the
+/// layer model alone checks it (`LayerError`), no scene file or reader involved.
+func travellingCard() throws -> Layer {
+    var card = Layer(id: "card", frame: Rect(x: 0, y: 0, width: 80, height: 50))
+    try card.add(.basic(.opacity, from: 0, to: 1, curve: .caEaseOut, timing: try AnimationTiming(duration: 0.4)))
+    try card.add(.basic(.backgroundColor, to: Color(red: 0.2, green: 0.78, blue: 0.35), timing: try AnimationTiming(duration: 1, fillMode: .forwards)))
+    let route = try Path(svg: "M 40 200 C 40 40 280 40 280 200")
+    try card.add(.motion(along: route, rotationMode: .auto, timing: try AnimationTiming(duration: 2, fillMode: .forwards)))
+    return card
+}
+// end guide
+
 @Suite struct SwiftGuideExamplesTests {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
@@ -61,10 +74,19 @@ func watchFontWarnings() {
     @Test func theGuideShowsEachExampleVerbatim() throws {
         let guide = try String(contentsOf: Self.root.appendingPathComponent("docs/swift.md"), encoding: .utf8)
         let examples = try Self.examples()
-        #expect(examples.count == 2)
+        #expect(examples.count == 3)
         for (name, code) in examples {
             #expect(guide.contains("```swift\n" + code + "```"), "docs/swift.md does not show the '\(name)' example as it is")
         }
+    }
+
+    @Test func theTypedExampleMovesAlongItsPath() throws {
+        let card = try travellingCard()
+        #expect(card.presentation(at: 0).opacity == 0)
+        let end = card.presentation(at: 3)
+        #expect(abs(end.position.x - 280) < 1e-6 && abs(end.position.y - 200) < 1e-6)
+        // Turned with the path: heading down at its end.
+        #expect(abs(end.transform.rotation - .pi / 2) < 0.05)
     }
 
     @MainActor
