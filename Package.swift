@@ -209,7 +209,10 @@ let package = Package(
         .testTarget(name: "CadenceImageTests", dependencies: ["CadenceImage", "CadenceDraw"], swiftSettings: strict),
         // The layer model alone: no text stack linked (text through a made-up TextLayoutEngine).
         .testTarget(name: "CadenceLayersTests", dependencies: ["CadenceLayers", "CadenceAnimation", "CadenceDraw"], swiftSettings: strict),
-        .testTarget(name: "CadenceSceneTests", dependencies: ["CadenceScene", "CadenceAnimation", "CadenceText", "CadenceDraw"], swiftSettings: strict),
+        // The scene-file reader: layers, masks, 3-D, events and traces read from files.
+        .testTarget(name: "CadenceSceneFileTests", dependencies: ["CadenceScene", "CadenceAnimation", "CadenceText", "CadenceDraw"], swiftSettings: strict),
+        // The widgets (read from scene files where their attributes are what is tested).
+        .testTarget(name: "CadenceWidgetsTests", dependencies: ["CadenceScene", "CadenceAnimation", "CadenceText", "CadenceDraw"], swiftSettings: strict),
         .testTarget(
             name: "CadenceRasterTests",
             dependencies: ["CadenceRaster", "CadenceRender", "CadenceEngine", "CadenceScene", "CadenceDraw", "CadenceImage", "CadenceText"],
