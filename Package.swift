@@ -76,7 +76,7 @@ let package = Package(
         .target(name: "CadenceLayers", dependencies: ["CadenceAnimation", "CadenceDraw"], swiftSettings: strict),
         // The widgets: the `Widget` protocol (how a scene file names and reads one), the
         // registry, the iOS originals, the built-in scenes.
-        .target(name: "CadenceWidgets", dependencies: ["CadenceLayers", "CadenceAnimation", "CadenceDraw", "CadenceText"], swiftSettings: strict),
+        .target(name: "CadenceWidgets", dependencies: ["CadenceLayers", "CadenceAnimation", "CadenceDraw", "CadenceFiles", "CadenceText"], swiftSettings: strict),
         // An importer: scene files (JSON) to layer trees and widgets, with file / node / key errors.
         .target(
             name: "CadenceSceneFile",

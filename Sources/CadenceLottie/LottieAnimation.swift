@@ -66,7 +66,7 @@ public struct LottieAnimation: Sendable {
     public var refusedImages: [LottieError] { warnings.filter { $0.feature == Self.refusedImagesFeature } }
 
     /// The most bytes a Lottie file may have.
-    public static let maximumFileSize = 64 << 20
+    public static let maximumFileSize = JSONValue.maximumDocumentSize
 
     /// The composition frame shown at `time` seconds: `ip + time · fr`, snapped to a whole frame
     /// when within 10⁻⁹ of one, so `--frames N..N` at the file's own rate is frame `ip + N`
@@ -95,7 +95,7 @@ public struct LottieAnimation: Sendable {
     public init(data: Data, file: String, strict: Bool = false, assets: LottieAssets = .besideFile) throws(LottieError) {
         let json: LottieJSON
         do {
-            json = try LottieJSON.parse(data)
+            json = try JSONValue.parse(data)
         } catch {
             throw LottieError(file: file, message: error.message)
         }
@@ -106,7 +106,7 @@ public struct LottieAnimation: Sendable {
     /// The animation `data` holds, or nil when it is not a Lottie document (not JSON, or a JSON
     /// object without the keys `isLottie` looks for): one parse serves the check and the read.
     public static func ifLottie(_ data: Data, file: String, strict: Bool = false, assets: LottieAssets = .besideFile) throws(LottieError) -> LottieAnimation? {
-        guard let object = (try? LottieJSON.parse(data))?.object, documentKeys.allSatisfy({ object[$0] != nil }) else { return nil }
+        guard let object = (try? JSONValue.parse(data))?.object, documentKeys.allSatisfy({ object[$0] != nil }) else { return nil }
         return try LottieAnimation(object: object, file: file, strict: strict, assets: assets)
     }
 

@@ -79,7 +79,7 @@ public enum SceneFile {
 
     /// The most bytes a scene or events file may have: 64 MiB (each string value is at most
     /// 1 MiB, and the file is parsed whole).
-    public static let maximumFileSize = 64 << 20
+    public static let maximumFileSize = JSONValue.maximumDocumentSize
 
     /// The bytes of the scene or events file at `path`: a regular file, read without blocking (a
     /// FIFO, device or folder is refused by name, never waited on).
@@ -113,25 +113,26 @@ extension Reader {
         }
     }
 
-    /// A warning for each key written twice in one object (the decoder keeps only one); the
-    /// first thrown instead when strict.
-    mutating func duplicates(in data: Data) throws(SceneError) {
-        for duplicate in duplicateKeys(in: data) {
-            let problem = error("written twice in one object (line \(duplicate.line)): only one of them is used (which is the decoder's choice); remove the other", key: duplicate.key)
+    /// `data` as JSON (the one reader: `JSONValue.parse`), with a warning for each key written
+    /// twice in one object (the last is used); the first thrown instead when strict.
+    mutating func json(_ data: Data) throws(SceneError) -> JSONValue {
+        var duplicates: [JSONDuplicateKey] = []
+        let root: JSONValue
+        do {
+            root = try JSONValue.parse(data, duplicates: &duplicates)
+        } catch {
+            throw self.error(error.message)
+        }
+        for duplicate in duplicates {
+            let problem = error("written twice in one object (line \(duplicate.line)): only the last is used; remove the other", key: duplicate.key)
             if strict { throw problem }
             warnings.append(problem)
         }
+        return root
     }
 
     mutating func scene(_ data: Data) throws(SceneError) -> Scene {
-        let root: JSONValue
-        do {
-            root = try JSONDecoder().decode(JSONValue.self, from: data)
-        } catch {
-            throw self.error("not valid JSON: \(jsonProblem(in: data) ?? describe(error))")
-        }
-        guard case .object(let object) = root else { throw error("the top level must be a JSON object") }
-        try duplicates(in: data)
+        guard case .object(let object) = try json(data) else { throw error("the top level must be a JSON object") }
         try unknown(object.keys, known: SceneFile.topLevelKeys, node: nil)
 
         let defaultName = URL(fileURLWithPath: file).deletingPathExtension().lastPathComponent
@@ -213,13 +214,7 @@ extension Reader {
     }
 
     mutating func eventsFile(_ data: Data, scene: Scene) throws(SceneError) -> [SceneEvent] {
-        let root: JSONValue
-        do {
-            root = try JSONDecoder().decode(JSONValue.self, from: data)
-        } catch {
-            throw self.error("not valid JSON: \(jsonProblem(in: data) ?? describe(error))")
-        }
-        guard case .object(let object) = root else { throw error("the top level must be a JSON object") }
+        guard case .object(let object) = try json(data) else { throw error("the top level must be a JSON object") }
         try unknown(object.keys, known: ["events"], node: nil)
         guard let value = object["events"] else { throw error("missing", key: "events") }
         return try events(value, scene: scene)
@@ -302,45 +297,5 @@ extension Reader {
         let node = Node.widget(id: id, try widget.init(frame: rect, attributes: values))
         warnings += log.warnings
         return node
-    }
-}
-
-/// The useful part of a decoding error: what was wrong and where.
-private func describe(_ error: any Error) -> String {
-    switch error as? DecodingError {
-    case .dataCorrupted(let context)?:
-        let underlying = (context.underlyingError as NSError?)?.userInfo[NSDebugDescriptionErrorKey] as? String
-        return underlying ?? context.debugDescription
-    default:
-        return String(describing: error)
-    }
-}
-
-/// What JSONSerialization says is wrong with `data`, with its position as line and column.
-private func jsonProblem(in data: Data) -> String? {
-    do {
-        _ = try JSONSerialization.jsonObject(with: data)
-        return nil
-    } catch {
-        guard let message = (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String else { return nil }
-        guard let range = message.range(of: "around character "),
-              let offset = Int(message[range.upperBound...].prefix { $0.isNumber })
-        else {
-            // "Number 1e999 is not representable" comes without a position: find the literal.
-            guard let number = firstOutOfRangeNumber(in: data) else { return message }
-            return "line \(number.line), column \(number.column): number \(number.literal) is out of range (its magnitude must be below 1.8e308)"
-        }
-        var line = 1
-        var column = 1
-        for byte in data.prefix(offset) {
-            if byte == UInt8(ascii: "\n") {
-                line += 1
-                column = 1
-            } else if byte & 0xC0 != 0x80 {
-                column += 1
-            }
-        }
-        let what = message[..<range.lowerBound].trimmingCharacters(in: .whitespaces).lowercased()
-        return "line \(line), column \(column): \(what.isEmpty ? "unexpected input" : what)"
     }
 }

@@ -110,7 +110,7 @@ public struct VSyncTrace: Sendable, Hashable {
         let data: Data
         do throws(FileProblem) {
             // A million vsyncs of about 60 bytes each.
-            data = try FilePaths.read(path, limit: 64 << 20)
+            data = try FilePaths.read(path, limit: JSONValue.maximumDocumentSize)
         } catch {
             throw .file(path: path, message: error.reason)
         }
@@ -121,35 +121,33 @@ public struct VSyncTrace: Sendable, Hashable {
         }
     }
 
-    /// The trace in `data` (JSON, see the type).
+    /// The trace in `data` (JSON, see the type), read by the one JSON reader (`JSONValue`).
     public static func parse(_ data: Data) throws(ClockTraceError) -> VSyncTrace {
-        let list: [[String: Double]]
+        let form = "a JSON list of {\"timestamp\": seconds, \"targetTimestamp\": seconds} objects"
+        let root: JSONValue
         do {
-            list = try JSONDecoder().decode([[String: Double]].self, from: data)
-        } catch let DecodingError.typeMismatch(_, context), let DecodingError.dataCorrupted(context) {
-            throw .invalid(decodingMessage(context.codingPath, detail: context.debugDescription))
+            root = try JSONValue.parse(data)
         } catch {
-            throw .invalid(decodingMessage([], detail: ""))
+            throw .invalid("must be \(form) (\(error.message))")
         }
+        guard case .array(let entries) = root else { throw .invalid("must be \(form)") }
         var vsyncs: [VSyncTime] = []
-        vsyncs.reserveCapacity(list.count)
-        for (index, entry) in list.enumerated() {
-            if let unknown = entry.keys.sorted().first(where: { $0 != "timestamp" && $0 != "targetTimestamp" }) {
+        vsyncs.reserveCapacity(entries.count)
+        for (index, entry) in entries.enumerated() {
+            guard case .object(let object) = entry else {
+                throw .invalid("vsync \(index): must be an object {\"timestamp\": seconds, \"targetTimestamp\": seconds}")
+            }
+            func seconds(_ key: String) throws(ClockTraceError) -> Double {
+                guard let value = object[key] else { throw .invalid("vsync \(index): missing key '\(key)'") }
+                guard case .number(let number) = value else { throw .invalid("vsync \(index): \(key) must be a finite number of seconds") }
+                return number
+            }
+            if let unknown = object.keys.sorted().first(where: { $0 != "timestamp" && $0 != "targetTimestamp" }) {
                 throw .invalid("vsync \(index): unknown key '\(unknown)' (valid keys are timestamp, targetTimestamp)")
             }
-            guard let timestamp = entry["timestamp"] else { throw .invalid("vsync \(index): missing key 'timestamp'") }
-            guard let target = entry["targetTimestamp"] else { throw .invalid("vsync \(index): missing key 'targetTimestamp'") }
-            vsyncs.append(VSyncTime(timestamp: timestamp, targetTimestamp: target))
+            vsyncs.append(VSyncTime(timestamp: try seconds("timestamp"), targetTimestamp: try seconds("targetTimestamp")))
         }
         return try VSyncTrace(vsyncs)
-    }
-
-    /// What is wrong at `path` (from a decoding error) in words.
-    private static func decodingMessage(_ path: [any CodingKey], detail: String) -> String {
-        let form = "a JSON list of {\"timestamp\": seconds, \"targetTimestamp\": seconds} objects"
-        guard let index = path.first?.intValue else { return "must be \(form)" + (detail.isEmpty ? "" : " (\(detail))") }
-        guard path.count > 1 else { return "vsync \(index): must be an object {\"timestamp\": seconds, \"targetTimestamp\": seconds}" }
-        return "vsync \(index): \(path[1].stringValue) must be a finite number of seconds"
     }
 
     /// The trace as its file form: one object per line, numbers as Swift prints them (shortest

@@ -21,7 +21,7 @@ import Testing
         // The layer model: pure, text through CadenceDraw's TextLayoutEngine (no CadenceText).
         "CadenceLayers": ["CadenceAnimation", "CadenceDraw"],
         // The widgets lay text out with the text stack's FontLibrary where none is given.
-        "CadenceWidgets": ["Foundation", "CadenceAnimation", "CadenceDraw", "CadenceLayers", "CadenceText"],
+        "CadenceWidgets": ["Foundation", "CadenceAnimation", "CadenceDraw", "CadenceFiles", "CadenceLayers", "CadenceText"],
         // An importer: scene files to layer trees and widgets.
         "CadenceSceneFile": [
             "Foundation", "CadenceAnimation", "CadenceArchive", "CadenceDraw", "CadenceFiles", "CadenceLayers", "CadenceLottie", "CadenceTiming", "CadenceWidgets",
@@ -75,7 +75,11 @@ import Testing
                 var words = line.split(separator: " ").map(String.init)
                 while let first = words.first, first.hasPrefix("@") { words.removeFirst() }
                 guard words.count >= 2, words[0] == "import" else { continue }
-                if found[words[1]] == nil { found[words[1]] = file.lastPathComponent }
+                // `import enum Module.Symbol`: the module is before the dot.
+                let kinds: Set<String> = ["typealias", "struct", "class", "enum", "protocol", "let", "var", "func"]
+                if kinds.contains(words[1]), words.count >= 3 { words.removeFirst() }
+                let module = String(words[1].split(separator: ".")[0])
+                if found[module] == nil { found[module] = file.lastPathComponent }
             }
         }
         return found

@@ -1,13 +1,14 @@
-@testable import CadenceLottie
+import CadenceFiles
 import Foundation
 import Testing
 
-/// The Lottie reader's JSON parser reads what Foundation's `JSONSerialization` reads, to the same
-/// values (numbers correctly rounded), and refuses what it refuses with a line and column.
-@Suite struct LottieJSONTests {
+/// The one JSON reader (scene files, event files, Lottie) reads what Foundation's
+/// `JSONSerialization` reads, to the same values (numbers correctly rounded), and refuses what it
+/// refuses with a line and column.
+@Suite struct JSONValueTests {
     /// The same tree as `JSONSerialization` gives, booleans as 1 and 0.
-    static func foundation(_ text: String) throws -> LottieJSON {
-        func convert(_ value: Any) -> LottieJSON {
+    static func foundation(_ text: String) throws -> JSONValue {
+        func convert(_ value: Any) -> JSONValue {
             switch value {
             case let string as String: .string(string)
             case let number as NSNumber: .number(number.doubleValue)
@@ -19,9 +20,11 @@ import Testing
         return convert(try JSONSerialization.jsonObject(with: Data(text.utf8), options: [.fragmentsAllowed]))
     }
 
-    static func same(_ a: LottieJSON, _ b: LottieJSON) -> Bool {
+    static func same(_ a: JSONValue, _ b: JSONValue) -> Bool {
         switch (a, b) {
         case (.null, .null): true
+        // Foundation gives booleans as the numbers 1 and 0.
+        case (.bool(let x), .number(let y)), (.number(let y), .bool(let x)): (x ? 1.0 : 0.0) == y
         case (.number(let x), .number(let y)): x.bitPattern == y.bitPattern || (x == 0 && y == 0)
         case (.string(let x), .string(let y)): x == y
         case (.array(let x), .array(let y)): x.count == y.count && zip(x, y).allSatisfy { same($0, $1) }
@@ -39,7 +42,7 @@ import Testing
         "42",
     ])
     func readsWhatFoundationReads(text: String) throws {
-        let ours = try LottieJSON.parse(Data(text.utf8))
+        let ours = try JSONValue.parse(Data(text.utf8))
         #expect(Self.same(ours, try Self.foundation(text)), "\(text)")
     }
 
@@ -49,12 +52,12 @@ import Testing
     @Test func numbersBeyondTheFastPathAreCorrectlyRounded() throws {
         let literals = ["123456789012345678901234567890", "9007199254740993", "1.7976931348623157e308", "5e-324", "4.9406564584124654e-324",
                         "2.2250738585072011e-308", "0.1e-22", "12345678901234567.5", "1e23", "8.98846567431158e307", "0.30000000000000004", "0.79621577724838418"]
-        guard case .array(let values) = try LottieJSON.parse(Data(("[" + literals.joined(separator: ",") + "]").utf8)) else {
+        guard case .array(let values) = try JSONValue.parse(Data(("[" + literals.joined(separator: ",") + "]").utf8)) else {
             Issue.record("not an array")
             return
         }
         for (literal, value) in zip(literals, values) {
-            #expect(value.number == Double(literal), "\(literal)")
+            #expect(value == .number(Double(literal) ?? .nan), "\(literal)")
         }
     }
 
@@ -74,12 +77,12 @@ import Testing
             literals.append(literal)
         }
         let text = "[" + literals.joined(separator: ",") + "]"
-        guard case .array(let values) = try LottieJSON.parse(Data(text.utf8)) else {
+        guard case .array(let values) = try JSONValue.parse(Data(text.utf8)) else {
             Issue.record("not an array")
             return
         }
         for (literal, value) in zip(literals, values) {
-            #expect(value.number == Double(literal), "\(literal)")
+            #expect(value == .number(Double(literal) ?? .nan), "\(literal)")
         }
     }
 
@@ -101,9 +104,9 @@ import Testing
         ("", "unexpected end of the file"),
     ])
     func refusesWhatIsNotJSON(text: String, expected: String) {
-        #expect(throws: LottieJSONError.self) { try LottieJSON.parse(Data(text.utf8)) }
+        #expect(throws: JSONError.self) { try JSONValue.parse(Data(text.utf8)) }
         do {
-            _ = try LottieJSON.parse(Data(text.utf8))
+            _ = try JSONValue.parse(Data(text.utf8))
         } catch {
             #expect(error.message.contains(expected), "\(text): \(error.message)")
         }
@@ -111,8 +114,8 @@ import Testing
 
     @Test func nestingIsBoundedBeforeItCostsStack() throws {
         let deep = String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000)
-        #expect(throws: LottieJSONError.self) { try LottieJSON.parse(Data(deep.utf8)) }
-        let allowed = String(repeating: "[", count: LottieJSON.maximumDepth) + String(repeating: "]", count: LottieJSON.maximumDepth)
-        _ = try LottieJSON.parse(Data(allowed.utf8))
+        #expect(throws: JSONError.self) { try JSONValue.parse(Data(deep.utf8)) }
+        let allowed = String(repeating: "[", count: JSONValue.maximumDepth) + String(repeating: "]", count: JSONValue.maximumDepth)
+        _ = try JSONValue.parse(Data(allowed.utf8))
     }
 }

@@ -1,18 +1,21 @@
-/// A JSON (RFC 8259) reader over bytes, into `LottieJSON`: objects, arrays, strings with every
-/// escape (surrogate pairs joined), numbers correctly rounded, `true`/`false` as 1 and 0, `null`.
-/// Nesting deeper than `LottieJSON.maximumDepth` is refused before it costs stack; a number
+/// The JSON (RFC 8259) reader over bytes, into `JSONValue`: objects, arrays, strings with every
+/// escape (surrogate pairs joined), numbers correctly rounded, `true`, `false`, `null`.
+/// Nesting deeper than `JSONValue.maximumDepth` is refused before it costs stack; a number
 /// beyond Double's range, a control character inside a string, or anything after the value is an
-/// error naming its line and column, as the scene reader's messages do.
-struct LottieJSONParser {
+/// error naming its line and column. A key written twice in one object keeps its last value and
+/// is noted in `duplicates`.
+struct JSONParser {
     private let bytes: UnsafeBufferPointer<UInt8>
     private var index = 0
+    /// The keys written twice in one object, in the order met, with the line of the second.
+    private(set) var duplicates: [JSONDuplicateKey] = []
 
     init(bytes: UnsafeBufferPointer<UInt8>) {
         self.bytes = bytes
     }
 
     /// The one value the bytes hold (after a UTF-8 byte order mark, if any).
-    mutating func document() throws(LottieJSONError) -> LottieJSON {
+    mutating func document() throws(JSONError) -> JSONValue {
         if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { index = 3 }
         skipSpace()
         let result = try value(depth: 0)
@@ -23,21 +26,21 @@ struct LottieJSONParser {
 
     // MARK: Values
 
-    private mutating func value(depth: Int) throws(LottieJSONError) -> LottieJSON {
+    private mutating func value(depth: Int) throws(JSONError) -> JSONValue {
         guard index < bytes.count else { throw problem("unexpected end of the file") }
         switch bytes[index] {
         case UInt8(ascii: "{"): return try object(depth: depth + 1)
         case UInt8(ascii: "["): return try array(depth: depth + 1)
         case UInt8(ascii: "\""): return .string(try string())
-        case UInt8(ascii: "t"): return try literal("true", .number(1))
-        case UInt8(ascii: "f"): return try literal("false", .number(0))
+        case UInt8(ascii: "t"): return try literal("true", .bool(true))
+        case UInt8(ascii: "f"): return try literal("false", .bool(false))
         case UInt8(ascii: "n"): return try literal("null", .null)
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return .number(try number())
         default: throw problem("invalid value")
         }
     }
 
-    private mutating func literal(_ word: StaticString, _ result: LottieJSON) throws(LottieJSONError) -> LottieJSON {
+    private mutating func literal(_ word: StaticString, _ result: JSONValue) throws(JSONError) -> JSONValue {
         let count = word.utf8CodeUnitCount
         guard bytes.count - index >= count else { throw problem("invalid value") }
         let expected = UnsafeBufferPointer(start: word.utf8Start, count: count)
@@ -46,16 +49,16 @@ struct LottieJSONParser {
         return result
     }
 
-    private func checkDepth(_ depth: Int) throws(LottieJSONError) {
-        guard depth <= LottieJSON.maximumDepth else {
-            throw LottieJSONError(message: "nested deeper than \(LottieJSON.maximumDepth) levels of arrays and objects")
+    private func checkDepth(_ depth: Int) throws(JSONError) {
+        guard depth <= JSONValue.maximumDepth else {
+            throw JSONError(message: "nested deeper than \(JSONValue.maximumDepth) levels of arrays and objects")
         }
     }
 
-    private mutating func array(depth: Int) throws(LottieJSONError) -> LottieJSON {
+    private mutating func array(depth: Int) throws(JSONError) -> JSONValue {
         try checkDepth(depth)
         index += 1
-        var elements: [LottieJSON] = []
+        var elements: [JSONValue] = []
         skipSpace()
         if index < bytes.count, bytes[index] == UInt8(ascii: "]") {
             index += 1
@@ -77,10 +80,10 @@ struct LottieJSONParser {
         }
     }
 
-    private mutating func object(depth: Int) throws(LottieJSONError) -> LottieJSON {
+    private mutating func object(depth: Int) throws(JSONError) -> JSONValue {
         try checkDepth(depth)
         index += 1
-        var members: [String: LottieJSON] = [:]
+        var members: [String: JSONValue] = [:]
         skipSpace()
         if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
             index += 1
@@ -89,12 +92,14 @@ struct LottieJSONParser {
         while true {
             skipSpace()
             guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else { throw problem("expected a key (a string) in an object") }
+            let keyStart = index
             let key = try string()
             skipSpace()
             guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { throw problem("expected ':' after a key") }
             index += 1
             skipSpace()
-            // A repeated key keeps its last value.
+            // A repeated key keeps its last value, and is noted.
+            if members[key] != nil { duplicates.append(JSONDuplicateKey(key: key, line: position(of: keyStart).line)) }
             members[key] = try value(depth: depth)
             skipSpace()
             guard index < bytes.count else { throw problem("unexpected end of the file inside an object") }
@@ -110,7 +115,7 @@ struct LottieJSONParser {
 
     // MARK: Strings
 
-    private mutating func string() throws(LottieJSONError) -> String {
+    private mutating func string() throws(JSONError) -> String {
         index += 1
         let start = index
         // The common case: no escape, read as it is.
@@ -171,7 +176,7 @@ struct LottieJSONParser {
         throw problem("unexpected end of the file inside a string")
     }
 
-    private mutating func hexQuad() throws(LottieJSONError) -> UInt32 {
+    private mutating func hexQuad() throws(JSONError) -> UInt32 {
         guard bytes.count - index >= 4 else { throw problem("a \\u escape needs four hexadecimal digits") }
         var value: UInt32 = 0
         for _ in 0..<4 {
@@ -201,7 +206,7 @@ struct LottieJSONParser {
     /// A number, correctly rounded: digits and a power of ten that a Double holds exactly give it
     /// by one division or multiplication (Clinger's fast path); any other goes through the C
     /// library's `strtod`, through Swift's `Double(_:)`.
-    private mutating func number() throws(LottieJSONError) -> Double {
+    private mutating func number() throws(JSONError) -> Double {
         let start = index
         var negative = false
         if bytes[index] == UInt8(ascii: "-") {
@@ -282,11 +287,11 @@ struct LottieJSONParser {
         }
     }
 
-    /// `what` at the current position, as "line L, column C: what" (columns count characters).
-    private func problem(_ what: String) -> LottieJSONError {
+    /// The 1-based line and column (in characters) of byte `offset`.
+    private func position(of offset: Int) -> (line: Int, column: Int) {
         var line = 1
         var column = 1
-        for byte in bytes[..<min(index, bytes.count)] {
+        for byte in bytes[..<min(offset, bytes.count)] {
             if byte == UInt8(ascii: "\n") {
                 line += 1
                 column = 1
@@ -294,6 +299,12 @@ struct LottieJSONParser {
                 column += 1
             }
         }
-        return LottieJSONError(message: "not valid JSON: line \(line), column \(column): \(what)")
+        return (line, column)
+    }
+
+    /// `what` at the current position, as "line L, column C: what".
+    private func problem(_ what: String) -> JSONError {
+        let (line, column) = position(of: index)
+        return JSONError(message: "not valid JSON: line \(line), column \(column): \(what)")
     }
 }
