@@ -80,7 +80,7 @@ struct LottieSpeed: ParsableCommand {
                 for time in times {
                     let list: DisplayList
                     do {
-                        list = try scene.displayList(at: time, fonts: FontLibrary.shared, images: images, fittedTo: target)
+                        list = try scene.displayList(at: time, size: target, in: DrawContext(fonts: FontLibrary.shared, images: images))
                     } catch {
                         throw .text(error)
                     }

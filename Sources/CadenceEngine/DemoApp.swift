@@ -173,7 +173,7 @@ public final class DemoApp {
         shot = nil
         recorded = []
         var frameStart: UInt64 = 0
-        let loop = FrameLoop(scene: scene, context: RenderContext(images: images))
+        let loop = FrameLoop(scene: scene, context: DrawContext(images: images))
         loop.willDraw = { [unowned self, unowned loop, unowned window] frame in
             frameStart = HostClock.now()
             link = frame.animationTime

@@ -215,7 +215,7 @@ public enum FrameDump {
         renderer.readback = settings.readback
         let images = ImageStore()
         images.prefetch(scene.imageSources)
-        let loop = FrameLoop(scene: scene, context: RenderContext(fonts: renderer.fonts, images: images))
+        let loop = FrameLoop(scene: scene, context: DrawContext(fonts: renderer.fonts, images: images))
         let report: (Int) -> Void = { written in progress(written, frameCount) }
         var failure: EngineError?
         var removed = 0

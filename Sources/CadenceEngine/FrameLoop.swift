@@ -40,7 +40,7 @@ public final class FrameLoop {
     /// What is shown; live input may change it between frames (in `willDraw`).
     public var scene: Scene
     /// The fonts and images the scene is drawn with.
-    public let context: RenderContext
+    public let context: DrawContext
 
     /// Called as each frame starts, before the scene is drawn: where live input changes `scene`.
     public var willDraw: (FrameInfo) -> Void = { _ in }
@@ -49,7 +49,7 @@ public final class FrameLoop {
 
     /// A loop over `scene`, drawn with `context` (by default: the shared fonts, and the scene's
     /// images loading in the background).
-    public init(scene: Scene, context: RenderContext? = nil) {
+    public init(scene: Scene, context: DrawContext? = nil) {
         self.scene = scene
         self.context = context ?? .loading(scene)
     }
@@ -67,7 +67,7 @@ public final class FrameLoop {
     func displayList(at time: Double, for sink: any FrameSink) throws(EngineError) -> DisplayList {
         guard let size = sink.frameSize else { return try displayList(at: time) }
         do throws(TextError) {
-            return try scene.displayList(at: time, in: context, fittedTo: size)
+            return try scene.displayList(at: time, size: size, in: context)
         } catch {
             throw .text(error)
         }

@@ -3,13 +3,13 @@ import CadenceRender
 import CadenceScene
 import CadenceText
 
-extension RenderContext {
+extension DrawContext {
     /// A context with `fonts` (the shared library unless told) and an `ImageStore` that has
     /// started loading every image `scene` shows (built-in images and files, off the main thread).
-    public static func loading(_ scene: Scene, fonts: FontLibrary = .shared) -> RenderContext {
+    public static func loading(_ scene: Scene, fonts: FontLibrary = .shared) -> DrawContext {
         let images = ImageStore()
         images.prefetch(scene.imageSources)
-        return RenderContext(fonts: fonts, images: images)
+        return DrawContext(fonts: fonts, images: images)
     }
 }
 
@@ -35,11 +35,11 @@ extension OffscreenRenderer {
     /// let renderer = try OffscreenRenderer(width: 320, height: 240)
     /// let frame = try renderer.render(scene, at: 0.25)
     /// ```
-    public func render(_ scene: Scene, at time: Double, context: RenderContext? = nil) throws(EngineError) -> RGBAImage {
+    public func render(_ scene: Scene, at time: Double, context: DrawContext? = nil) throws(EngineError) -> RGBAImage {
         guard time.isFinite else { throw .invalidOption(name: "time", message: "must be a finite number of seconds, got \(time)") }
         let list: DisplayList
         do throws(TextError) {
-            list = try scene.displayList(at: time, in: context ?? .loading(scene, fonts: fonts), fittedTo: frameSize)
+            list = try scene.displayList(at: time, size: frameSize, in: context ?? .loading(scene, fonts: fonts))
         } catch {
             throw .text(error)
         }
@@ -47,7 +47,7 @@ extension OffscreenRenderer {
     }
 
     /// What `scene` shows at each of `times`, in order (images loaded once for all of them).
-    public func render(_ scene: Scene, at times: [Double], context: RenderContext? = nil) throws(EngineError) -> [RGBAImage] {
+    public func render(_ scene: Scene, at times: [Double], context: DrawContext? = nil) throws(EngineError) -> [RGBAImage] {
         let context = context ?? .loading(scene, fonts: fonts)
         var frames: [RGBAImage] = []
         for time in times { frames.append(try render(scene, at: time, context: context)) }

@@ -84,7 +84,7 @@ public final class WindowFrames {
     /// The scene at `time` fitted to a framebuffer of `size`: what a window frame draws.
     public static func list(of scene: Scene, at time: Double, images: ImageStore, size: (width: Int, height: Int)) throws(EngineError) -> DisplayList {
         do throws(TextError) {
-            return try scene.displayList(at: time, fonts: FontLibrary.shared, images: images, fittedTo: Size(width: Double(size.width), height: Double(size.height)))
+            return try scene.displayList(at: time, size: Size(width: Double(size.width), height: Double(size.height)), in: DrawContext(fonts: FontLibrary.shared, images: images))
         } catch {
             throw .text(error)
         }

@@ -16,7 +16,7 @@ func fuzzOne(_ data: Data) -> FuzzOutcome {
         return (try? loaded.scene.displayList(at: 0.5)) == nil ? .rejected : .drawn
     }
     FuzzRenderer.images.prefetch(loaded.scene.imageSources)
-    let context = RenderContext(images: FuzzRenderer.images)
+    let context = DrawContext(images: FuzzRenderer.images)
     let frame = try? renderer.render(loaded.scene, at: 0.5, context: context)
     let cpuFrame = try? FuzzRenderer.cpu?.render(loaded.scene, at: 0.5, context: context)
     return frame == nil || cpuFrame == nil ? .rejected : .rendered

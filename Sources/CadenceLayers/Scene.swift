@@ -53,24 +53,21 @@ public struct Scene: Sendable {
         self.nodes = nodes
     }
 
-    /// What the scene shows at `time` seconds from its start, at its own size. Text is laid out
-    /// with `fonts`; images come from `images`.
-    public func displayList(at time: Double, fonts: any TextLayoutEngine, images: any ImageProvider = NoImages()) throws(TextError) -> DisplayList {
-        try displayList(at: time, fonts: fonts, images: images, fittedTo: size)
-    }
-
-    /// What the scene shows at `time`, fitted to a frame of `target` (scaled uniformly and
-    /// centred, letterboxed with the background): the list `displayList(at:fonts:images:)`
-    /// gives, then `fitted(to: target)`, but each command fitted as it is emitted rather than in
-    /// a second pass over the list.
-    public func displayList(at time: Double, fonts: any TextLayoutEngine, images: any ImageProvider = NoImages(), fittedTo target: Size) throws(TextError) -> DisplayList {
-        let fit = FrameFit(from: size, to: target)
-        var list = DisplayList(size: fit == nil ? size : target, background: background)
+    /// What the scene shows at `time` seconds from its start: the one way a scene becomes a
+    /// display list. At its own size unless `size` says otherwise: then fitted to a frame of
+    /// `size` (scaled uniformly and centred, letterboxed with the background), each command fitted
+    /// as it is emitted rather than in a second pass over the list. Text is laid out with
+    /// `context.fonts`; images come from `context.images` (its motion, scale and fit are set per
+    /// node from the scene).
+    public func displayList(at time: Double, size target: Size? = nil, in context: DrawContext) throws(TextError) -> DisplayList {
+        let fit = target.flatMap { FrameFit(from: size, to: $0) }
+        var list = DisplayList(size: fit == nil ? size : target ?? size, background: background)
         // One budget for the frame, however many nodes share it (`Layer.maximumDrawnItems`).
         let budget = DrawnItemBudget()
         for node in nodes {
             try node.draw(
-                at: time, fonts: fonts, images: images, motion: MotionSetting(profile: motion), sceneSize: size, fit: fit, budget: budget, into: &list
+                at: time, fonts: context.fonts, images: context.images, motion: MotionSetting(profile: motion), sceneSize: size, fit: fit,
+                budget: budget, into: &list
             )
         }
         return list
@@ -223,7 +220,7 @@ public enum Node: Sendable {
         guard case .widget(_, let widget) = self else {
             return try draw(at: time, fonts: fonts, images: images, motion: motion, into: &list)
         }
-        try widget.draw(at: time, context: WidgetDrawContext(fonts: fonts, images: images, motion: motion, pixelScale: pixelScale), into: &list)
+        try widget.draw(at: time, context: DrawContext(fonts: fonts, images: images, motion: motion, pixelScale: pixelScale), into: &list)
     }
 
     /// Draws the node of a scene of `sceneSize` into `list`, each command fitted by `fit`.
@@ -235,7 +232,7 @@ public enum Node: Sendable {
         case .widget(_, let widget):
             // A widget draws into the list itself: what it added is fitted after.
             let start = list.commands.count
-            var context = WidgetDrawContext(fonts: fonts, images: images, motion: motion, pixelScale: fit?.scale ?? 1)
+            var context = DrawContext(fonts: fonts, images: images, motion: motion, pixelScale: fit?.scale ?? 1)
             if widget.drawsFitted {
                 // It maps its own commands: no second pass over them.
                 context.fit = fit

@@ -30,7 +30,7 @@ public protocol WidgetContent: Sendable {
     mutating func apply(_ event: Event, at time: Double, imageCache: inout ImageCache)
 
     /// Draws what the widget shows at `time` into `list`.
-    func draw(at time: Double, context: WidgetDrawContext, into list: inout DisplayList) throws(TextError)
+    func draw(at time: Double, context: DrawContext, into list: inout DisplayList) throws(TextError)
     /// Whether the widget draws mapped by `context.fit` itself (a scene fitted to a frame of
     /// another size), so that its commands need not be fitted one by one after it draws. False
     /// unless the widget says so.
@@ -87,8 +87,10 @@ extension WidgetContent where Event == Never {
     public mutating func apply(_ event: Never, at time: Double) {}
 }
 
-/// What drawing a widget needs besides the widget: fonts for text and images by source.
-public struct WidgetDrawContext: Sendable {
+/// What drawing needs besides what is drawn: fonts for text, images by source, the motion
+/// setting, and the scale and fit of the frame. The one draw context: `Scene.displayList(at:size:in:)`
+/// takes it, and each widget is drawn with it (its motion, scale and fit set for the widget).
+public struct DrawContext: Sendable {
     /// Where text is shaped and laid out (`CadenceText`'s `FontLibrary`, or any other engine).
     public var fonts: any TextLayoutEngine
     /// Where images come from, by source (`builtin:NAME` or a path).
@@ -105,8 +107,9 @@ public struct WidgetDrawContext: Sendable {
     /// and an offset into the frame; `pixelScale` is its scale then); nil for none.
     public var fit: FrameFit?
 
-    /// A context drawing text with `fonts` and images from `images`, under `motion`.
-    public init(fonts: any TextLayoutEngine, images: any ImageProvider, motion: MotionSetting = .full, pixelScale: Double = 1) {
+    /// A context drawing text with `fonts` and images from `images` (none unless told: image
+    /// views keep their placeholders), under `motion`.
+    public init(fonts: any TextLayoutEngine, images: any ImageProvider = NoImages(), motion: MotionSetting = .full, pixelScale: Double = 1) {
         self.fonts = fonts
         self.images = images
         self.motion = motion

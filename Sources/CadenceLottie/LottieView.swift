@@ -249,7 +249,7 @@ public struct LottieView: WidgetContent {
     /// rather than having every command fitted after.
     public var drawsFitted: Bool { true }
 
-    public func draw(at time: Double, context: WidgetDrawContext, into list: inout DisplayList) throws(TextError) {
+    public func draw(at time: Double, context: DrawContext, into list: inout DisplayList) throws(TextError) {
         guard frame.width > 0, frame.height > 0 else { return }
         var transform = fittingTransform
         var pixelScale = context.pixelScale

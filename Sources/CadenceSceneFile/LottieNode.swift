@@ -188,7 +188,7 @@ public struct LottieNode: Widget {
         view.apply(event, at: time)
     }
 
-    public func draw(at time: Double, context: WidgetDrawContext, into list: inout DisplayList) throws(TextError) {
+    public func draw(at time: Double, context: DrawContext, into list: inout DisplayList) throws(TextError) {
         try view.draw(at: time, context: context, into: &list)
     }
 }

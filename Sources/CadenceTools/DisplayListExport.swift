@@ -31,7 +31,7 @@ public enum DisplayListExport {
         let images = ImageStore()
         images.prefetch(scene.imageSources)
         let sink = CollectingSink(size: Size(width: Double(width), height: Double(height)))
-        try FrameLoop(scene: scene, context: RenderContext(images: images)).run(frames: 0..<frames, fps: fps, into: sink)
+        try FrameLoop(scene: scene, context: DrawContext(images: images)).run(frames: 0..<frames, fps: fps, into: sink)
         return sink.lists
     }
 

@@ -100,7 +100,7 @@ public enum FrameRateCheck {
             let trace = times.traces[rateIndex]
             framesPerRate.append(trace.count)
             let renderer = try OffscreenRenderer(width: settings.width, height: settings.height, backend: settings.backend)
-            let loop = FrameLoop(scene: scene, context: RenderContext(images: images))
+            let loop = FrameLoop(scene: scene, context: DrawContext(images: images))
             let wanted = Set(shared)
             let sink = CheckSink(renderer: renderer) { image, frame throws(EngineError) in
                 let time = frame.animationTime

@@ -162,7 +162,7 @@ public enum PacingBenchmark {
             }
             let images = ImageStore()
             images.prefetch(scene.imageSources)
-            loop = FrameLoop(scene: scene, context: RenderContext(images: images))
+            loop = FrameLoop(scene: scene, context: DrawContext(images: images))
             renderer = try OffscreenRenderer(sizeOf: scene)
             // Shaders, glyph atlas and images before the clock starts, as a window warms up.
             for source in scene.imageSources { _ = images.image(for: source) }

@@ -97,7 +97,7 @@ public enum RenderBenchmark {
         // Whole-frame redraws through the frame loop, each stage timed apart: the scene from the
         // start of the frame until its list reaches the sink, then drawing, then readback.
         let sink = StageTimingSink(renderer: try OffscreenRenderer(width: width, height: height, backend: backend), sampleEvery: max(frames / 10, 1))
-        let loop = FrameLoop(scene: scene, context: RenderContext(images: images))
+        let loop = FrameLoop(scene: scene, context: DrawContext(images: images))
         loop.willDraw = { _ in sink.frameStart = HostClock.now() }
         try loop.run(frames: 0..<frames, fps: fps, into: sink)
         sceneTimes = sink.sceneTimes
@@ -139,7 +139,7 @@ public enum RenderBenchmark {
         let renderer = try OffscreenRenderer(width: width, height: height, backend: backend)
         renderer.fullRedraw = fullRedraw
         renderer.readback = readback
-        let loop = FrameLoop(scene: scene, context: RenderContext(images: images))
+        let loop = FrameLoop(scene: scene, context: DrawContext(images: images))
         let sink = NullSink(renderer: renderer)
         let start = HostClock.now()
         try loop.run(frames: 0..<frames, fps: fps, into: sink)

@@ -62,7 +62,7 @@ public enum SoakBenchmark {
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let sink = SoakSink(renderer: renderer, frames: frames, pngEvery: pngEvery, scratch: folder + "/soak.png")
         let start = HostClock.now()
-        try FrameLoop(scene: scene, context: RenderContext(images: images)).run(frames: 0..<frames, fps: fps, into: sink)
+        try FrameLoop(scene: scene, context: DrawContext(images: images)).run(frames: 0..<frames, fps: fps, into: sink)
         return SoakBenchmarkResult(
             frames: frames, width: width, height: height, pngEvery: pngEvery,
             seconds: Double(HostClock.now() - start) / 1e9, residentMegabytes: sink.samples

@@ -63,7 +63,7 @@ public enum WindowBenchmark {
         var starts: [UInt64] = []
         sink.willShow = { _ in starts.append(HostClock.now()) }
         try frames.warmUp(scene, images: images)
-        let loop = FrameLoop(scene: scene, context: RenderContext(images: images))
+        let loop = FrameLoop(scene: scene, context: DrawContext(images: images))
         let stats = try loop.run(on: driver.source, into: sink) { failed in
             driver.run(frames: frameCount, shouldStop: failed)
         }

@@ -52,7 +52,7 @@ extension ActivityIndicator: Widget {
     }
 
     /// Draws what the widget shows at `time`: its own drawing, with the context's fonts and images.
-    public func draw(at time: Double, context: WidgetDrawContext, into list: inout DisplayList) {
+    public func draw(at time: Double, context: DrawContext, into list: inout DisplayList) {
         draw(at: time, motion: context.motion, into: &list)
     }
 }

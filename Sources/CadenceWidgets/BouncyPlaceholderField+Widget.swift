@@ -51,7 +51,7 @@ extension BouncyPlaceholderField: TextInput {
     }
 
     /// Draws what the widget shows at `time`: its own drawing, with the context's fonts and images.
-    public func draw(at time: Double, context: WidgetDrawContext, into list: inout DisplayList) throws(TextError) {
+    public func draw(at time: Double, context: DrawContext, into list: inout DisplayList) throws(TextError) {
         try draw(at: time, fonts: context.fonts, motion: context.motion, into: &list)
     }
 }

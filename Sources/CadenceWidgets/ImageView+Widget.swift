@@ -140,7 +140,7 @@ extension ImageView: Widget {
     }
 
     /// Draws what the widget shows at `time`: its own drawing, with the context's fonts and images.
-    public func draw(at time: Double, context: WidgetDrawContext, into list: inout DisplayList) throws(TextError) {
+    public func draw(at time: Double, context: DrawContext, into list: inout DisplayList) throws(TextError) {
         draw(at: time, images: context.images, motion: context.motion, into: &list)
         try drawPercentage(at: time, fonts: context.fonts, into: &list)
         try drawCustomIndicator(at: time, fonts: context.fonts, images: context.images, motion: context.motion, into: &list)

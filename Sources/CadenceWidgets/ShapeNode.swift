@@ -75,7 +75,7 @@ extension ShapeNode: Widget {
     }
 
     /// Draws what the widget shows at `time`: its own drawing, with the context's fonts and images.
-    public func draw(at time: Double, context: WidgetDrawContext, into list: inout DisplayList) {
+    public func draw(at time: Double, context: DrawContext, into list: inout DisplayList) {
         guard let shape = shape(at: time, motion: context.motion) else { return }
         list.roundedRect(shape)
     }

@@ -20,7 +20,7 @@ import CadenceLayers
 ///         self.frame = frame
 ///         if let color = try attributes.color("color") { self.color = color }
 ///     }
-///     func draw(at time: Double, context: WidgetDrawContext, into list: inout DisplayList) {
+///     func draw(at time: Double, context: DrawContext, into list: inout DisplayList) {
 ///         list.roundedRect(RoundedRect(rect: frame, cornerRadius: frame.width / 2, fill: color))
 ///     }
 /// }

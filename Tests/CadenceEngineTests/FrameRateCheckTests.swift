@@ -33,7 +33,7 @@ private struct PerFrameBar: Widget {
 
     func apply(_ event: Never, at time: Double) {}
 
-    func draw(at time: Double, context: WidgetDrawContext, into list: inout DisplayList) {
+    func draw(at time: Double, context: DrawContext, into list: inout DisplayList) {
         let progress = min(Double(ticks.next()) / 60, 1)
         list.roundedRect(RoundedRect(rect: Rect(x: frame.minX, y: frame.minY, width: frame.width * progress, height: frame.height),
                                      cornerRadius: 0, fill: Color(hex: "#FF3B30")!))

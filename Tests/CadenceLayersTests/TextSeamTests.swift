@@ -42,7 +42,7 @@ import Testing
     }
 
     @Test func aTextLayerDrawsWhatTheEngineLaysOut() throws {
-        let list = try textScene().displayList(at: 0, fonts: MonospaceEngine(), images: NoImages())
+        let list = try textScene().displayList(at: 0, in: DrawContext(fonts: MonospaceEngine(), images: NoImages()))
         let runs = runs(of: list)
         #expect(runs.count == 1)
         let run = try #require(runs.first)
@@ -55,7 +55,7 @@ import Testing
     }
 
     @Test func alignmentUsesTheEnginesMeasurement() throws {
-        let list = try textScene(alignment: .right).displayList(at: 0, fonts: MonospaceEngine(advance: 20), images: NoImages())
+        let list = try textScene(alignment: .right).displayList(at: 0, in: DrawContext(fonts: MonospaceEngine(advance: 20), images: NoImages()))
         let run = try #require(runs(of: list).first)
         // 3 glyphs × 20 = 60 wide, right-aligned in 200 from x = 100: the first at 240.
         #expect(run.transform.apply(to: run.positions[0]) == Point(x: 240, y: 66))
@@ -68,7 +68,7 @@ import Testing
             }
         }
         #expect(throws: TextError.noFontFound("DejaVu Sans")) {
-            try textScene().displayList(at: 0, fonts: Failing(), images: NoImages())
+            try textScene().displayList(at: 0, in: DrawContext(fonts: Failing(), images: NoImages()))
         }
     }
 }

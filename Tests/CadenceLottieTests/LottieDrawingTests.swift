@@ -358,7 +358,7 @@ import Testing
         let view = LottieView(animation: try F.animation(F.document(layers: layers, assets: inner)))
         #expect(view.drawsFitted)
         let fit = try #require(FrameFit(from: Size(width: 100, height: 100), to: Size(width: 333, height: 180)))
-        var context = WidgetDrawContext(fonts: NoFonts(), images: NoImages(), pixelScale: fit.scale)
+        var context = DrawContext(fonts: NoFonts(), images: NoImages(), pixelScale: fit.scale)
         var after = DisplayList(size: Size(width: 333, height: 180), background: .clear)
         try view.draw(at: 0.25, context: context, into: &after)
         after.fit(from: 0, by: fit)

@@ -112,7 +112,7 @@ import Testing
 
         func drawn(_ view: LottieView, at time: Double, _ profile: MotionProfile, rule: ReducedMotion? = nil) throws -> DisplayList {
             var list = DisplayList(size: animation.size, background: .clear)
-            let context = WidgetDrawContext(fonts: NoFonts(), images: NoImages(), motion: MotionSetting(profile: profile, override: rule))
+            let context = DrawContext(fonts: NoFonts(), images: NoImages(), motion: MotionSetting(profile: profile, override: rule))
             try view.draw(at: time, context: context, into: &list)
             return list
         }

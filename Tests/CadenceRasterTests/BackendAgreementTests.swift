@@ -43,7 +43,7 @@ import Testing
         let width = Int(scene.size.width), height = Int(scene.size.height)
         let gl = try OffscreenRenderer(width: width, height: height)
         let raster = RasterRenderer()
-        let context = RenderContext.loading(scene)
+        let context = DrawContext.loading(scene)
         // Images load off the main thread: let them arrive so both backends see the same list.
         Thread.sleep(forTimeInterval: 0.2)
         for time in [0.0, 0.6, 1.45, 2.6] {

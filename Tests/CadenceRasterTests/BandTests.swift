@@ -14,7 +14,7 @@ import Testing
     func bandsDrawTheSameBytesAsOneCanvas(name: String) throws {
         let scene = try BackendAgreementTests.scene(name)
         let width = Int(scene.size.width), height = Int(scene.size.height)
-        let context = RenderContext.loading(scene)
+        let context = DrawContext.loading(scene)
         // Images load off the main thread: let them arrive so every backend sees the same list.
         Thread.sleep(forTimeInterval: 0.2)
         let counts = [1, 2, 3, 7]
@@ -40,7 +40,7 @@ import Testing
     func drawingStraightIntoTheFrameGivesTheSameBytes(name: String) throws {
         let scene = try BackendAgreementTests.scene(name)
         let width = Int(scene.size.width), height = Int(scene.size.height)
-        let context = RenderContext.loading(scene)
+        let context = DrawContext.loading(scene)
         Thread.sleep(forTimeInterval: 0.2)
         let reference = FrameCompositor(backend: RasterBackend(width: width, height: height, bands: 1))
         let counts = [1, 2, 3, 7]

@@ -34,7 +34,7 @@ import Testing
 
     @Test func nestedProjectedPicturesDrawInEveryBandCount() throws {
         let scene = try SceneFile.parse(Data(Self.scene.utf8), file: "nested.json", strict: true).scene
-        let list = try scene.displayList(at: 0, fonts: FontLibrary())
+        let list = try scene.displayList(at: 0, in: DrawContext(fonts: FontLibrary()))
         // Three pictures, each inside the one before.
         #expect(Self.pictures(in: list).count == 3)
         var frames: [RasterCanvas] = []

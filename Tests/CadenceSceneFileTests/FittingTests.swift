@@ -25,9 +25,9 @@ import Testing
     @Test func fittingAsItDrawsGivesTheListFittedAfter() throws {
         for scene in try Self.scenes() {
             for time in stride(from: 0.0, through: 3.0, by: 0.35) {
-                let whole = try scene.displayList(at: time, fonts: FontLibrary.shared)
+                let whole = try scene.displayList(at: time, in: DrawContext(fonts: FontLibrary.shared))
                 for target in Self.targets + [scene.size] {
-                    let folded = try scene.displayList(at: time, fonts: FontLibrary.shared, fittedTo: target)
+                    let folded = try scene.displayList(at: time, size: target, in: DrawContext(fonts: FontLibrary.shared))
                     #expect(folded == whole.fitted(to: target), "\(scene.name) at \(time) s fitted to \(target)")
                 }
             }

@@ -25,7 +25,7 @@ import Testing
         #expect(scene.layer(id: "wipe")?.properties.bounds == Size(width: 20, height: 20))
         let fonts = FontLibrary()
         // The group is the card's picture, its last member the mask's.
-        let list = try scene.displayList(at: 0, fonts: fonts)
+        let list = try scene.displayList(at: 0, in: DrawContext(fonts: fonts))
         guard case .pushGroup(let group)? = list.commands.first else {
             Issue.record("no matte group: \(list.commands)")
             return
@@ -33,7 +33,7 @@ import Testing
         #expect(group.matte == .alpha)
         #expect(list.commands.contains { if case .pushGroup(let member) = $0 { member.isMatte } else { false } })
         // The event moved the mask: the picture at 2 s differs from the one at 0.
-        #expect(try scene.displayList(at: 2, fonts: fonts) != list)
+        #expect(try scene.displayList(at: 2, in: DrawContext(fonts: fonts)) != list)
         #expect(scene.layer(id: "wipe").map { $0.presentation(at: 2).position.x } == 30)
     }
 
@@ -63,7 +63,7 @@ import Testing
         try scene.schedule(.setValue(.positionX, .number(30), animated: false), on: "wipe", at: 1)
         let fonts = FontLibrary()
         for time in [0.0, 2.0] {
-            #expect(try scene.displayList(at: time, fonts: fonts) == file.displayList(at: time, fonts: fonts), "t = \(time)")
+            #expect(try scene.displayList(at: time, in: DrawContext(fonts: fonts)) == file.displayList(at: time, in: DrawContext(fonts: fonts)), "t = \(time)")
         }
         #expect(scene.naturalDuration == 1)
     }
@@ -138,7 +138,7 @@ import Testing
 
     @Test func copiesAreTransformedDelayedAndTinted() throws {
         let scene = try parse(Self.row)
-        let list = try scene.displayList(at: 0.5, fonts: FontLibrary())
+        let list = try scene.displayList(at: 0.5, in: DrawContext(fonts: FontLibrary()))
         let dots = list.commands.compactMap { command -> RoundedRect? in
             if case .roundedRect(let shape) = command { shape } else { nil }
         }
@@ -171,7 +171,7 @@ import Testing
             inner = #"{"type": "ReplicatorLayer", "id": "r\#(level)", "frame": [0, 0, 9, 9], "instanceCount": 1000, "sublayers": ["# + inner + "]}"
         }
         let scene = try parse(#"{"size": [9, 9], "nodes": ["# + inner + "]}")
-        let list = try scene.displayList(at: 0, fonts: FontLibrary())
+        let list = try scene.displayList(at: 0, in: DrawContext(fonts: FontLibrary()))
         #expect(list.commands.count <= ReplicatorContent.maximumNestedInstances)
         #expect(list.commands.count >= ReplicatorContent.maximumNestedInstances / 1000)
     }
@@ -311,7 +311,7 @@ import Testing
         """
 
     func particles(_ scene: Scene, at time: Double) throws -> [RoundedRect] {
-        try scene.displayList(at: time, fonts: FontLibrary()).commands.compactMap { if case .roundedRect(let shape) = $0 { shape } else { nil } }
+        try scene.displayList(at: time, in: DrawContext(fonts: FontLibrary())).commands.compactMap { if case .roundedRect(let shape) = $0 { shape } else { nil } }
     }
 
     @Test func particlesAreBornAtTheRateAndDie() throws {
@@ -328,11 +328,11 @@ import Testing
     @Test func anyFrameStandsAloneAndTheSeedDecides() throws {
         let scene = try parse(Self.fountain)
         let fonts = FontLibrary()
-        let late = try scene.displayList(at: 1.55, fonts: fonts)
-        _ = try scene.displayList(at: 0.7, fonts: fonts)
-        #expect(try scene.displayList(at: 1.55, fonts: fonts) == late)
+        let late = try scene.displayList(at: 1.55, in: DrawContext(fonts: fonts))
+        _ = try scene.displayList(at: 0.7, in: DrawContext(fonts: fonts))
+        #expect(try scene.displayList(at: 1.55, in: DrawContext(fonts: fonts)) == late)
         let reseeded = try parse(Self.fountain.replacingOccurrences(of: #""seed": 3"#, with: #""seed": 4"#))
-        #expect(try reseeded.displayList(at: 1.55, fonts: fonts) != late)
+        #expect(try reseeded.displayList(at: 1.55, in: DrawContext(fonts: fonts)) != late)
         // Between births the same particles show, each a little further along.
         let a = try particles(scene, at: 1.305), b = try particles(scene, at: 1.31)
         #expect(a.count == 10 && b.count == 10)

@@ -74,9 +74,9 @@ import Testing
 
     @Test func aLayerTurnedUnderPerspectiveIsAProjectedPictureAndAFlatOneIsNot() throws {
         let fonts = FontLibrary()
-        let flat = try parse(Self.card(#""transform": {"perspective": 400}"#)).displayList(at: 0, fonts: fonts)
+        let flat = try parse(Self.card(#""transform": {"perspective": 400}"#)).displayList(at: 0, in: DrawContext(fonts: fonts))
         #expect(Self.pictures(flat).isEmpty)
-        let turned = try parse(Self.card(#""transform": {"rotation": {"y": 0.6}, "perspective": 400}"#)).displayList(at: 0, fonts: fonts)
+        let turned = try parse(Self.card(#""transform": {"rotation": {"y": 0.6}, "perspective": 400}"#)).displayList(at: 0, in: DrawContext(fonts: fonts))
         let picture = try #require(Self.pictures(turned).first)
         // Drawn flat at about the frame's resolution (rounded up to a quarter octave): the card and its fringe.
         #expect(picture.list.size.width >= 100 && picture.list.size.width <= 125)
@@ -87,7 +87,7 @@ import Testing
         let rightBottom = try #require(t.apply(to: Point(x: picture.list.size.width - 1, y: picture.list.size.height - 1)))
         #expect(rightBottom.y - right.y < leftBottom.y - left.y)
         // Without perspective the same turn is an affine squash, drawn as before.
-        let squashed = try parse(Self.card(#""transform": {"rotation": {"y": 0.6}}"#)).displayList(at: 0, fonts: fonts)
+        let squashed = try parse(Self.card(#""transform": {"rotation": {"y": 0.6}}"#)).displayList(at: 0, in: DrawContext(fonts: fonts))
         #expect(Self.pictures(squashed).isEmpty)
         guard case .roundedRect(let shape)? = squashed.commands.first else {
             Issue.record("no card: \(squashed)")
@@ -99,10 +99,10 @@ import Testing
     @Test func theSublayerTransformSeesTheSublayersInPerspectiveAboutTheAnchor() throws {
         let fonts = FontLibrary()
         let list = try parse(Self.card(#""transform": {"rotation": {"y": 0.6}}"#, stage: #""sublayerTransform": {"perspective": 400}"#))
-            .displayList(at: 0, fonts: fonts)
+            .displayList(at: 0, in: DrawContext(fonts: fonts))
         #expect(Self.pictures(list).count == 1)
         // zPosition brings a flat sublayer towards the eye: larger about the stage's centre.
-        let near = try parse(Self.card(#""zPosition": 100"#, stage: #""sublayerTransform": {"perspective": 500}"#)).displayList(at: 0, fonts: fonts)
+        let near = try parse(Self.card(#""zPosition": 100"#, stage: #""sublayerTransform": {"perspective": 500}"#)).displayList(at: 0, in: DrawContext(fonts: fonts))
         guard case .roundedRect(let shape)? = near.commands.first else {
             Issue.record("no card: \(near)")
             return
@@ -117,9 +117,9 @@ import Testing
         for (angle, shown) in [(0.3, true), (1.2, true), (2.0, false), (3.0, false), (-2.5, false)] {
             for perspective in ["", #", "perspective": 400"#] {
                 let single = try parse(Self.card(#""doubleSided": false, "transform": {"rotation": {"y": \#(angle)}\#(perspective)}"#))
-                #expect(try !single.displayList(at: 0, fonts: fonts).commands.isEmpty == shown, "\(angle) \(perspective)")
+                #expect(try !single.displayList(at: 0, in: DrawContext(fonts: fonts)).commands.isEmpty == shown, "\(angle) \(perspective)")
                 let double = try parse(Self.card(#""transform": {"rotation": {"y": \#(angle)}\#(perspective)}"#))
-                #expect(try !double.displayList(at: 0, fonts: fonts).commands.isEmpty)
+                #expect(try !double.displayList(at: 0, in: DrawContext(fonts: fonts)).commands.isEmpty)
             }
         }
     }
@@ -128,14 +128,14 @@ import Testing
         let fonts = FontLibrary()
         // The whole card past the eye: nothing shows.
         let behind = try parse(Self.card(#""transform": {"translation": [0, 0, 900], "rotation": {"y": 0.2}, "perspective": 500}"#))
-        #expect(try behind.displayList(at: 0, fonts: fonts).commands.isEmpty)
+        #expect(try behind.displayList(at: 0, in: DrawContext(fonts: fonts)).commands.isEmpty)
         // A wide card turned so that one end is behind the eye: the part in front shows, in bounds.
         let wide = """
             {"size": [200, 200], "background": "#FFFFFF", "nodes": [
               {"type": "Layer", "id": "card", "position": [100, 100], "bounds": [4000, 60], "backgroundColor": "#FF9500",
                "transform": {"rotation": {"y": 1.3}, "perspective": 300}}]}
             """
-        let list = try parse(wide).displayList(at: 0, fonts: fonts)
+        let list = try parse(wide).displayList(at: 0, in: DrawContext(fonts: fonts))
         for picture in Self.pictures(list) {
             let bounds = try #require(DrawCommand.projected(picture).bounds)
             #expect(bounds.minX.isFinite && bounds.maxX.isFinite && bounds.minY.isFinite && bounds.maxY.isFinite)
@@ -149,7 +149,7 @@ import Testing
             card.properties.backgroundColor = .black
             card.properties.transform = LayerTransform(rotationY: angle, perspective: 400)
             let scene = Scene(name: "edge", size: Size(width: 200, height: 200), background: .white, nodes: [.layer(card)])
-            for command in try scene.displayList(at: 0, fonts: fonts).commands {
+            for command in try scene.displayList(at: 0, in: DrawContext(fonts: fonts)).commands {
                 if let bounds = command.bounds { #expect(!bounds.minX.isNaN && !bounds.maxX.isNaN) }
             }
         }
@@ -158,8 +158,8 @@ import Testing
     @Test func projectedPicturesAreDrawnAtTheFittedResolution() throws {
         let fonts = FontLibrary()
         let scene = try parse(Self.card(#""transform": {"rotation": {"x": 0.4}, "perspective": 400}"#))
-        let own = try #require(Self.pictures(try scene.displayList(at: 0, fonts: fonts)).first)
-        let doubled = try #require(Self.pictures(try scene.displayList(at: 0, fonts: fonts, fittedTo: Size(width: 400, height: 400))).first)
+        let own = try #require(Self.pictures(try scene.displayList(at: 0, in: DrawContext(fonts: fonts))).first)
+        let doubled = try #require(Self.pictures(try scene.displayList(at: 0, size: Size(width: 400, height: 400), in: DrawContext(fonts: fonts))).first)
         #expect(abs(doubled.list.size.width - 2 * own.list.size.width) <= 4)
         // The same place in the frame, twice as far from the corner.
         let a = try #require(own.transform.apply(to: Point(x: own.list.size.width / 2, y: own.list.size.height / 2)))
@@ -240,7 +240,7 @@ import Testing
         let scene = try parse(Self.card(#""compositingFilter": "softLight", "filters": [{"type": "gaussianBlur", "inputRadius": 3}], "backgroundFilters": [{"type": "gaussianBlur"}], "opacity": 0.5"#))
         let card = try #require(scene.layer(id: "card")).properties
         #expect(card.compositingFilter == .softLight && card.blurRadius == 3 && card.backgroundBlurRadius == 10)
-        let list = try scene.displayList(at: 0, fonts: FontLibrary())
+        let list = try scene.displayList(at: 0, in: DrawContext(fonts: FontLibrary()))
         guard case .pushGroup(let group)? = list.commands.first else {
             Issue.record("no group: \(list)")
             return
@@ -248,7 +248,7 @@ import Testing
         #expect(group.blendMode == .softLight && group.blur == 3 && group.backdropBlur == 10 && group.opacity == 0.5)
         #expect(group.backdrop?.rect == Rect(x: 0, y: 0, width: 100, height: 60) && group.backdrop?.cornerRadius == 8)
         // In pixels: a scene drawn twice as large blurs twice as far.
-        let doubled = try scene.displayList(at: 0, fonts: FontLibrary(), fittedTo: Size(width: 400, height: 400))
+        let doubled = try scene.displayList(at: 0, size: Size(width: 400, height: 400), in: DrawContext(fonts: FontLibrary()))
         guard case .pushGroup(let large)? = doubled.commands.first else { return }
         #expect(abs(large.blur - 6) < 1e-9 && abs(large.backdropBlur - 20) < 1e-9)
     }

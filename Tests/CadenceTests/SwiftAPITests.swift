@@ -64,7 +64,7 @@ import Testing
         let json = ##"{"v": "5.7.0", "fr": 30, "ip": 0, "op": 30, "w": 40, "h": 30, "layers": [{"ty": 1, "ind": 1, "ip": 0, "op": 30, "st": 0, "ks": {}, "sw": 40, "sh": 30, "sc": "#ff0000"}]}"##
         try Data(json.utf8).write(to: URL(fileURLWithPath: folder + "/red.json"))
         let animation: LottieAnimation = try LottieFile.open(folder + "/red.json")
-        let list = try Scene(lottie: animation).displayList(at: 0, fonts: FontLibrary())
+        let list = try Scene(lottie: animation).displayList(at: 0, in: DrawContext(fonts: FontLibrary()))
         #expect(animation.size == Size(width: 40, height: 30))
         #expect(!list.commands.isEmpty)
     }

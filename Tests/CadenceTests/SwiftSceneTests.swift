@@ -172,7 +172,7 @@ import Testing
             let shuffled = try scene(order)
             #expect(shuffled.events.map(\.at) == [0.2, 0.5, 0.5, 1.0])
             for time in [0.0, 0.3, 0.6, 0.9, 1.5] {
-                #expect(try shuffled.displayList(at: time, fonts: fonts) == inOrder.displayList(at: time, fonts: fonts), "order \(order) at \(time) s")
+                #expect(try shuffled.displayList(at: time, in: DrawContext(fonts: fonts)) == inOrder.displayList(at: time, in: DrawContext(fonts: fonts)), "order \(order) at \(time) s")
             }
         }
         #expect(inOrder.layer(id: "box")?.presentation(at: 2).position.x == 60)

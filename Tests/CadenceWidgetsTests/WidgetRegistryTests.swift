@@ -43,7 +43,7 @@ struct Badge: Widget {
         count + bumps.filter { $0.key <= time }.values.reduce(0, +)
     }
 
-    func draw(at time: Double, context: WidgetDrawContext, into list: inout DisplayList) {
+    func draw(at time: Double, context: DrawContext, into list: inout DisplayList) {
         list.roundedRect(RoundedRect(rect: frame, cornerRadius: frame.height / 2, fill: color))
     }
 }
