@@ -17,8 +17,26 @@ struct Render: ParsableCommand {
         """
     )
 
-    @Argument(help: "A scene file (JSON) or a Lottie animation (.json). Default: the built-in demo scene.")
-    var scene: String?
+    @Argument(help: "A scene file (JSON) or a Lottie animation (.json, .tgs, .lottie). Default: the built-in demo scene. Several files (or --list) make a batch: each is rendered into --out-dir.")
+    var scenes: [String] = []
+
+    @Option(name: .customLong("out-dir"), help: "A batch's folder: each file's PNG frames go into OUT-DIR/NAME/, an animated file to OUT-DIR/NAME.FORMAT. A file whose output is there already is skipped, so a batch run again resumes.")
+    var outDir: String?
+
+    @Option(help: "A file listing a batch's files, one path per line (blank lines and lines starting with # left out), with or instead of the files on the command line.")
+    var list: String?
+
+    @Option(parsing: .unconditional, help: "Files of a batch rendered at once, the cores shared between them. Default: one per core.")
+    var parallel: Int?
+
+    @Option(name: .customLong("file-timeout"), parsing: .unconditional, help: "Seconds a batch's file may take before its render is ended and counted as failed.")
+    var fileTimeout = 600.0
+
+    @Option(name: .customLong("file-memory"), parsing: .unconditional, help: "MiB of address space a batch's file may use (its render fails beyond it). Default: no limit.")
+    var fileMemory: Int?
+
+    @Flag(help: "Print the summary as JSON: one render's frames, size, seconds and peak memory; a batch's table.")
+    var json = false
 
     @Option(help: "png: the folder to write frame_00000.png, … into (default: frames). apng, gif, mp4, webm, mov: the file to write (default: animation.<format>). Created if missing.")
     var out: String?
@@ -88,16 +106,66 @@ struct Render: ParsableCommand {
             throw ValidationError("--readback must be direct or pbo, got \(readback)")
         }
         if let shard, shard.index == nil { _ = try shard.resolved() }
+        if isBatch {
+            guard outDir != nil else { throw ValidationError("a batch of files (several files, or --list) needs --out-dir") }
+            guard out == nil else { throw ValidationError("--out names one render's output; a batch writes into --out-dir") }
+            guard clock == nil, traceOptions.trace == nil else { throw ValidationError("--clock and --trace take one file, not a batch") }
+            guard (parallel ?? 1) >= 1 else { throw ValidationError("--parallel must be 1 or more, got \(parallel ?? 0)") }
+            guard fileTimeout.isFinite, fileTimeout > 0, fileTimeout <= 604_800 else {
+                throw ValidationError("--file-timeout must be a number of seconds above 0 and at most 604800, got \(fileTimeout)")
+            }
+            guard (fileMemory ?? 1) >= 1, (fileMemory ?? 1) <= 1 << 30 else { throw ValidationError("--file-memory must be 1 to \(1 << 30) MiB, got \(fileMemory ?? 0)") }
+        }
     }
+
+    /// Several files, or a list of them, or an output folder: a batch.
+    var isBatch: Bool { scenes.count > 1 || list != nil || outDir != nil }
 
     func run() throws {
         logging.bootstrap()
+        if isBatch {
+            try runBatch()
+            return
+        }
         try onMainActor { () throws(EngineError) in try render() }
+    }
+
+    /// The files, each rendered by a `cadence render` of its own with this command's options.
+    private func runBatch() throws {
+        var files = scenes
+        if let list {
+            do throws(EngineError) {
+                files += try Batch.files(inList: list)
+            } catch {
+                printError(commandLineDescription(of: error))
+                throw ExitCode.validationFailure
+            }
+        }
+        var arguments: [String] = []
+        if let size { arguments += ["--size", size.text] }
+        if let fps { arguments += ["--fps", "\(fps)"] }
+        if let duration { arguments += ["--duration", "\(duration)"] }
+        arguments += ["--png-level", String(pngLevel), "--png-filter", pngFilter]
+        if let pngEncoder { arguments += ["--png-encoder", pngEncoder] }
+        if fullRedraw { arguments.append("--full-redraw") }
+        arguments += ["--readback", readback, "--backend", backendOptions.backend.rawValue]
+        if let frames { arguments += ["--frames", "\(frames.range.lowerBound)..\(frames.range.upperBound)"] }
+        if sceneOptions.strict { arguments.append("--strict") }
+        arguments += ["--quirks", sceneOptions.quirks.rawValue]
+        if let animation = sceneOptions.animation { arguments += ["--animation", animation] }
+        if let marker = sceneOptions.marker { arguments += ["--marker", marker] }
+        if let assets = sceneOptions.assetOptions.assets { arguments += ["--assets", assets] }
+        if let motion = motionOptions.motion { arguments += ["--motion", motion.rawValue] }
+        let settings = Batch.Settings(
+            outputFolder: outDir ?? ".", format: format, parallel: parallel ?? max(ProcessInfo.processInfo.activeProcessorCount, 1),
+            timeLimit: fileTimeout, memoryLimit: fileMemory.map { $0 << 20 }, shard: try shard?.resolved(), renderArguments: arguments, json: json
+        )
+        try Batch.run(files, settings: settings)
     }
 
     @MainActor
     private func render() throws(EngineError) {
-        let scene = motionOptions.applied(to: try sceneOptions.load(scene))
+        let scene = motionOptions.applied(to: try sceneOptions.load(scenes.first))
         let fps = self.fps ?? scene.framesPerSecond ?? 60
         var duration = self.duration ?? scene.defaultDuration(fps: fps)
         // A range of a scene's own (perhaps very long) length needs only the frames up to its end.
@@ -154,6 +222,17 @@ struct Render: ParsableCommand {
         }
         for warning in FontLibrary.shared.takeWarnings() + summary.warnings {
             printError("warning: \(warning)")
+        }
+        if json {
+            // What a batch reads back from each file's render.
+            var usage = rusage()
+            getrusage(RUSAGE_SELF.rawValue, &usage)
+            print(
+                "{\"frames\": \(summary.frames), \"width\": \(summary.width), \"height\": \(summary.height), "
+                    + "\"seconds\": \(String(format: "%.6f", summary.seconds)), \"peakMemoryBytes\": \(Int(usage.ru_maxrss) * 1024), "
+                    + "\"output\": \(JSONText.quoted(summary.outputDirectory))}"
+            )
+            return
         }
         print(String(
             format: "%d frames, %dx%d, %.2f s, %.1f frames/s -> %@",

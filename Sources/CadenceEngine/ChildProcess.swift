@@ -3,7 +3,7 @@ import Foundation
 /// Bounds on the programs Cadence runs (ffmpeg, ffprobe): each is ended when it makes no
 /// progress for `ChildProcess.stallSeconds` — 60 s, or `CADENCE_CHILD_TIMEOUT` seconds — so a
 /// child that stops reading its input, or never exits, is a named error instead of a hang.
-nonisolated enum ChildProcess {
+public nonisolated enum ChildProcess {
     /// Seconds without progress before a child is ended: `CADENCE_CHILD_TIMEOUT` (0.1 … 86400),
     /// else 60.
     static var stallSeconds: Double {
@@ -38,7 +38,7 @@ nonisolated enum ChildProcess {
     /// Ends `process` and every process it started: SIGTERM, and SIGKILL for those still there a
     /// second later. (Foundation counts a child as running until every process holding its
     /// descriptors has gone: a wrapper script's own children must end too, or the wait never does.)
-    static func end(_ process: Process) {
+    public static func end(_ process: Process) {
         guard process.isRunning else { return }
         let family = [process.processIdentifier] + descendants(of: process.processIdentifier)
         for pid in family { kill(pid, SIGTERM) }
