@@ -61,11 +61,24 @@ struct Batch {
             .filter { !$0.isEmpty && !$0.hasPrefix("#") }
     }
 
-    /// Where `file`'s output goes in `folder`: its name without the extension, with `.FORMAT`
-    /// for an animated format.
-    static func output(of file: String, in folder: String, format: OutputFormat) -> String {
-        let name = URL(fileURLWithPath: file).deletingPathExtension().lastPathComponent
-        return (folder as NSString).appendingPathComponent(format.isAnimated ? "\(name).\(format.rawValue)" : name)
+    /// Where each file's output goes in `folder`: its path below the folder all the files share,
+    /// without the extension (with `.FORMAT` for an animated format). Files from one folder land
+    /// side by side as `NAME`; files from several keep their folders apart (`a/x`, `b/x`).
+    static func outputs(of files: [String], in folder: String, format: OutputFormat) -> [String] {
+        let paths = files.map { URL(fileURLWithPath: $0).standardizedFileURL.pathComponents }
+        // The folders every file lies in (not the files' own names).
+        var shared = paths.first.map { Array($0.dropLast()) } ?? []
+        for path in paths.dropFirst() {
+            let folders = path.dropLast()
+            var count = 0
+            while count < shared.count, count < folders.count, shared[count] == folders[count] { count += 1 }
+            shared = Array(shared.prefix(count))
+        }
+        return paths.map { path in
+            let below = path.dropFirst(shared.count)
+            let name = (below.last.map { ($0 as NSString).deletingPathExtension } ?? "output") + (format.isAnimated ? ".\(format.rawValue)" : "")
+            return (([folder] + below.dropLast() + [name]) as [String]).joined(separator: "/")
+        }
     }
 
     /// Renders `files` as `settings` say; prints the summary (a table, or JSON). Throws exit
@@ -73,16 +86,16 @@ struct Batch {
     static func run(_ files: [String], settings: Settings) throws {
         guard !files.isEmpty else { throw ValidationError("a batch needs at least one file") }
         guard files.count <= maximumFiles else { throw ValidationError("a batch takes at most \(maximumFiles) files, got \(files.count)") }
-        // Two files may not write one output.
-        var outputs: [String: String] = [:]
-        for file in files {
-            let output = output(of: file, in: settings.outputFolder, format: settings.format)
-            if let other = outputs[output] {
-                throw ValidationError("\(other) and \(file) would both be written to \(output): rename one")
+        // Each file once: two entries may not write one output.
+        let paths = outputs(of: files, in: settings.outputFolder, format: settings.format)
+        var seen: [String: String] = [:]
+        for (file, output) in zip(files, paths) {
+            if let other = seen[output] {
+                throw ValidationError("\(other) and \(file) would both be written to \(output): list each file once")
             }
-            outputs[output] = file
+            seen[output] = file
         }
-        let mine = files.enumerated().filter { position, _ in
+        let mine = zip(files, paths).enumerated().filter { position, _ in
             guard let shard = settings.shard else { return true }
             return position % shard.count == shard.index - 1
         }.map(\.element)
@@ -106,7 +119,7 @@ struct Batch {
                     return value
                 }
                 guard index < mine.count else { return }
-                let outcome = render(mine[index], settings: settings, threads: threads)
+                let outcome = render(mine[index].0, to: mine[index].1, settings: settings, threads: threads)
                 let done: Int = outcomes.withLock { list in
                     list[index] = outcome
                     return list.count(where: { $0 != nil })
@@ -127,11 +140,17 @@ struct Batch {
 
     /// One file: skipped when its output exists (a finished render's), else rendered by a
     /// `cadence render` of its own under a partial name, renamed into place when it succeeds.
-    static func render(_ file: String, settings: Settings, threads: Int) -> Outcome {
-        let output = output(of: file, in: settings.outputFolder, format: settings.format)
+    static func render(_ file: String, to output: String, settings: Settings, threads: Int) -> Outcome {
         var outcome = Outcome(file: file, output: output, status: .skipped)
         if FileManager.default.fileExists(atPath: output) { return outcome }
         let folder = (output as NSString).deletingLastPathComponent
+        do {
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        } catch {
+            outcome.status = .failed
+            outcome.message = "cannot create \(folder): \(error.localizedDescription)"
+            return outcome
+        }
         let name = (output as NSString).lastPathComponent
         // The partial name keeps the format's extension (ffmpeg and the APNG writer go by it).
         let stem = settings.format.isAnimated ? (name as NSString).deletingPathExtension : name

@@ -70,6 +70,18 @@ import Testing
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder + "/out").sorted() == ["intro", "spinner", "sticker"])
     }
 
+    /// Files from several folders keep their folders apart below the one they share.
+    @Test func filesOfSeveralFoldersKeepTheirFolders() throws {
+        for name in ["a", "b"] {
+            try FileManager.default.createDirectory(atPath: folder + "/" + name, withIntermediateDirectories: true)
+            try FileManager.default.copyItem(atPath: folder + "/spinner.json", toPath: folder + "/\(name)/spinner.json")
+        }
+        let result = try CLI.run(["render", "a/spinner.json", "b/spinner.json", "--out-dir", "out", "--size", "32x32", "--format", "apng"], in: folder)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(FileManager.default.fileExists(atPath: folder + "/out/a/spinner.apng"))
+        #expect(FileManager.default.fileExists(atPath: folder + "/out/b/spinner.apng"))
+    }
+
     @Test func aFileOverItsTimeLimitIsEndedAndNamed() throws {
         let result = try CLI.run(["render", "intro.json", "--out-dir", "out", "--file-timeout", "0.001", "--json"], in: folder)
         #expect(result.status == 1)
@@ -81,7 +93,7 @@ import Testing
     @Test func badBatchesAreRefusedBeforeAnyRender() throws {
         let cases: [([String], String)] = [
             (["spinner.json", "intro.json"], "a batch of files (several files, or --list) needs --out-dir"),
-            (["spinner.json", "spinner.json", "--out-dir", "out"], "spinner.json and spinner.json would both be written to out/spinner: rename one"),
+            (["spinner.json", "spinner.json", "--out-dir", "out"], "spinner.json and spinner.json would both be written to out/spinner: list each file once"),
             (["spinner.json", "--out-dir", "out", "--out", "x"], "--out names one render's output; a batch writes into --out-dir"),
             (["spinner.json", "--out-dir", "out", "--parallel", "0"], "--parallel must be 1 or more, got 0"),
             (["spinner.json", "--out-dir", "out", "--file-timeout", "-1"], "--file-timeout must be a number of seconds above 0"),
