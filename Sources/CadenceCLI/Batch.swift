@@ -106,8 +106,11 @@ struct Batch {
         }
         let cores = max(ProcessInfo.processInfo.activeProcessorCount, 1)
         let parallel = max(1, min(settings.parallel, mine.count))
-        // The cores shared between the files rendered at once.
-        let threads = max(1, cores / parallel)
+        // The cores shared between the files rendered at once: fewer files than cores split
+        // each file's frames between renders (PNG frames; an animated file is one render, its
+        // frames drawn by that many raster threads).
+        let shards = max(1, cores / parallel)
+        let threads = settings.format.isAnimated ? shards : 1
         let started = ContinuousClock.now
         let outcomes = Locked(Array<Outcome?>(repeating: nil, count: mine.count))
         let next = Locked(0)
@@ -119,7 +122,7 @@ struct Batch {
                     return value
                 }
                 guard index < mine.count else { return }
-                let outcome = render(mine[index].0, to: mine[index].1, settings: settings, threads: threads)
+                let outcome = render(mine[index].0, to: mine[index].1, settings: settings, threads: threads, shards: shards)
                 let done: Int = outcomes.withLock { list in
                     list[index] = outcome
                     return list.count(where: { $0 != nil })
@@ -138,9 +141,11 @@ struct Batch {
         if results.contains(where: { $0.status == .failed || $0.status == .timedOut }) { throw ExitCode.failure }
     }
 
-    /// One file: skipped when its output exists (a finished render's), else rendered by a
-    /// `cadence render` of its own under a partial name, renamed into place when it succeeds.
-    static func render(_ file: String, to output: String, settings: Settings, threads: Int) -> Outcome {
+    /// One file: skipped when its output exists (a finished render's), else rendered by
+    /// `cadence render`s of its own under a partial name, renamed into place when they succeed.
+    /// PNG frames of one file are split between `shards` renders (`--shard k/shards`: its frames
+    /// in parallel, each frame the same bytes); an animated file is one render.
+    static func render(_ file: String, to output: String, settings: Settings, threads: Int, shards: Int) -> Outcome {
         var outcome = Outcome(file: file, output: output, status: .skipped)
         if FileManager.default.fileExists(atPath: output) { return outcome }
         let folder = (output as NSString).deletingLastPathComponent
@@ -157,74 +162,31 @@ struct Batch {
         let partial = (folder as NSString).appendingPathComponent(".\(stem).partial-\(getpid())" + (settings.format.isAnimated ? ".\(settings.format.rawValue)" : ""))
         try? FileManager.default.removeItem(atPath: partial)
         defer { try? FileManager.default.removeItem(atPath: partial) }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
-        var arguments = ["render", file, "--out", partial, "--format", settings.format.rawValue, "--jobs", String(threads), "--json"]
-        arguments += settings.renderArguments
-        if let memory = settings.memoryLimit {
-            // The limit set in a shell that then becomes the render.
-            process.executableURL = URL(fileURLWithPath: "/bin/sh")
-            arguments = ["-c", "ulimit -v \(max(memory / 1024, 1)) && exec \"$0\" \"$@\"", URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().path] + arguments
-        }
-        process.arguments = arguments
-        var environment = ProcessInfo.processInfo.environment
-        environment["CADENCE_RASTER_THREADS"] = String(threads)
-        process.environment = environment
-        let stdout = Pipe(), stderr = Pipe()
-        process.standardOutput = stdout
-        process.standardError = stderr
+        let base = ["render", file, "--out", partial, "--format", settings.format.rawValue, "--jobs", String(threads), "--json"] + settings.renderArguments
+        let count = settings.format.isAnimated ? 1 : max(shards, 1)
         let started = ContinuousClock.now
-        do {
-            try process.run()
-        } catch {
-            outcome.status = .failed
-            outcome.message = "cannot start a render: \(error.localizedDescription)"
-            return outcome
+        let results = Locked([Child?](repeating: nil, count: count))
+        DispatchQueue.concurrentPerform(iterations: count) { shard in
+            let arguments = count > 1 ? base + ["--shard", "\(shard + 1)/\(count)"] : base
+            let child = run(arguments, settings: settings, threads: threads)
+            results.withLock { $0[shard] = child }
         }
-        // Read both pipes as the render writes them, so a full pipe never blocks it.
-        let collected = Locked((out: Data(), err: Data()))
-        let readers = DispatchGroup()
-        for (pipe, isError) in [(stdout, false), (stderr, true)] {
-            readers.enter()
-            DispatchQueue.global().async {
-                let data = pipe.fileHandleForReading.readDataToEndOfFile()
-                collected.withLock { if isError { $0.err = data } else { $0.out = data } }
-                readers.leave()
-            }
-        }
-        var timedOut = false
-        while process.isRunning {
-            usleep(10_000)
-            if started.duration(to: .now).seconds > settings.timeLimit {
-                timedOut = true
-                ChildProcess.end(process)
-                break
-            }
-        }
-        process.waitUntilExit()
-        readers.wait()
         outcome.seconds = started.duration(to: .now).seconds
-        let (out, err) = collected.withLock { ($0.out, $0.err) }
-        if timedOut {
+        let children = results.withLock { $0.compactMap { $0 } }
+        for child in children {
+            if let summary = (try? JSONValue.parse(child.out)).flatMap(Self.summary) {
+                outcome.frames += summary.frames
+                outcome.peakMemoryBytes = max(outcome.peakMemoryBytes, summary.peakMemoryBytes)
+            }
+        }
+        if children.contains(where: \.timedOut) {
             outcome.status = .timedOut
             outcome.message = "took longer than \(String(format: "%g", settings.timeLimit)) s (--file-timeout)"
             return outcome
         }
-        if let summary = (try? JSONValue.parse(out)).flatMap(Self.summary) {
-            outcome.frames = summary.frames
-            outcome.peakMemoryBytes = summary.peakMemoryBytes
-        }
-        guard process.terminationStatus == 0 else {
+        if let failed = children.first(where: { $0.problem != nil }) {
             outcome.status = .failed
-            let lines = String(decoding: err, as: UTF8.self).split(separator: "\n").map(String.init)
-            let signal = process.terminationReason == .uncaughtSignal ? "ended by signal \(process.terminationStatus)" : "exit status \(process.terminationStatus)"
-            // Cadence's own error, else what the process said last (the loader, say).
-            let errors = lines.filter { $0.hasPrefix("cadence: ") && !$0.hasPrefix("cadence: warning:") }.map { String($0.dropFirst("cadence: ".count)) }
-            if let error = errors.last {
-                outcome.message = error
-            } else {
-                outcome.message = (lines.last ?? signal) + (settings.memoryLimit != nil ? " (over --file-memory?)" : "")
-            }
+            outcome.message = failed.problem
             return outcome
         }
         do {
@@ -236,6 +198,77 @@ struct Batch {
         }
         outcome.status = .rendered
         return outcome
+    }
+
+    /// What one render said, and whether it ran over the time limit.
+    struct Child {
+        var out = Data()
+        var timedOut = false
+        /// Why it failed; nil when it exited 0.
+        var problem: String?
+    }
+
+    /// Runs `cadence arguments…` (under the memory limit when there is one), reading what it
+    /// writes as it writes it, and ends it when it runs over the time limit.
+    static func run(_ arguments: [String], settings: Settings, threads: Int) -> Child {
+        var child = Child()
+        let executable = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
+        let process = Process()
+        if let memory = settings.memoryLimit {
+            // The limit set in a shell that then becomes the render.
+            process.executableURL = URL(fileURLWithPath: "/bin/sh")
+            process.arguments = ["-c", "ulimit -v \(max(memory / 1024, 1)) && exec \"$0\" \"$@\"", executable.path] + arguments
+        } else {
+            process.executableURL = executable
+            process.arguments = arguments
+        }
+        var environment = ProcessInfo.processInfo.environment
+        environment["CADENCE_RASTER_THREADS"] = String(threads)
+        process.environment = environment
+        let stdout = Pipe(), stderr = Pipe()
+        process.standardOutput = stdout
+        process.standardError = stderr
+        let started = ContinuousClock.now
+        do {
+            try process.run()
+        } catch {
+            child.problem = "cannot start a render: \(error.localizedDescription)"
+            return child
+        }
+        // Both pipes read as the render writes them, so a full pipe never blocks it.
+        let collected = Locked((out: Data(), err: Data()))
+        let readers = DispatchGroup()
+        for (pipe, isError) in [(stdout, false), (stderr, true)] {
+            readers.enter()
+            DispatchQueue.global().async {
+                let data = pipe.fileHandleForReading.readDataToEndOfFile()
+                collected.withLock { if isError { $0.err = data } else { $0.out = data } }
+                readers.leave()
+            }
+        }
+        while process.isRunning {
+            usleep(10_000)
+            if started.duration(to: .now).seconds > settings.timeLimit {
+                child.timedOut = true
+                ChildProcess.end(process)
+                break
+            }
+        }
+        process.waitUntilExit()
+        readers.wait()
+        let (out, err) = collected.withLock { ($0.out, $0.err) }
+        child.out = out
+        guard !child.timedOut, process.terminationStatus != 0 else { return child }
+        let lines = String(decoding: err, as: UTF8.self).split(separator: "\n").map(String.init)
+        let signal = process.terminationReason == .uncaughtSignal ? "ended by signal \(process.terminationStatus)" : "exit status \(process.terminationStatus)"
+        // Cadence's own error, else what the process said last (the loader, say).
+        let errors = lines.filter { $0.hasPrefix("cadence: ") && !$0.hasPrefix("cadence: warning:") }.map { String($0.dropFirst("cadence: ".count)) }
+        if let error = errors.last {
+            child.problem = error
+        } else {
+            child.problem = (lines.last ?? signal) + (settings.memoryLimit != nil ? " (over --file-memory?)" : "")
+        }
+        return child
     }
 
     /// Frames and peak memory from a render's `--json` summary.

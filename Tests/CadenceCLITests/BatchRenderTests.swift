@@ -43,6 +43,11 @@ import Testing
             let batched = try bytes("out/\(name)"), alone = try bytes("single-\(name)")
             #expect(!batched.isEmpty && batched == alone, "\(name): the batch's frames differ from a render of the file alone")
         }
+        // One file at a time: its frames split between renders, one per core, the same bytes.
+        let split = try CLI.run(["render", "intro.json", "--out-dir", "split", "--parallel", "1", "--json"] + options, in: folder)
+        #expect(split.status == 0, "\(split.stderr)")
+        #expect(split.stdout.contains(#""status": "rendered", "frames": 60"#), "\(split.stdout)")
+        #expect(try bytes("split/intro") == (try bytes("single-intro")))
         // No partial output is left beside the finished ones.
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder + "/out").sorted() == ["intro", "spinner", "sticker"])
         // Run again: everything there is skipped.
