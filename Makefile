@@ -19,7 +19,7 @@ APT_PACKAGES := pkg-config \
 # A separate package that uses Cadence as its users do (by path): `make test` builds and tests it.
 CLIENT := Examples/ClientPackage
 
-.PHONY: all deps build release run install test test-client test-install fuzz test-asan test-tsan docs bench-peers bench-lottie clean
+.PHONY: all deps build release run install test test-client test-install fuzz test-asan test-tsan docs bench-peers bench-lottie bench-batch clean
 
 all: build
 
@@ -192,6 +192,14 @@ bench-lottie: release
 	test -x $(LOTTIE_VENV)/bin/python || python3 -m venv $(LOTTIE_VENV)
 	$(LOTTIE_VENV)/bin/pip install --quiet rlottie-python==1.3.8 thorvg-python==1.1.3
 	$(LOTTIE_VENV)/bin/python Benchmarks/lottie.py $(FILES) --cadence .build/release/cadence
+
+# A batch of files to PNG frames on every core: Cadence (cadence bench batch) against rlottie and
+# ThorVG writing the same frames (Benchmarks/batch.py).
+bench-batch: release
+	@$(MAKE) --no-print-directory deps APT_PACKAGES=python3-venv
+	test -x $(LOTTIE_VENV)/bin/python || python3 -m venv $(LOTTIE_VENV)
+	$(LOTTIE_VENV)/bin/pip install --quiet rlottie-python==1.3.8 thorvg-python==1.1.3
+	$(LOTTIE_VENV)/bin/python Benchmarks/batch.py $(FILES) --cadence .build/release/cadence
 
 # API documentation of the Cadence product and its modules (DocC, through swift-docc-plugin) into
 # .build/docs; not part of `make test`.

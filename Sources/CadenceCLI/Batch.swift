@@ -367,3 +367,71 @@ extension Duration {
         return Double(whole) + Double(fraction) * 1e-18
     }
 }
+
+/// `cadence bench batch`: a batch rendered into a scratch folder (removed after), timed: files
+/// per hour and frames per second per core, with the per-file table.
+struct BatchSpeed: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "batch",
+        abstract: "Render Lottie files or scene files as one batch on every core (PNG frames into a scratch folder) and print files per hour and frames per second per core.",
+        discussion: """
+        The batch is what `cadence render FILES… --out-dir DIR` runs: each file in a render of its \
+        own, --parallel files at once, a file's frames split between renders when there are fewer \
+        files than cores. `make bench-batch FILES=…` runs it beside rlottie and ThorVG writing the \
+        same frames as PNG files (Benchmarks/batch.py).
+        """
+    )
+
+    @Argument(help: "The files (Lottie .json, .tgs, .lottie, or scene files).")
+    var files: [String] = []
+
+    @Option(help: "A file listing the files, one path per line.")
+    var list: String?
+
+    @Option(parsing: .unconditional, help: "Frame size, WxH. Default: each file's own.")
+    var size: FrameSize?
+
+    @Option(parsing: .unconditional, help: "Render only frames A through B of each file.")
+    var frames: FrameRange?
+
+    @Option(parsing: .unconditional, help: "Files rendered at once. Default: one per core.")
+    var parallel: Int?
+
+    @Option(name: .customLong("file-timeout"), parsing: .unconditional, help: "Seconds a file may take before its render is ended and counted as failed.")
+    var fileTimeout = 600.0
+
+    @OptionGroup var backendOptions: BackendOptions
+
+    @Flag(help: "Print JSON.")
+    var json = false
+
+    func validate() throws {
+        try size?.check("--size")
+        guard (parallel ?? 1) >= 1 else { throw ValidationError("--parallel must be 1 or more, got \(parallel ?? 0)") }
+        guard fileTimeout.isFinite, fileTimeout > 0, fileTimeout <= 604_800 else {
+            throw ValidationError("--file-timeout must be a number of seconds above 0 and at most 604800, got \(fileTimeout)")
+        }
+    }
+
+    func run() throws {
+        var all = files
+        if let list {
+            do throws(EngineError) {
+                all += try Batch.files(inList: list)
+            } catch {
+                printError(commandLineDescription(of: error))
+                throw ExitCode.validationFailure
+            }
+        }
+        let scratch = NSTemporaryDirectory() + "cadence-bench-batch-\(getpid())-\(UUID().uuidString)"
+        defer { try? FileManager.default.removeItem(atPath: scratch) }
+        var arguments = ["--backend", backendOptions.backend.rawValue]
+        if let size { arguments += ["--size", size.text] }
+        if let frames { arguments += ["--frames", "\(frames.range.lowerBound)..\(frames.range.upperBound)"] }
+        let settings = Batch.Settings(
+            outputFolder: scratch, format: .png, parallel: parallel ?? max(ProcessInfo.processInfo.activeProcessorCount, 1),
+            timeLimit: fileTimeout, memoryLimit: nil, shard: nil, renderArguments: arguments, json: json
+        )
+        try Batch.run(all, settings: settings)
+    }
+}

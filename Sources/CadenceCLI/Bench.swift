@@ -9,8 +9,8 @@ import Foundation
 /// `cadence bench …`: measurements, each with a human table and `--json`.
 struct Bench: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Measure Cadence: offscreen rendering, the window's loop, frame pacing, curves, text, memory over a long render, Lottie files, and display lists for other libraries.",
-        subcommands: [RenderSpeed.self, WindowLoop.self, Pacing.self, Curves.self, Text.self, Soak.self, Lists.self, LottieSpeed.self]
+        abstract: "Measure Cadence: offscreen rendering, the window's loop, frame pacing, curves, text, memory over a long render, Lottie files, batches of files, and display lists for other libraries.",
+        subcommands: [RenderSpeed.self, WindowLoop.self, Pacing.self, Curves.self, Text.self, Soak.self, Lists.self, LottieSpeed.self, BatchSpeed.self]
     )
 }
 

@@ -95,6 +95,18 @@ import Testing
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder + "/out").isEmpty)
     }
 
+    /// `cadence bench batch`: the batch into a scratch folder, timed; the JSON names the version.
+    @Test func benchBatchReportsFilesPerHourAndFramesPerCore() throws {
+        let result = try CLI.run(["bench", "batch", "spinner.json", "intro.json", "--size", "32x32", "--json"], in: folder)
+        #expect(result.status == 0, "\(result.stderr)")
+        let report = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        #expect(report["rendered"] as? Int == 2)
+        #expect(report["frames"] as? Int == 90)
+        #expect((report["version"] as? String)?.hasPrefix("0.") == true)
+        #expect((report["framesPerSecondPerCore"] as? Double ?? 0) > 0 && (report["filesPerHour"] as? Double ?? 0) > 0)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder).sorted() == ["broken.json", "intro.json", "spinner.json", "sticker.tgs"])
+    }
+
     @Test func badBatchesAreRefusedBeforeAnyRender() throws {
         let cases: [([String], String)] = [
             (["spinner.json", "intro.json"], "a batch of files (several files, or --list) needs --out-dir"),
