@@ -115,6 +115,10 @@ struct Render: ParsableCommand {
                 throw ValidationError("--file-timeout must be a number of seconds above 0 and at most 604800, got \(fileTimeout)")
             }
             guard (fileMemory ?? 1) >= 1, (fileMemory ?? 1) <= 1 << 30 else { throw ValidationError("--file-memory must be 1 to \(1 << 30) MiB, got \(fileMemory ?? 0)") }
+            // A batch's shard picks files: K of N, 1-based (auto/N was checked above).
+            if let shard, let index = shard.index, shard.count < 1 || !(1...max(shard.count, 1)).contains(index) {
+                throw ValidationError("--shard K/N needs 1 ≤ K ≤ N, got \(index)/\(shard.count)")
+            }
         }
     }
 

@@ -115,6 +115,7 @@ import Testing
             (["spinner.json", "--out-dir", "out", "--parallel", "0"], "--parallel must be 1 or more, got 0"),
             (["spinner.json", "--out-dir", "out", "--file-timeout", "-1"], "--file-timeout must be a number of seconds above 0"),
             (["--list", "missing.txt", "--out-dir", "out"], "--list: missing.txt: does not exist"),
+            (["spinner.json", "--out-dir", "out", "--shard", "3/2"], "--shard K/N needs 1 ≤ K ≤ N, got 3/2"),
         ]
         for (arguments, message) in cases {
             let result = try CLI.run(["render"] + arguments, in: folder)
