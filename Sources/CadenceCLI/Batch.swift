@@ -112,7 +112,8 @@ struct Batch {
         let shards = max(1, cores / parallel)
         let threads = settings.format.isAnimated ? shards : 1
         let started = ContinuousClock.now
-        let outcomes = Locked(Array<Outcome?>(repeating: nil, count: mine.count))
+        // The outcomes by position, and how many are in (counted, not recounted per file).
+        let outcomes = Locked((list: Array<Outcome?>(repeating: nil, count: mine.count), done: 0))
         let next = Locked(0)
         let showProgress = !settings.json && isatty(STDERR_FILENO) == 1
         DispatchQueue.concurrentPerform(iterations: parallel) { _ in
@@ -123,15 +124,16 @@ struct Batch {
                 }
                 guard index < mine.count else { return }
                 let outcome = render(mine[index].0, to: mine[index].1, settings: settings, threads: threads, shards: shards)
-                let done: Int = outcomes.withLock { list in
-                    list[index] = outcome
-                    return list.count(where: { $0 != nil })
+                let done: Int = outcomes.withLock { state in
+                    state.list[index] = outcome
+                    state.done += 1
+                    return state.done
                 }
                 if showProgress { FileHandle.standardError.write(Data("\rfile \(done)/\(mine.count)".utf8)) }
             }
         }
         if showProgress { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
-        let results = outcomes.withLock { $0.compactMap { $0 } }
+        let results = outcomes.withLock { $0.list.compactMap { $0 } }
         let seconds = started.duration(to: .now).seconds
         if settings.json {
             print(json(results, seconds: seconds, cores: cores, files: files.count))
