@@ -23,6 +23,7 @@ let package = Package(
         .library(name: "CadenceLayers", targets: ["CadenceLayers"]),
         .library(name: "CadenceWidgets", targets: ["CadenceWidgets"]),
         .library(name: "CadenceSceneFile", targets: ["CadenceSceneFile"]),
+        .library(name: "CadenceScript", targets: ["CadenceScript"]),
         .library(name: "CadenceLottie", targets: ["CadenceLottie"]),
         .library(name: "CadenceArchive", targets: ["CadenceArchive"]),
         .library(name: "CadenceImage", targets: ["CadenceImage"]),
@@ -83,10 +84,13 @@ let package = Package(
             dependencies: ["CadenceWidgets", "CadenceLayers", "CadenceLottie", "CadenceArchive", "CadenceAnimation", "CadenceDraw", "CadenceFiles", "CadenceTiming"],
             swiftSettings: strict
         ),
+        // Scripts: the ES5 of Lottie expressions, read once and run bounded (steps, memory, depth),
+        // reaching nothing but what the host gives. Pure: no C, no GL.
+        .target(name: "CadenceScript", dependencies: ["CadenceAnimation"], swiftSettings: strict),
         // An importer: Lottie (Bodymovin JSON) read into a checked model, evaluated at any frame
         // into display-list commands; a scene node (`LottieView`). Pure: no C, no GL.
         .target(
-            name: "CadenceLottie", dependencies: ["CadenceLayers", "CadenceAnimation", "CadenceDraw", "CadenceFiles"],
+            name: "CadenceLottie", dependencies: ["CadenceLayers", "CadenceAnimation", "CadenceDraw", "CadenceFiles", "CadenceScript"],
             swiftSettings: strict
         ),
         // The three above as one import, as before they were split.
@@ -201,6 +205,7 @@ let package = Package(
             name: "CadenceTimingTests", dependencies: ["CadenceTiming", .product(name: "Logging", package: "swift-log")], swiftSettings: strict
         ),
         .testTarget(name: "CadenceFilesTests", dependencies: ["CadenceFiles"], swiftSettings: strict),
+        .testTarget(name: "CadenceScriptTests", dependencies: ["CadenceScript"], swiftSettings: strict),
         .testTarget(name: "CadenceLottieTests", dependencies: ["CadenceLottie", "CadenceArchive", "CadenceLayers", "CadenceAnimation", "CadenceDraw"], swiftSettings: strict),
         .testTarget(name: "CadenceAnimationTests", dependencies: ["CadenceAnimation", "CadenceDraw"], swiftSettings: strict),
         .testTarget(name: "CadenceTextTests", dependencies: ["CadenceText", "CadenceDraw"], swiftSettings: strict),

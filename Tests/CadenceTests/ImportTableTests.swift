@@ -28,7 +28,9 @@ import Testing
         ],
         // The three above, re-exported as one import.
         "CadenceScene": ["CadenceLayers", "CadenceSceneFile", "CadenceWidgets"],
-        "CadenceLottie": ["Foundation", "CadenceAnimation", "CadenceDraw", "CadenceFiles", "CadenceLayers"],
+        // Scripts (Lottie expressions): pure, and nothing a script could reach through.
+        "CadenceScript": ["Foundation", "CadenceAnimation"],
+        "CadenceLottie": ["Foundation", "CadenceAnimation", "CadenceDraw", "CadenceFiles", "CadenceLayers", "CadenceScript"],
         "CadenceArchive": ["Foundation", "CZlib"],
         "CadenceImage": ["Foundation", "CadenceDraw", "CadenceFiles", "CJPEGCodec", "CPNGCodec"],
         // The render seam: pure.
@@ -114,7 +116,7 @@ import Testing
     }
 
     @Test func theCPUBackendAndThePureModulesTouchNoGL() throws {
-        for target in ["CadenceRaster", "CadenceRender", "CadenceDraw", "CadenceAnimation", "CadenceTiming", "CadenceLayers", "CadenceWidgets", "CadenceSceneFile", "CadenceLottie"] {
+        for target in ["CadenceRaster", "CadenceRender", "CadenceDraw", "CadenceAnimation", "CadenceTiming", "CadenceLayers", "CadenceWidgets", "CadenceSceneFile", "CadenceLottie", "CadenceScript"] {
             let modules = Set(try Self.imports(of: target).keys)
             #expect(modules.isDisjoint(with: ["CGL", "CGLFW", "CadenceGL", "CadencePlatform", "CadenceEngine"]), "\(target): \(modules.sorted())")
         }
