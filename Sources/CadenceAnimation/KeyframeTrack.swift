@@ -142,6 +142,9 @@ public struct KeyframeTrack<Value: KeyframeValue>: Sendable {
     public var initial: Value
     /// The keyframes, their times never decreasing.
     public var keyframes: [Keyframe<Value>]
+    /// What computes the value from the keyframed one at each time (a Lottie expression), if
+    /// anything does: `value(at:)` asks it; `keyframedValue(at:)`, the keys and velocities do not.
+    public var expression: (any KeyframeExpression)?
 
     /// A value that does not change.
     public init(_ constant: Value) {
@@ -173,8 +176,8 @@ public struct KeyframeTrack<Value: KeyframeValue>: Sendable {
         self.init(initial: keys[0].value, keyframes: keyframes)
     }
 
-    /// Whether it has keyframes.
-    @inlinable public var isAnimated: Bool { !keyframes.isEmpty }
+    /// Whether its value changes: it has keyframes, or an expression computes it.
+    @inlinable public var isAnimated: Bool { !keyframes.isEmpty || expression != nil }
 
     /// Where `time` falls: before the first keyframe (or at a time that is not finite) the first's
     /// start value; after a keyframe's span its end value; on a hold keyframe its start value;
@@ -205,9 +208,16 @@ public struct KeyframeTrack<Value: KeyframeValue>: Sendable {
         return low
     }
 
-    /// The value at `time`.
+    /// The value at `time`: the expression's when there is one, otherwise the keyframed value.
     @inlinable
     public func value(at time: Double) -> Value {
+        if let expression { return expression.value(at: time, of: self) }
+        return keyframedValue(at: time)
+    }
+
+    /// The value at `time` from the keyframes alone (an expression's `valueAtTime`).
+    @inlinable
+    public func keyframedValue(at time: Double) -> Value {
         switch location(at: time) {
         case nil: return initial
         case .start(let index): return keyframes[index].start
@@ -249,14 +259,34 @@ public struct KeyframeTrack<Value: KeyframeValue>: Sendable {
     }
 }
 
-extension KeyframeTrack: Equatable where Value: Equatable {}
-extension KeyframeTrack: Hashable where Value: Hashable {}
+extension KeyframeTrack: Equatable where Value: Equatable {
+    /// Equal keyframes, and the same expression object (or none).
+    public static func == (a: Self, b: Self) -> Bool {
+        a.initial == b.initial && a.keyframes == b.keyframes && a.expression.map(ObjectIdentifier.init) == b.expression.map(ObjectIdentifier.init)
+    }
+}
+
+extension KeyframeTrack: Hashable where Value: Hashable {
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(initial)
+        hasher.combine(keyframes)
+        hasher.combine(expression.map(ObjectIdentifier.init))
+    }
+}
+
+/// Computes a track's value at a time from its keyframes (`KeyframeTrack.expression`): a Lottie
+/// expression is one. It must be a pure function of the time and the track, safe on any thread.
+public protocol KeyframeExpression: AnyObject, Sendable {
+    /// The value at `time` of `track` (whose `keyframedValue(at:)` is the value without it).
+    func value<Value: KeyframeValue>(at time: Double, of track: KeyframeTrack<Value>) -> Value
+}
 
 extension KeyframeTrack where Value == [Double] {
     /// The first number at `time`, or `fallback` when there is none: `value(at:)`'s first, worked
     /// out alone (no array is made).
     @inlinable
     public func scalar(at time: Double, fallback: Double = 0) -> Double {
+        if expression != nil { return value(at: time).first ?? fallback }
         switch location(at: time) {
         case nil: return initial.first ?? fallback
         case .start(let index): return keyframes[index].start.first ?? fallback
@@ -280,6 +310,7 @@ extension KeyframeTrack where Value == [Double] {
     @inlinable
     public func point(at time: Double) -> SIMD2<Double> {
         @inline(__always) func point(_ value: [Double]) -> SIMD2<Double> { SIMD2(value.first ?? 0, value.count > 1 ? value[1] : 0) }
+        if expression != nil { return point(value(at: time)) }
         switch location(at: time) {
         case nil: return point(initial)
         case .start(let index): return point(keyframes[index].start)
@@ -306,8 +337,8 @@ extension KeyframeTrack where Value == [Double] {
     /// `time + step` (lottie-web's `velocityAtTime` steps back: a negative step). Dimensions the
     /// two values do not share are 0.
     public func velocity(at time: Double, step: Double) -> [Double] {
-        guard step != 0, step.isFinite else { return value(at: time).map { _ in 0 } }
-        let now = value(at: time), then = value(at: time + step)
+        guard step != 0, step.isFinite else { return keyframedValue(at: time).map { _ in 0 } }
+        let now = keyframedValue(at: time), then = keyframedValue(at: time + step)
         return now.indices.map { $0 < then.count ? (then[$0] - now[$0]) / step : 0 }
     }
 

@@ -58,7 +58,7 @@ struct LottieSpeed: ParsableCommand {
         for file in files {
             let animation: LottieAnimation
             do {
-                animation = try LottieFile.open(file, assetRoot: assetOptions.assets)
+                animation = try LottieFile.open(file, assetRoot: assetOptions.assets, expressions: assetOptions.expressions == .on)
             } catch {
                 throw .scene(SceneError(file: error.file, message: error.detail))
             }

@@ -33,7 +33,7 @@ struct LottieInfo: ParsableCommand {
     func run() throws {
         let animation: LottieAnimation
         do {
-            animation = try LottieFile.open(file, assetRoot: assetOptions.assets)
+            animation = try LottieFile.open(file, assetRoot: assetOptions.assets, expressions: assetOptions.expressions == .on)
         } catch {
             printError(error.description)
             throw ExitCode(1)

@@ -159,6 +159,7 @@ struct Render: ParsableCommand {
         if let animation = sceneOptions.animation { arguments += ["--animation", animation] }
         if let marker = sceneOptions.marker { arguments += ["--marker", marker] }
         if let assets = sceneOptions.assetOptions.assets { arguments += ["--assets", assets] }
+        arguments += ["--expressions", sceneOptions.assetOptions.expressions.rawValue]
         if let motion = motionOptions.motion { arguments += ["--motion", motion.rawValue] }
         let settings = Batch.Settings(
             outputFolder: outDir ?? ".", format: format, parallel: parallel ?? max(ProcessInfo.processInfo.activeProcessorCount, 1),
@@ -293,7 +294,8 @@ func printError(_ message: String) {
 /// for every node without its own `quirks` key; a Lottie file's images from inside `assets`
 /// (else its own folder).
 func loadScene(
-    _ path: String?, strict: Bool, quirks: Quirks = .none, animation id: String? = nil, marker: String? = nil, assets: String? = nil
+    _ path: String?, strict: Bool, quirks: Quirks = .none, animation id: String? = nil, marker: String? = nil, assets: String? = nil,
+    expressions: Bool = true
 ) throws(EngineError) -> Scene {
     // The options only a Lottie file takes, the first given.
     let lottieOption = id != nil ? "--animation" : marker != nil ? "--marker" : assets != nil ? "--assets" : nil
@@ -301,7 +303,7 @@ func loadScene(
         if let lottieOption { throw .invalidOption(name: lottieOption, message: "takes a Lottie file, not the built-in demo") }
         return .demo
     }
-    if let animation = try loadLottie(path, strict: strict, animation: id, assets: assets) {
+    if let animation = try loadLottie(path, strict: strict, animation: id, assets: assets, expressions: expressions) {
         for warning in animation.warnings { printError("warning: \(warning)") }
         guard let marker else { return Scene(lottie: animation) }
         guard let found = animation.markers.first(where: { $0.name == marker }) else {
@@ -325,7 +327,9 @@ func loadScene(
 /// (`.lottie`: its animation `id`, or the first its manifest lists) — else nil. Errors name the
 /// file, layer and property. Image files are read from inside `assets` (else the file's own
 /// folder), a dotLottie's from its archive only.
-func loadLottie(_ path: String, strict: Bool, animation id: String? = nil, assets: String? = nil) throws(EngineError) -> LottieAnimation? {
+func loadLottie(
+    _ path: String, strict: Bool, animation id: String? = nil, assets: String? = nil, expressions: Bool = true
+) throws(EngineError) -> LottieAnimation? {
     let lowered = path.lowercased()
     guard LottieFile.isLottieName(path) else { return nil }
     if id != nil, !lowered.hasSuffix(".lottie") { throw .invalidOption(name: "--animation", message: "takes a dotLottie file (.lottie), got \(path)") }
@@ -334,7 +338,7 @@ func loadLottie(_ path: String, strict: Bool, animation id: String? = nil, asset
     }
     do {
         // A .json that is not a Lottie document is a scene file.
-        return try LottieFile.open(path, strict: strict, animation: id, assetRoot: assets, jsonMayBeOther: true)
+        return try LottieFile.open(path, strict: strict, animation: id, assetRoot: assets, jsonMayBeOther: true, expressions: expressions)
     } catch {
         throw .scene(SceneError(file: error.file, message: error.detail))
     }

@@ -22,17 +22,32 @@ struct SceneOptions: ParsableArguments {
 
     /// The scene at `path` (the built-in demo for nil) read with these options; its warnings on stderr.
     func load(_ path: String?) throws(EngineError) -> Scene {
-        try loadScene(path, strict: strict, quirks: quirks, animation: animation, marker: marker, assets: assetOptions.assets)
+        try loadScene(
+            path, strict: strict, quirks: quirks, animation: animation, marker: marker, assets: assetOptions.assets,
+            expressions: assetOptions.expressions == .on
+        )
     }
 }
 
-/// `--assets DIR`, shared by the commands that read a Lottie file named on the command line.
+/// `on` or `off`.
+enum Switch: String, ExpressibleByArgument, CaseIterable {
+    case on, off
+}
+
+/// `--assets DIR` and `--expressions on|off`, shared by the commands that read a Lottie file
+/// named on the command line.
 struct AssetOptions: ParsableArguments {
     @Option(help: ArgumentHelp(
         "A folder a Lottie file's image files (an asset's u + p) may be read from, anywhere inside it. Default: only the Lottie file's own folder. Paths that leave the folder (.., an absolute path, a symbolic link) and URLs are never read: the image is left out, with a warning naming the asset and path.",
         valueName: "dir"
     ))
     var assets: String?
+
+    @Option(help: ArgumentHelp(
+        "on: a Lottie file's expressions are run (sandboxed, within a budget of steps and memory; one that fails warns and its keyframed value is used); off: the keyframed values are used.",
+        valueName: "on|off"
+    ))
+    var expressions: Switch = .on
 
     func validate() throws {
         guard let assets else { return }

@@ -1,6 +1,7 @@
 import CadenceDraw
 import CadenceFiles
 import CadenceLayers
+import CadenceScript
 import Foundation
 
 /// A Lottie animation (the JSON that After Effects exports through Bodymovin), read and checked
@@ -30,9 +31,9 @@ public struct LottieAnimation: Sendable {
     /// Named ranges of frames (`markers`).
     public let markers: [LottieMarker]
     /// The features the file uses, in the order first read (`"shape layers"`, `"trim paths"`, …).
-    public let features: [String]
+    public private(set) var features: [String]
     /// What the file uses that Cadence does not draw, once per feature, naming the first layer.
-    public let warnings: [LottieError]
+    public private(set) var warnings: [LottieError]
     /// The layers of the file's top level, top first: name, type and index, for listings.
     public let layerSummaries: [LottieLayerSummary]
 
@@ -41,6 +42,9 @@ public struct LottieAnimation: Sendable {
     let images: [ImageAsset]
     /// The glyphs text layers are drawn with (`chars`).
     let glyphs: [LottieGlyph]
+    /// What the file's expressions address (nil when it has none): held here, as each expression
+    /// holds it weakly.
+    let expressionScope: LottieExpressionScope?
 
     /// Every image the animation draws, by source (a `data:` URI or a path): what a scene
     /// prefetches.
@@ -80,19 +84,19 @@ public struct LottieAnimation: Sendable {
     /// Reads the Lottie file at `path` (JSON). `strict` makes every feature Cadence does not
     /// draw an error. Image files are read from inside the file's own folder, or from anywhere
     /// inside `assetRoot` when given (`LottieAssets`); others are left out with a warning.
-    public init(contentsOf path: String, strict: Bool = false, assetRoot: String? = nil) throws(LottieError) {
+    public init(contentsOf path: String, strict: Bool = false, assetRoot: String? = nil, expressions: Bool = true) throws(LottieError) {
         let data: Data
         do throws(FileProblem) {
             data = try FilePaths.read(path, limit: Self.maximumFileSize)
         } catch {
             throw LottieError(file: path, message: error.reason)
         }
-        try self.init(data: data, file: path, strict: strict, assets: assetRoot.map(LottieAssets.folder) ?? .besideFile)
+        try self.init(data: data, file: path, strict: strict, assets: assetRoot.map(LottieAssets.folder) ?? .besideFile, expressions: expressions)
     }
 
     /// Reads Lottie JSON; `file` names it in messages and is where image files are found from;
     /// `assets` says where they may be (`LottieAssets`: by default, inside `file`'s folder).
-    public init(data: Data, file: String, strict: Bool = false, assets: LottieAssets = .besideFile) throws(LottieError) {
+    public init(data: Data, file: String, strict: Bool = false, assets: LottieAssets = .besideFile, expressions: Bool = true) throws(LottieError) {
         let json: LottieJSON
         do {
             json = try JSONValue.parse(data)
@@ -100,21 +104,24 @@ public struct LottieAnimation: Sendable {
             throw LottieError(file: file, message: error.message)
         }
         guard let object = json.object else { throw LottieError(file: file, message: "the top level must be a JSON object") }
-        try self.init(object: object, file: file, strict: strict, assets: assets)
+        try self.init(object: object, file: file, strict: strict, assets: assets, expressions: expressions)
     }
 
     /// The animation `data` holds, or nil when it is not a Lottie document (not JSON, or a JSON
     /// object without the keys `isLottie` looks for): one parse serves the check and the read.
-    public static func ifLottie(_ data: Data, file: String, strict: Bool = false, assets: LottieAssets = .besideFile) throws(LottieError) -> LottieAnimation? {
+    public static func ifLottie(
+        _ data: Data, file: String, strict: Bool = false, assets: LottieAssets = .besideFile, expressions: Bool = true
+    ) throws(LottieError) -> LottieAnimation? {
         guard let object = (try? JSONValue.parse(data))?.object, documentKeys.allSatisfy({ object[$0] != nil }) else { return nil }
-        return try LottieAnimation(object: object, file: file, strict: strict, assets: assets)
+        return try LottieAnimation(object: object, file: file, strict: strict, assets: assets, expressions: expressions)
     }
 
     /// The top-level keys every Lottie document has.
     static let documentKeys = ["fr", "ip", "op", "w", "h", "layers"]
 
-    private init(object: [String: LottieJSON], file: String, strict: Bool, assets allowed: LottieAssets) throws(LottieError) {
+    private init(object: [String: LottieJSON], file: String, strict: Bool, assets allowed: LottieAssets, expressions: Bool) throws(LottieError) {
         var reader = LottieReader(file: file, strict: strict)
+        reader.expressions = expressions
         for key in Self.documentKeys where object[key] == nil {
             throw reader.error("missing \(key): a Lottie document has v, fr, ip, op, w, h and layers", property: key)
         }
@@ -172,12 +179,14 @@ public struct LottieAnimation: Sendable {
         let glyphs = try reader.glyphs(object)
         reader.glyphList = glyphs
         var precomps: [Composition] = []
-        for (id, asset) in precompObjects {
+        for (number, (id, asset)) in precompObjects.enumerated() {
             reader.layer = nil
+            reader.compositionNumber = number + 1
             let layers = try reader.layers(asset["layers"], property: "assets[\"\(id)\"].layers")
             precomps.append(try reader.composition(layers, name: "precomposition \"\(id)\""))
         }
         reader.layer = nil
+        reader.compositionNumber = 0
         let rootLayers = try reader.layers(object["layers"], property: "layers")
         let root = try reader.composition(rootLayers, name: "the composition")
         try reader.checkNesting(root: root, precomps: precomps, ids: precompObjects.map(\.id))
@@ -204,9 +213,17 @@ public struct LottieAnimation: Sendable {
         self.precomps = precomps
         self.images = images
         self.glyphs = glyphs
+        self.expressionScope = reader.expressionList.isEmpty ? nil : LottieExpressionScope(frameRate: frameRate, budget: ScriptBudget())
         self.features = reader.features
         self.warnings = reader.warnings
         self.layerSummaries = rootLayers.map(LottieLayerSummary.init)
+        if let expressionScope {
+            // Expressions address the whole file: their scope is built once it is read, then
+            // each is tried at three frames, so that `warnings` lists those that cannot run.
+            try expressionScope.build(self, expressions: reader.expressionList, reader: &reader)
+            self.features = reader.features
+            self.warnings = reader.warnings
+        }
     }
 
     /// Whether `data` is a Lottie document: a JSON object with `fr`, `ip`, `op`, `w`, `h` and

@@ -314,7 +314,7 @@ struct StrokeEffect: Sendable {
 struct LottieEffectValues: Sendable {
     var name: String
     var matchName: String
-    var parameters: [(name: String, value: AnimatedNumbers)] = []
+    var parameters: [(name: String, matchName: String, value: AnimatedNumbers)] = []
 }
 
 /// What a layer draws.

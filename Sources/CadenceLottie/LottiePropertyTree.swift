@@ -32,6 +32,15 @@ public struct LottieProperty: Sendable {
         }
     }
 
+    /// The expression computing it, if any.
+    var expression: LottieExpression? {
+        switch track {
+        case .numbers(let numbers): numbers.expression as? LottieExpression
+        case .path(let shape): shape.expression as? LottieExpression
+        case .split(let x, _): x.expression as? LottieExpression
+        }
+    }
+
     /// Whether it has keyframes.
     public var isAnimated: Bool {
         switch track {
@@ -122,8 +131,12 @@ public struct LottiePropertyNode: Sendable {
     public var children: [LottiePropertyNode]
     /// The value, for a property node.
     public var property: LottieProperty?
+    /// After Effects' match name (`mn`) where the file gives one: effects and their parameters,
+    /// which expressions may name by it (`effect("ADBE Slider Control")`).
+    public var matchName: String?
 
-    init(_ name: String, _ kind: Kind, index: Int? = nil, children: [LottiePropertyNode] = [], property: LottieProperty? = nil) {
+    init(_ name: String, _ kind: Kind, index: Int? = nil, children: [LottiePropertyNode] = [], property: LottieProperty? = nil, matchName: String? = nil) {
+        self.matchName = matchName
         self.name = name
         self.kind = kind
         self.index = index
@@ -193,7 +206,7 @@ extension LottieAnimation {
 
 /// Builds the tree: one function per kind of node. A precomposition's layers are built once and
 /// shared by every layer that shows it.
-private struct PropertyTreeBuilder {
+struct PropertyTreeBuilder {
     let animation: LottieAnimation
     var precompositions: [Int: [LottiePropertyNode]] = [:]
 
@@ -238,7 +251,12 @@ private struct PropertyTreeBuilder {
         }
         if !layer.effectValues.isEmpty {
             children.append(LottiePropertyNode("Effects", .effects, children: layer.effectValues.enumerated().map { position, effect in
-                LottiePropertyNode(effect.name, .effect, index: position + 1, children: effect.parameters.map { property($0.name, $0.value) })
+                LottiePropertyNode(effect.name, .effect, index: position + 1, children: effect.parameters.enumerated().map { index, parameter in
+                    var node = property(parameter.name, parameter.value)
+                    node.index = index + 1
+                    node.matchName = parameter.matchName.isEmpty ? nil : parameter.matchName
+                    return node
+                }, matchName: effect.matchName.isEmpty ? nil : effect.matchName)
             }))
         }
         return LottiePropertyNode(layer.name, .layer, index: layer.index, children: children)

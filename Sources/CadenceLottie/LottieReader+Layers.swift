@@ -17,7 +17,14 @@ extension LottieReader {
             let name = object["nm"]?.string ?? "layer \(position)"
             let index = object["ind"]?.number
             layer = "\"\(name)\" (index \(index.map { number($0) } ?? "\(position)"))"
-            if let read = try self.layer(object) { layers.append(read) }
+            layerExpressions = []
+            if let read = try self.layer(object) {
+                for expression in layerExpressions {
+                    expression.composition = compositionNumber
+                    expression.position = layers.count
+                }
+                layers.append(read)
+            }
         }
         return layers
     }
@@ -150,7 +157,7 @@ extension LottieReader {
             for (position, parameter) in (object["ef"]?.array ?? []).enumerated() {
                 guard let parameter = parameter.object else { continue }
                 let value = (try? animated(parameter["v"], property: "ef[\(index)].ef[\(position)].v", fallback: [0])) ?? AnimatedNumbers([0])
-                effect.parameters.append((parameter["nm"]?.string ?? "", value))
+                effect.parameters.append((parameter["nm"]?.string ?? "", parameter["mn"]?.string ?? "", value))
             }
             result.append(effect)
         }

@@ -1,5 +1,6 @@
 import CadenceAnimation
 import CadenceDraw
+import CadenceScript
 import Foundation
 
 /// Reads a Lottie document's JSON into the model, checking what it reads: every error names the
@@ -26,6 +27,15 @@ struct LottieReader {
     var fonts: [String: (family: String, style: String, ascent: Double)] = [:]
     var glyphIndex: [String: Int] = [:]
     var glyphList: [LottieGlyph] = []
+
+    /// Whether expressions are compiled and run (`--expressions on`, the default).
+    var expressions = true
+    /// The expressions read, in order, each with its track (to be probed), and those of the
+    /// layer being read (placed when it is done).
+    var expressionList: [(expression: LottieExpression, track: LottieProperty.Track)] = []
+    var layerExpressions: [LottieExpression] = []
+    /// The composition whose layers are being read: 0 the root, i + 1 precomposition i.
+    var compositionNumber = 0
 
     /// The deepest nesting of shape groups, and of precompositions in precompositions.
     static let maximumNesting = 64
@@ -122,14 +132,49 @@ struct LottieReader {
             // A bare value where a property belongs: read it as a static one.
             return AnimatedNumbers(try values(value, property: property, fallback: fallback))
         }
-        if object["x"]?.string != nil {
-            try skips("expressions", "expressions are not evaluated; the keyframed value is used", property: property)
+        let expression = try self.expression(object["x"], property: property)
+        guard let k = object["k"] else {
+            var track = AnimatedNumbers(fallback)
+            if let expression {
+                track.expression = expression
+                expressionList.append((expression, .numbers(track)))
+            }
+            return track
         }
-        guard let k = object["k"] else { return AnimatedNumbers(fallback) }
+        var track: AnimatedNumbers
         if let list = k.array, let first = list.first, first.object?["t"] != nil {
-            return try keyframes(list, property: property, fallback: fallback)
+            track = try keyframes(list, property: property, fallback: fallback)
+        } else {
+            track = AnimatedNumbers(try values(k, property: property + ".k", fallback: fallback))
         }
-        return AnimatedNumbers(try values(k, property: property + ".k", fallback: fallback))
+        if let expression {
+            track.expression = expression
+            expressionList.append((expression, .numbers(track)))
+        }
+        return track
+    }
+
+    /// A property's expression (`x`), compiled: nil when there is none, when expressions are off
+    /// (a warning says the keyframed value is used), or when it is not a script Cadence reads
+    /// (a warning naming the layer, the property and why).
+    mutating func expression(_ value: LottieJSON?, property: String) throws(LottieError) -> LottieExpression? {
+        guard let source = value?.string else { return nil }
+        guard expressions else {
+            try skips("expressions", "expressions are off (--expressions off); the keyframed value is used", property: property)
+            return nil
+        }
+        uses("expressions")
+        do {
+            let expression = LottieExpression(program: try ScriptProgram(source: source), layerName: layer ?? "the composition", property: property)
+            layerExpressions.append(expression)
+            return expression
+        } catch {
+            try skips(
+                "expressions", "the expression is not evaluated (\(error)); the keyframed value is used", property: property,
+                key: "expression\u{0}\(layer ?? "")\u{0}\(property)"
+            )
+            return nil
+        }
     }
 
     /// Numbers, completed from `fallback` where the file gives fewer.
@@ -225,9 +270,16 @@ struct LottieReader {
     /// A path property (`ks` of a path, `pt` of a mask).
     mutating func animatedShape(_ value: LottieJSON?, property: String) throws(LottieError) -> AnimatedShape {
         guard let object = value?.object else { throw error("missing or not an object", property: property) }
-        if object["x"]?.string != nil {
-            try skips("expressions", "expressions are not evaluated; the keyframed value is used", property: property)
+        let expression = try self.expression(object["x"], property: property)
+        var track = try keyframedShape(object, property: property)
+        if let expression {
+            track.expression = expression
+            expressionList.append((expression, .path(track)))
         }
+        return track
+    }
+
+    private mutating func keyframedShape(_ object: [String: LottieJSON], property: String) throws(LottieError) -> AnimatedShape {
         guard let k = object["k"] else { throw error("missing", property: property + ".k") }
         if let list = k.array, let first = list.first, first.object?["t"] != nil {
             var result: [ShapeKeyframe] = []

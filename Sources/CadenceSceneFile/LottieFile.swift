@@ -25,7 +25,8 @@ public enum LottieFile {
     /// Lottie document is nil when `jsonMayBeOther` (a scene file, for `cadence render`), an
     /// error otherwise. Errors name the file, layer and property.
     public static func open(
-        _ path: String, strict: Bool = false, animation id: String? = nil, assetRoot: String? = nil, jsonMayBeOther: Bool = false
+        _ path: String, strict: Bool = false, animation id: String? = nil, assetRoot: String? = nil, jsonMayBeOther: Bool = false,
+        expressions: Bool = true
     ) throws(LottieError) -> LottieAnimation? {
         let lowered = path.lowercased()
         let dotLottie = lowered.hasSuffix(".lottie")
@@ -54,15 +55,17 @@ public enum LottieFile {
             }
         }
         if jsonMayBeOther, lowered.hasSuffix(".json") {
-            return try LottieAnimation.ifLottie(json, file: file, strict: strict, assets: assets)
+            return try LottieAnimation.ifLottie(json, file: file, strict: strict, assets: assets, expressions: expressions)
         }
-        return try LottieAnimation(data: json, file: file, strict: strict, assets: assets)
+        return try LottieAnimation(data: json, file: file, strict: strict, assets: assets, expressions: expressions)
     }
 
     /// `open` for a file that must be a Lottie animation.
-    public static func open(_ path: String, strict: Bool = false, animation id: String? = nil, assetRoot: String? = nil) throws(LottieError) -> LottieAnimation {
+    public static func open(
+        _ path: String, strict: Bool = false, animation id: String? = nil, assetRoot: String? = nil, expressions: Bool = true
+    ) throws(LottieError) -> LottieAnimation {
         // Never nil: only `jsonMayBeOther` gives nil.
-        guard let animation = try open(path, strict: strict, animation: id, assetRoot: assetRoot, jsonMayBeOther: false) else {
+        guard let animation = try open(path, strict: strict, animation: id, assetRoot: assetRoot, jsonMayBeOther: false, expressions: expressions) else {
             throw LottieError(file: path, message: "not a Lottie animation")
         }
         return animation

@@ -2,7 +2,7 @@
 /// functions, `if`, loops, `switch`, `try`, objects and arrays), with `let` and `const` read as
 /// `var`. Nesting is bounded (`maximumNesting`), so a hostile source cannot exhaust the stack.
 struct ScriptParser {
-    static let maximumNesting = 200
+    static let maximumNesting = 100
 
     private var tokens: [ScriptLexer.Located]
     private var position = 0

@@ -36,6 +36,12 @@ public struct ScriptProgram: Sendable {
         return try run.runProgram(code, result: result)
     }
 
+    /// Runs the program as the outermost script of `run` (a run the host made, to seed its
+    /// random numbers or mark what it evaluates).
+    public func run(in run: ScriptRun, result: String? = nil) throws(ScriptError) -> ScriptValue {
+        try run.runProgram(code, result: result)
+    }
+
     /// Runs the program within a run already under way (a script reading a value another
     /// script computes): the same budget, the same depth.
     public func run(nestedIn run: ScriptRun, environment: any ScriptEnvironment, result: String? = nil) throws(ScriptError) -> ScriptValue {

@@ -17,7 +17,12 @@ public final class ScriptRun {
     private var completion: ScriptValue = .undefined
     private var topScope: ScriptScope?
 
-    init(environment: any ScriptEnvironment, budget: ScriptBudget) {
+    /// What the host is evaluating in this run, to find a script that reads its own result
+    /// (a cycle) before it recurses.
+    public var evaluating: Set<ObjectIdentifier> = []
+
+    /// A run with its own budget, in `environment`: run programs in it with `ScriptProgram.run(in:)`.
+    public init(environment: any ScriptEnvironment, budget: ScriptBudget) {
         self.environment = environment
         steps = budget.steps
         cells = budget.cells

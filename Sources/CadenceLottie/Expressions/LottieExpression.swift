@@ -1,0 +1,223 @@
+import CadenceAnimation
+import CadenceScript
+
+/// One property's expression (`x`), compiled once when the file is read and run at every frame
+/// the property is read: its track's `value(at:)` asks it. A pure function of the frame: the
+/// same file gives the same values on any thread, in any order, at any frame rate.
+///
+/// When it cannot give a value (it throws, runs past its budget, reads itself, or gives a value
+/// of the wrong type) the keyframed value is used; `LottieAnimation.warnings` names the layer and
+/// property of each that failed when the file was read and probed.
+final class LottieExpression: KeyframeExpression, @unchecked Sendable {
+    let program: ScriptProgram
+    /// The layer's name and the property's place in the file (`ks.p`), for messages.
+    let layerName: String
+    let property: String
+    /// Seeds `random` and `wiggle`: from the layer and the property, so each property has its own.
+    let seed: UInt64
+
+    // Set once, while the file is read, before the animation is handed out; read only after.
+    /// Where the layer is: its composition (0 the root, i + 1 precomposition i) and position there.
+    var composition = 0
+    var position = 0
+    /// The file's expressions, compositions and layers (held by `LottieAnimation`; weak, as the
+    /// scope holds the tracks that hold this).
+    weak var scope: LottieExpressionScope?
+    /// Set when probing found it cannot run within its budget: then it is not run again.
+    var disabled = false
+    /// The property's place in its layer's node (child indices), for `thisProperty` and its
+    /// `propertyGroup(n)`.
+    var nodePath: [Int] = []
+
+    init(program: ScriptProgram, layerName: String, property: String) {
+        self.program = program
+        self.layerName = layerName
+        self.property = property
+        seed = LottieExpression.hash(layerName + "\u{0}" + property)
+    }
+
+    /// FNV-1a, 64 bits: a seed from a string, the same on every machine.
+    static func hash(_ text: String) -> UInt64 {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in text.utf8 {
+            hash ^= UInt64(byte)
+            hash = hash &* 0x100_0000_01b3
+        }
+        return hash
+    }
+
+    // MARK: KeyframeExpression
+
+    func value<Value: KeyframeValue>(at time: Double, of track: KeyframeTrack<Value>) -> Value {
+        if let numbersTrack = track as? AnimatedNumbers, let result = (try? numbers(at: time, of: numbersTrack, nestedIn: nil)) as? Value {
+            return result
+        }
+        if let shapeTrack = track as? AnimatedShape, let result = (try? shape(at: time, of: shapeTrack, nestedIn: nil)) as? Value {
+            return result
+        }
+        return track.keyframedValue(at: time)
+    }
+
+    // MARK: Evaluation
+
+    /// The value of a numbers property at `frame` (its composition's frame). Errors are thrown
+    /// only to `probe`; drawing gets the keyframed value instead.
+    func numbers(at frame: Double, of track: AnimatedNumbers, nestedIn outer: ScriptRun?, throwing: Bool = false) throws(ScriptError) -> [Double] {
+        let keyframed = track.keyframedValue(at: frame)
+        do {
+            let result = try evaluate(at: frame, value: .numbers(keyframed), track: .numbers(track), nestedIn: outer)
+            return try LottieExpressionValues.numbers(from: result.value, like: keyframed, run: result.run)
+        } catch {
+            if throwing { throw error }
+            return keyframed
+        }
+    }
+
+    /// The value of a path property at `frame`.
+    func shape(at frame: Double, of track: AnimatedShape, nestedIn outer: ScriptRun?, throwing: Bool = false) throws(ScriptError) -> BezierShape {
+        let keyframed = track.keyframedValue(at: frame)
+        do {
+            let result = try evaluate(at: frame, value: .path(keyframed), track: .path(track), nestedIn: outer)
+            return try LottieExpressionValues.shape(from: result.value, run: result.run)
+        } catch {
+            if throwing { throw error }
+            return keyframed
+        }
+    }
+
+    enum Input {
+        case numbers([Double])
+        case path(BezierShape)
+    }
+
+    private func evaluate(at frame: Double, value: Input, track: LottieProperty.Track, nestedIn outer: ScriptRun?) throws(ScriptError) -> (value: ScriptValue, run: ScriptRun) {
+        guard !disabled else { throw .runtime("not run: it ran past its budget when the file was read") }
+        guard let scope else { throw .runtime("the animation it belongs to is gone") }
+        let environment = LottieExpressionEnvironment(expression: self, scope: scope, frame: frame, value: value, track: track)
+        let id = ObjectIdentifier(self)
+        if let outer {
+            guard !outer.evaluating.contains(id) else {
+                throw .runtime("reads its own value (a cycle through another expression)")
+            }
+            outer.evaluating.insert(id)
+            let savedRandom = outer.random
+            defer {
+                outer.evaluating.remove(id)
+                outer.random = savedRandom
+            }
+            outer.random = environment.random(seed: nil)
+            return (try program.run(nestedIn: outer, environment: environment, result: "$bm_rt"), outer)
+        }
+        let run = ScriptRun(environment: environment, budget: scope.budget)
+        run.evaluating.insert(id)
+        run.random = environment.random(seed: nil)
+        return (try program.run(in: run, result: "$bm_rt"), run)
+    }
+}
+
+/// A file's expressions and what they can address: each composition's layers and their property
+/// nodes. Built once when the file is read; then only read, from any thread.
+final class LottieExpressionScope: @unchecked Sendable {
+    struct CompositionInfo {
+        var name: String
+        var width: Double
+        var height: Double
+        var layers: [LottieLayer]
+        var parents: [Int?]
+        var nodes: [LottiePropertyNode]
+    }
+
+    let frameRate: Double
+    let budget: ScriptBudget
+    /// 0 the root, i + 1 precomposition i.
+    var compositions: [CompositionInfo] = []
+    /// While the file is read and its expressions probed (one thread): what nested reads found
+    /// wrong (a cycle), for the warnings. Never written once the animation is handed out.
+    var probing = false
+    var notes: [String] = []
+
+    init(frameRate: Double, budget: ScriptBudget) {
+        self.frameRate = frameRate
+        self.budget = budget
+    }
+
+    /// Fills the scope from the animation just read, gives every expression its scope, and tries
+    /// each at the first, middle and last frames: each that fails becomes a warning naming its
+    /// layer and property (an error when strict); one that runs past its budget is not run again.
+    func build(
+        _ animation: LottieAnimation, expressions: [(expression: LottieExpression, track: LottieProperty.Track)], reader: inout LottieReader
+    ) throws(LottieError) {
+        var builder = PropertyTreeBuilder(animation: animation)
+        var sizes: [Int: (Double, Double)] = [:]
+        for composition in [animation.root] + animation.precomps {
+            for layer in composition.layers {
+                if case .precomposition(let index, let width, let height, _) = layer.content, sizes[index] == nil { sizes[index] = (width, height) }
+            }
+        }
+        compositions = [CompositionInfo(
+            name: animation.name, width: animation.size.width, height: animation.size.height, layers: animation.root.layers,
+            parents: animation.root.parents, nodes: builder.layers(of: animation.root, depth: 0)
+        )]
+        for (index, precomp) in animation.precomps.enumerated() {
+            let size = sizes[index] ?? (animation.size.width, animation.size.height)
+            compositions.append(CompositionInfo(
+                name: "precomposition \(index + 1)", width: size.0, height: size.1, layers: precomp.layers, parents: precomp.parents,
+                nodes: builder.layers(of: precomp, depth: 1)
+            ))
+        }
+        for (expression, _) in expressions { expression.scope = self }
+        // Each expression's place in its layer's node.
+        func walk(_ node: LottiePropertyNode, _ path: [Int]) {
+            if let property = node.property {
+                property.expression?.nodePath = path
+                return
+            }
+            for (index, child) in node.children.enumerated() where child.kind != .layer { walk(child, path + [index]) }
+        }
+        for composition in compositions {
+            for node in composition.nodes { walk(node, []) }
+        }
+        // Expressions of layers left out (cameras) have no place: never run.
+        for (expression, _) in expressions where !compositions.indices.contains(expression.composition)
+            || !compositions[expression.composition].layers.indices.contains(expression.position) {
+            expression.disabled = true
+        }
+        probing = true
+        defer { probing = false }
+        let frames = [animation.inPoint, ((animation.inPoint + animation.outPoint) / 2).rounded(.down), animation.outPoint - 1]
+        var reported: Set<ObjectIdentifier> = []
+        let outer = reader.layer
+        defer { reader.layer = outer }
+        for (expression, track) in expressions where !expression.disabled {
+            for frame in frames {
+                notes = []
+                var failure: ScriptError?
+                do {
+                    switch track {
+                    case .numbers(let numbers): _ = try expression.numbers(at: frame, of: numbers, nestedIn: nil, throwing: true)
+                    case .path(let shape): _ = try expression.shape(at: frame, of: shape, nestedIn: nil, throwing: true)
+                    case .split: break
+                    }
+                } catch {
+                    failure = error
+                }
+                let problem: String? = if let failure { failure.description } else { notes.first }
+                guard let problem, !reported.contains(ObjectIdentifier(expression)) else { continue }
+                reported.insert(ObjectIdentifier(expression))
+                reader.layer = expression.layerName
+                if case .budget? = failure {
+                    expression.disabled = true
+                    try reader.skips(
+                        "expressions", "the expression \(problem) at frame \(reader.number(frame)): it is not run, the keyframed value is used",
+                        property: expression.property, key: "expression\u{0}\(expression.layerName)\u{0}\(expression.property)"
+                    )
+                } else {
+                    try reader.skips(
+                        "expressions", "the expression fails at frame \(reader.number(frame)): \(problem); the keyframed value is used where it fails",
+                        property: expression.property, key: "expression\u{0}\(expression.layerName)\u{0}\(expression.property)"
+                    )
+                }
+            }
+        }
+    }
+}

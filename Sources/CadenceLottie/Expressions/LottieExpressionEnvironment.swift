@@ -1,0 +1,127 @@
+import CadenceAnimation
+import CadenceScript
+import Foundation
+
+/// What an expression's free names mean, for one evaluation: `time`, `value`, `thisProperty`,
+/// `thisLayer`, `thisComp`, the layer's own names (`transform`, `effect`, `content`, `index`, …),
+/// the property's functions (`loopOut`, `wiggle`, `valueAtTime`, …), and the helpers
+/// (`LottieExpressionFunctions`).
+final class LottieExpressionEnvironment: ScriptEnvironment {
+    let expression: LottieExpression
+    let scope: LottieExpressionScope
+    /// The frame of the layer's composition, and `time` (changed by `posterizeTime`).
+    let frame: Double
+    var time: Double
+    var value: LottieExpression.Input
+    let track: LottieProperty.Track
+    /// Made when first read.
+    private var cachedLayer: LottieLayerHost?
+    private var cachedProperty: LottiePropertyHost?
+
+    init(expression: LottieExpression, scope: LottieExpressionScope, frame: Double, value: LottieExpression.Input, track: LottieProperty.Track) {
+        self.expression = expression
+        self.scope = scope
+        self.frame = frame
+        time = frame / scope.frameRate
+        self.value = value
+        self.track = track
+    }
+
+    /// The generator for `random`: seeded from the property, `seed` (`seedRandom`) and, unless
+    /// `timeless`, the frame, so every frame draws its own numbers and every run the same ones.
+    func random(seed: Double?, timeless: Bool = false) -> SplitMix64 {
+        var mixed = expression.seed
+        if let seed { mixed ^= LottieExpression.hash("seed \(seed)") &* 0x9E37_79B9_7F4A_7C15 }
+        if !timeless { mixed ^= (time.bitPattern &* 0xBF58_476D_1CE4_E5B9) }
+        return SplitMix64(seed: mixed)
+    }
+
+    var layer: LottieLayerHost {
+        if let cachedLayer { return cachedLayer }
+        let host = LottieLayerHost(scope: scope, composition: expression.composition, position: expression.position, frame: frame)
+        cachedLayer = host
+        return host
+    }
+
+    /// `thisProperty`, in its groups as After Effects nests them (a layer's and a group's items
+    /// sit in a Contents group), for `propertyGroup(n)`.
+    var property: LottiePropertyHost {
+        if let cachedProperty { return cachedProperty }
+        var parent: any ScriptHostObject = layer
+        var node = layer.node
+        var name = expression.layerName
+        for (depth, index) in expression.nodePath.enumerated() where index < node.children.count {
+            let child = node.children[index]
+            if depth == expression.nodePath.count - 1 {
+                name = child.name
+                break
+            }
+            if node.kind == .layer || node.kind == .group, child.kind != .transform, child.kind != .effects, child.kind != .masks {
+                parent = LottieNodeHost(node: LottiePropertyNode("Contents", .group, children: node.children.filter { $0.kind != .transform }), role: .contents, layer: layer, parent: parent)
+            }
+            let host = LottieNodeHost(node: child, role: LottieNodeHost.role(of: child), layer: layer, parent: parent)
+            parent = host
+            node = child
+        }
+        let host = LottiePropertyHost(
+            property: LottieProperty(track: track, frameRate: scope.frameRate), name: name, frame: frame, scope: scope, layer: layer, parent: parent
+        )
+        cachedProperty = host
+        return host
+    }
+
+    var valueScript: ScriptValue {
+        switch value {
+        case .numbers(let numbers): LottieExpressionValues.script(numbers)
+        case .path(let shape): .host(LottiePathValue(shape))
+        }
+    }
+
+    func global(_ name: String, _ run: ScriptRun) throws(ScriptError) -> ScriptValue? {
+        switch name {
+        case "time": return .number(time)
+        case "value": return valueScript
+        case "thisProperty": return .host(property)
+        case "thisLayer": return .host(layer)
+        case "thisComp": return .host(LottieCompHost(scope: scope, composition: expression.composition, frame: frame))
+        case "transform", "$bm_transform": return try layer.member("transform", run)
+        case "position", "scale", "rotation", "anchorPoint", "opacity": return try layer.transform?.member(name, run)
+        case "content", "effect", "mask", "index", "inPoint", "outPoint", "startTime", "hasParent", "parent", "toComp", "fromComp", "toWorld",
+             "fromWorld", "fromCompToSurface", "text", "sourceRectAtTime":
+            return try layer.member(name == "fromCompToSurface" ? "fromComp" : name, run)
+        case "name": return .string(expression.layerName)
+        case "width": return .number(layer.model.solidSize?.width ?? 0)
+        case "height": return .number(layer.model.solidSize?.height ?? 0)
+        case "active": return .boolean(true)
+        case "velocity": return try property.member("velocity", run)
+        case "speed": return try property.member("speed", run)
+        case "numKeys", "valueAtTime", "velocityAtTime", "speedAtTime", "key", "nearestKey", "loopIn", "loopOut", "loopInDuration",
+             "loopOutDuration", "wiggle", "smooth", "temporalWiggle", "points", "inTangents", "outTangents", "isClosed", "pointOnPath", "tangentOnPath", "normalOnPath":
+            return try property.member(name, run)
+        case "loop_in": return try property.member("loopIn", run)
+        case "loop_out": return try property.member("loopOut", run)
+        case "comp":
+            let scope = self.scope, frame = self.frame
+            return .function(ScriptFunction(native: "comp") { _, arguments, _ throws(ScriptError) in
+                let wanted = arguments.first?.string ?? ""
+                guard let index = scope.compositions.firstIndex(where: { $0.name == wanted }) else {
+                    throw .runtime("there is no composition named \"\(wanted.prefix(60))\"")
+                }
+                return .host(LottieCompHost(scope: scope, composition: index, frame: frame))
+            })
+        default:
+            return LottieExpressionFunctions.global(name)
+        }
+    }
+}
+
+extension LottieLayer {
+    /// A solid's size (what `width` and `height` are in an expression on it).
+    var solidSize: (width: Double, height: Double)? {
+        switch content {
+        case .solid(_, let width, let height): (width, height)
+        case .precomposition(_, let width, let height, _): (width, height)
+        default: nil
+        }
+    }
+}
