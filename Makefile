@@ -134,7 +134,11 @@ test-client: deps
 #   Tests/CadenceCLITests/LottieFuzzRegressions and Fuzz/lottie-amplification (small files of the
 #   shapes that multiply work: precomposition fan-out, repeaters in repeaters, a parent chain,
 #   many keyframes, vertices and glyphs, for the fuzzer to grow), guided by Fuzz/lottie.dict.
-#   A unit that runs past 10 s is a finding as a crash is (-timeout=10 stops the run, non-zero).
+#   A unit that runs past 10 s is a finding as a crash is (-timeout=10 stops the run, non-zero);
+# - Lottie expressions (the input is an expression's source, set on properties of a small
+#   document that it may read), for FUZZ_EXPRESSION_SECONDS (default FUZZ_SECONDS), seeded with
+#   Fuzz/expressions and Tests/CadenceCLITests/ExpressionFuzzRegressions, guided by
+#   Fuzz/expression.dict.
 # New coverage is kept in .build/fuzz/corpus (and corpus-options) between runs; a crash, a run over
 # 10 s or 2 GiB stops it with a non-zero status and leaves the input as .build/fuzz/crash-* (or
 # timeout-*, oom-*; options-crash-* for options): copy it to the regression folder, where the
@@ -142,13 +146,14 @@ test-client: deps
 FUZZ_SECONDS ?= 300
 FUZZ_OPTIONS_SECONDS ?= $(FUZZ_SECONDS)
 FUZZ_LOTTIE_SECONDS ?= $(FUZZ_SECONDS)
+FUZZ_EXPRESSION_SECONDS ?= $(FUZZ_SECONDS)
 FUZZ_BUILD := .build/fuzz
 # Swift's own crash backtracer takes a trap's signal before libFuzzer's handler can write the
 # input out (a trap left no crash-* file): off while fuzzing. libFuzzer still prints the stack.
 FUZZ_ENV := SWIFT_BACKTRACE=enable=no
 fuzz: deps
 	$(IN_TEST_TMP) $(CONTAINED) $(SWIFT) build --build-path $(FUZZ_BUILD) --product CadenceFuzz -Xswiftc -sanitize=fuzzer -Xswiftc -DCADENCE_FUZZ
-	mkdir -p $(FUZZ_BUILD)/corpus $(FUZZ_BUILD)/corpus-options $(FUZZ_BUILD)/corpus-lottie
+	mkdir -p $(FUZZ_BUILD)/corpus $(FUZZ_BUILD)/corpus-options $(FUZZ_BUILD)/corpus-lottie $(FUZZ_BUILD)/corpus-expression
 	$(IN_TEST_TMP) $(FUZZ_ENV) $(CONTAINED) $(FUZZ_BUILD)/debug/CadenceFuzz -max_total_time=$(FUZZ_SECONDS) -timeout=10 -rss_limit_mb=2048 \
 		-print_final_stats=1 -dict=Fuzz/scene.dict -artifact_prefix=$(FUZZ_BUILD)/ \
 		$(FUZZ_BUILD)/corpus Fuzz/corpus Tests/CadenceCLITests/FuzzRegressions
@@ -158,6 +163,9 @@ fuzz: deps
 	$(IN_TEST_TMP) $(FUZZ_ENV) CADENCE_FUZZ_TARGET=lottie $(CONTAINED) $(FUZZ_BUILD)/debug/CadenceFuzz -max_total_time=$(FUZZ_LOTTIE_SECONDS) -timeout=10 \
 		-rss_limit_mb=2048 -print_final_stats=1 -dict=Fuzz/lottie.dict -artifact_prefix=$(FUZZ_BUILD)/lottie- \
 		$(FUZZ_BUILD)/corpus-lottie Tests/CadenceGLTests/LottieFiles Tests/CadenceCLITests/LottieFuzzRegressions Fuzz/lottie-amplification
+	$(IN_TEST_TMP) $(FUZZ_ENV) CADENCE_FUZZ_TARGET=expression $(CONTAINED) $(FUZZ_BUILD)/debug/CadenceFuzz -max_total_time=$(FUZZ_EXPRESSION_SECONDS) -timeout=10 \
+		-rss_limit_mb=2048 -print_final_stats=1 -dict=Fuzz/expression.dict -artifact_prefix=$(FUZZ_BUILD)/expression- \
+		$(FUZZ_BUILD)/corpus-expression Fuzz/expressions Tests/CadenceCLITests/ExpressionFuzzRegressions
 
 # The suite under AddressSanitizer and ThreadSanitizer (separate build folders; not part of
 # `make test`: each takes several minutes more than it). Leak checking is off: LeakSanitizer

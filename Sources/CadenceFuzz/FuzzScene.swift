@@ -43,12 +43,13 @@ enum FuzzRenderer {
 }
 
 /// What a fuzz run feeds its inputs to: scene files (the default), render options
-/// (`CADENCE_FUZZ_TARGET=options`, `make fuzz`'s second run) or Lottie documents
-/// (`CADENCE_FUZZ_TARGET=lottie`, its third).
+/// (`CADENCE_FUZZ_TARGET=options`, `make fuzz`'s second run), Lottie documents
+/// (`CADENCE_FUZZ_TARGET=lottie`, its third) or Lottie expressions (`expression`, its fourth).
 enum FuzzTarget: String {
     case scene
     case options
     case lottie
+    case expression
 
     /// The target the environment names.
     static let current = FuzzTarget(rawValue: ProcessInfo.processInfo.environment["CADENCE_FUZZ_TARGET"] ?? "") ?? .scene
@@ -63,6 +64,7 @@ func fuzzOnMain(_ data: Data) -> FuzzOutcome {
         case .scene: fuzzOne(data)
         case .options: fuzzOptions(data)
         case .lottie: fuzzLottie(data)
+        case .expression: fuzzExpression(data)
         }
     }
 }

@@ -28,6 +28,21 @@ import Testing
     static let lottieRegressions = inputs(root.appendingPathComponent("LottieFuzzRegressions"))
     static let lottieAmplification = inputs(root.appendingPathComponent("../../Fuzz/lottie-amplification").standardized)
 
+    static func expressionInputs(_ folder: URL) -> [URL] {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+        return names.filter { $0.hasSuffix(".js") }.sorted().map { folder.appendingPathComponent($0) }
+    }
+
+    static let expressionSeeds = expressionInputs(root.appendingPathComponent("../../Fuzz/expressions").standardized)
+    static let expressionRegressions = expressionInputs(root.appendingPathComponent("ExpressionFuzzRegressions"))
+
+    /// Every expression seed and regression (endless loops, memory, recursion, refused names, a
+    /// cycle, deep nesting) is read into its document and drawn: a value or a warning each.
+    @Test(arguments: expressionSeeds + expressionRegressions) @MainActor
+    func expressionIsAnswered(_ file: URL) throws {
+        #expect(fuzzExpression(try Data(contentsOf: file)) != .rejected, "\(file.lastPathComponent) was rejected")
+    }
+
     /// Every Lottie seed (the golden tests' files) is read and drawn.
     @Test(arguments: lottieSeeds) @MainActor
     func lottieSeedIsRendered(_ file: URL) throws {
@@ -51,6 +66,8 @@ import Testing
         #expect(Self.regressions.count >= 6)
         #expect(Self.optionSeeds.count >= 10)
         #expect(Self.optionRegressions.count >= 9)
+        #expect(Self.expressionSeeds.count >= 10)
+        #expect(Self.expressionRegressions.count >= 6)
     }
 
     /// Every options seed is a valid render: planned and drawn (or, beyond the fuzzer's pixel

@@ -1,0 +1,1 @@
+function f(a) { try { return a > 3 ? f(a - 1) * 2 : [1, 2]; } catch (e) { throw 'x'; } } switch (Math.floor(time * 3)) { case 0: f(6); break; default: linear(time, 0, 1, [0, 0], [50, 50]); }

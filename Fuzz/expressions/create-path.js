@@ -1,0 +1,1 @@
+var p = thisProperty.points(); p[0] = [5, 5]; createPath(p, thisProperty.inTangents(), thisProperty.outTangents(), thisProperty.isClosed())

@@ -1,0 +1,1 @@
+var n = 0; if (numKeys > 0) { n = nearestKey(time).index; if (key(n).time > time) n--; } var t = n ? time - key(n).time : 0; n > 0 && t < 1 ? value + velocityAtTime(key(n).time - thisComp.frameDuration / 10) * 0.05 * Math.sin(8 * t * Math.PI) / Math.exp(4 * t) : value

@@ -1,0 +1,1 @@
+var L = thisComp.layer('Leader'); L.toComp(L.anchorPoint)[0] + L.effect('Slider')('Slider') + L('ADBE Root Vectors Group')('Box').content('Paint').opacity

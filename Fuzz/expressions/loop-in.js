@@ -1,0 +1,1 @@
+loopInDuration('offset', 0.2)

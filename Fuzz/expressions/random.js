@@ -1,0 +1,1 @@
+seedRandom(index, true); [random(0, 100), gaussRandom(50)]

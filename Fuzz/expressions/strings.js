@@ -1,0 +1,1 @@
+var s = ''; for (var k in {a: 1, b: 2}) s += k; s.length + parseInt('12px') + (12.5).toFixed(1).split('.').length

@@ -1,0 +1,1 @@
+thisComp.layer('Leader').transform.rotation * 2

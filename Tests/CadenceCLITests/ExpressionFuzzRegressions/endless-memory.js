@@ -1,0 +1,1 @@
+var a = [1]; while (true) a = a.concat(a);

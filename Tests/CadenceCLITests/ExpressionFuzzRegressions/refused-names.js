@@ -1,0 +1,1 @@
+eval('1'); require('fs'); Function('return this')()
