@@ -42,7 +42,14 @@ extension LottieAnimation {
     ) {
         var drawing = Drawing(animation: self, pixelScale: pixelScale.isFinite && pixelScale > 0 ? pixelScale : 1, images: images, fonts: fonts)
         drawing.providers = valueProviders
-        drawing.composition(root, frame: frame, matrix: transform, opacity: 1, depth: 0, into: &list)
+        guard expressionScope != nil else {
+            drawing.composition(root, frame: frame, matrix: transform, opacity: 1, depth: 0, into: &list)
+            return
+        }
+        // Each expression runs once for the frame (`LottieFrameMemo`).
+        LottieFrameMemo.$current.withValue(LottieFrameMemo()) {
+            drawing.composition(root, frame: frame, matrix: transform, opacity: 1, depth: 0, into: &list)
+        }
     }
 }
 

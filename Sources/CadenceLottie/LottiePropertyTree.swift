@@ -135,8 +135,12 @@ public struct LottiePropertyNode: Sendable {
     /// which expressions may name by it (`effect("ADBE Slider Control")`).
     public var matchName: String?
 
+    /// Its name as an expression's member (`Stroke Width` → `strokeWidth`), made once.
+    var scriptName: String
+
     init(_ name: String, _ kind: Kind, index: Int? = nil, children: [LottiePropertyNode] = [], property: LottieProperty? = nil, matchName: String? = nil) {
         self.matchName = matchName
+        scriptName = LottieNodeHost.camelCase(name)
         self.name = name
         self.kind = kind
         self.index = index

@@ -170,11 +170,14 @@ struct ScriptParser {
         case .keyword("try"):
             _ = advance()
             let body = try block()
-            var name: String?, handler: ScriptNode?, finally: ScriptNode?
+            var name: ScriptNode?, handler: ScriptNode?, finally: ScriptNode?
             if isKeyword("catch") {
                 _ = advance()
                 if take("(") {
-                    name = try identifier()
+                    let caught = try identifier()
+                    // The caught value lives in a slot of the function, as a variable does.
+                    declare(caught)
+                    name = .identifier(caught)
                     try expect(")")
                 }
                 handler = try block()
@@ -184,7 +187,7 @@ struct ScriptParser {
                 finally = try block()
             }
             guard handler != nil || finally != nil else { throw .syntax("try needs catch or finally", line: line) }
-            return .tryCatch(body: body, name: name, handler: handler, finally: finally)
+            return .tryCatch(body: body, binding: name, handler: handler, finally: finally)
         case .keyword("switch"):
             _ = advance()
             try expect("(")
@@ -225,11 +228,11 @@ struct ScriptParser {
     }
 
     private mutating func declarations(allowIn: Bool) throws(ScriptError) -> ScriptNode {
-        var list: [(name: String, value: ScriptNode?)] = []
+        var list: [(target: ScriptNode, value: ScriptNode?)] = []
         repeat {
             let name = try identifier()
             declare(name)
-            list.append((name, take("=") ? try assignment(allowIn: allowIn) : nil))
+            list.append((.identifier(name), take("=") ? try assignment(allowIn: allowIn) : nil))
         } while take(",")
         return .declare(list)
     }

@@ -16,6 +16,8 @@ public final class ScriptRun {
     /// The value of the last expression statement run at the top level.
     private var completion: ScriptValue = .undefined
     private var topScope: ScriptScope?
+    /// Names the program assigns without declaring them (JavaScript's sloppy mode).
+    private var undeclared: [String: ScriptValue] = [:]
 
     /// What the host is evaluating in this run, to find a script that reads its own result
     /// (a cycle) before it recurses.
@@ -60,28 +62,30 @@ public final class ScriptRun {
     // MARK: Programs and functions
 
     func runProgram(_ code: ScriptFunctionCode, result: String?) throws(ScriptError) -> ScriptValue {
-        let scope = ScriptScope(parent: nil, this: .undefined)
-        let savedTop = topScope, savedCompletion = completion
+        let scope = ScriptScope(slots: code.slots.count, parent: nil, this: .undefined)
+        let savedTop = topScope, savedCompletion = completion, savedUndeclared = undeclared
         topScope = scope
         completion = .undefined
+        undeclared = [:]
         defer {
             topScope = savedTop
             completion = savedCompletion
+            undeclared = savedUndeclared
         }
         hoist(code, into: scope)
         for statement in code.body {
             if case .returnValue(let value) = try exec(statement, scope) { return value }
         }
-        if let result, let value = scope.names[result] {
-            if case .undefined = value {} else { return value }
+        if let result {
+            let value = code.slots.firstIndex(of: result).map { scope.slots[$0] } ?? undeclared[result]
+            if let value, !value.isUndefined { return value }
         }
         return completion
     }
 
     private func hoist(_ code: ScriptFunctionCode, into scope: ScriptScope) {
-        for name in code.variables where scope.names[name] == nil { scope.names[name] = .undefined }
-        for (name, function) in code.functions {
-            scope.names[name] = .function(ScriptFunction(.script(function, scope)))
+        for (slot, function) in code.functionSlots {
+            scope.slots[slot] = .function(ScriptFunction(.script(function, scope)))
         }
     }
 
@@ -99,15 +103,16 @@ public final class ScriptRun {
             case .script(let code, let closure):
                 try enter()
                 defer { depth -= 1 }
-                try allocate(code.parameters.count + code.variables.count + 1)
-                let scope = ScriptScope(parent: closure, this: this)
-                for (index, name) in code.parameters.enumerated() {
-                    scope.names[name] = index < arguments.count ? arguments[index] : .undefined
+                try allocate(code.slots.count + 1)
+                let scope = ScriptScope(slots: code.slots.count, parent: closure, this: this)
+                for index in code.parameters.indices where index < arguments.count {
+                    scope.slots[index] = arguments[index]
                 }
-                if code.usesArguments {
+                if let slot = code.argumentsSlot {
                     try allocate(arguments.count)
-                    scope.names["arguments"] = .array(ScriptArray(arguments))
+                    scope.slots[slot] = .array(ScriptArray(arguments))
                 }
+                if let slot = code.selfSlot { scope.slots[slot] = .function(function) }
                 hoist(code, into: scope)
                 for statement in code.body {
                     if case .returnValue(let value) = try exec(statement, scope) { return value }
@@ -141,9 +146,9 @@ public final class ScriptRun {
             if scope === topScope { completion = result }
             return .normal
         case .declare(let list):
-            for (name, value) in list {
+            for (target, value) in list {
                 guard let value else { continue }
-                try set(name, try eval(value, scope), scope)
+                try assign(target, try eval(value, scope), scope)
             }
             return .normal
         case .block(let body):
@@ -210,7 +215,7 @@ public final class ScriptRun {
         case .continueLoop: return .continueLoop
         case .throwValue(let value):
             throw .runtime("uncaught \(try eval(value, scope).string)")
-        case .tryCatch(let body, let name, let handler, let finally):
+        case .tryCatch(let body, let binding, let handler, let finally):
             var outcome: Completion = .normal
             do {
                 outcome = try exec(body, scope)
@@ -220,12 +225,9 @@ public final class ScriptRun {
                     if let finally { _ = try exec(finally, scope) }
                     throw error
                 }
-                var inner = scope
-                if let name {
-                    inner = ScriptScope(names: [name: .string(message)], parent: scope, this: scope.this)
-                }
                 do {
-                    outcome = try exec(handler, inner)
+                    if let binding { try assign(binding, .string(message), scope) }
+                    outcome = try exec(handler, scope)
                 } catch {
                     if let finally { _ = try exec(finally, scope) }
                     throw error
@@ -267,35 +269,33 @@ public final class ScriptRun {
 
     // MARK: Names
 
+    /// A name no function declares: the program's undeclared variables, then the host's, then
+    /// the built-ins.
     func lookup(_ name: String, _ scope: ScriptScope) throws(ScriptError) -> ScriptValue {
-        var current: ScriptScope? = scope
-        while let found = current {
-            if let value = found.names[name] { return value }
-            current = found.parent
-        }
+        if !undeclared.isEmpty, let value = undeclared[name] { return value }
         if let value = try environment.global(name, self) { return value }
         if let value = ScriptBuiltins.global(name) { return value }
         if ScriptBuiltins.refused.contains(name) { throw .runtime("\(name) is not available to expressions") }
         throw .runtime("\(name) is not defined")
     }
 
+    /// Sets a name no function declares: it becomes a variable of the program (JavaScript's
+    /// sloppy mode), shadowing the host's name of that spelling.
     func set(_ name: String, _ value: ScriptValue, _ scope: ScriptScope) throws(ScriptError) {
-        var current: ScriptScope? = scope
-        while let found = current {
-            if found.names[name] != nil {
-                found.names[name] = value
-                return
-            }
-            current = found.parent
-        }
-        // An undeclared name becomes a variable of the program (JavaScript's sloppy mode).
-        try allocate(1)
-        (topScope ?? scope).names[name] = value
+        if undeclared[name] == nil { try allocate(1 + name.utf8.count / 8) }
+        undeclared[name] = value
+    }
+
+    @inline(__always) func frame(_ scope: ScriptScope, _ depth: Int) -> ScriptScope {
+        var current = scope
+        for _ in 0..<depth { current = current.parent ?? current }
+        return current
     }
 
     private func assign(_ target: ScriptNode, _ value: ScriptValue, _ scope: ScriptScope) throws(ScriptError) {
         switch target {
         case .identifier(let name): try set(name, value, scope)
+        case .local(let depth, let slot, _): frame(scope, depth).slots[slot] = value
         case .member(let object, let name): try setMember(try eval(object, scope), .string(name), value)
         case .index(let object, let key): try setMember(try eval(object, scope), try eval(key, scope), value)
         default: throw .runtime("cannot assign to this")
@@ -313,6 +313,7 @@ public final class ScriptRun {
         case .null: return .null
         case .undefined: return .undefined
         case .identifier(let name): return try lookup(name, scope)
+        case .local(let depth, let slot, _): return frame(scope, depth).slots[slot]
         case .this: return scope.this
         case .array(let elements):
             try allocate(elements.count + 1)
@@ -368,6 +369,12 @@ public final class ScriptRun {
                 var value = try eval(valueNode, scope)
                 if let op { value = try ScriptOperators.binary(op, try lookup(name, scope), value, self) }
                 try set(name, value, scope)
+                return value
+            case .local(let depth, let slot, _):
+                let target = frame(scope, depth)
+                var value = try eval(valueNode, scope)
+                if let op { value = try ScriptOperators.binary(op, target.slots[slot], value, self) }
+                target.slots[slot] = value
                 return value
             case .member(let objectNode, let name):
                 let object = try eval(objectNode, scope)
@@ -426,7 +433,7 @@ public final class ScriptRun {
 
     static func name(of node: ScriptNode) -> String {
         switch node {
-        case .identifier(let name): name
+        case .identifier(let name), .local(_, _, let name): name
         case .member(let object, let member): Self.name(of: object) + "." + member
         case .this: "this"
         default: "this value"

@@ -6,7 +6,12 @@ indirect enum ScriptNode: Sendable {
     case boolean(Bool)
     case null
     case undefined
+    /// A name no enclosing function declares: the program's undeclared variables, the host's
+    /// globals, the built-ins.
     case identifier(String)
+    /// A name an enclosing function declares, resolved when read: `depth` functions out, slot
+    /// `slot` of that call's scope.
+    case local(depth: Int, slot: Int, name: String)
     case this
     case array([ScriptNode?])
     case object([(key: String, value: ScriptNode)])
@@ -25,7 +30,8 @@ indirect enum ScriptNode: Sendable {
     case sequence([ScriptNode])
 
     // Statements.
-    case declare([(name: String, value: ScriptNode?)])
+    /// `var a = 1, b`: each target (a name) and its value if given.
+    case declare([(target: ScriptNode, value: ScriptNode?)])
     case expression(ScriptNode)
     case block([ScriptNode])
     case ifElse(ScriptNode, ScriptNode, ScriptNode?)
@@ -37,7 +43,7 @@ indirect enum ScriptNode: Sendable {
     case breakLoop
     case continueLoop
     case throwValue(ScriptNode)
-    case tryCatch(body: ScriptNode, name: String?, handler: ScriptNode?, finally: ScriptNode?)
+    case tryCatch(body: ScriptNode, binding: ScriptNode?, handler: ScriptNode?, finally: ScriptNode?)
     case switchCase(ScriptNode, [(test: ScriptNode?, body: [ScriptNode])])
     case empty
 }
@@ -52,13 +58,42 @@ final class ScriptFunctionCode: Sendable {
     let functions: [(name: String, code: ScriptFunctionCode)]
     /// Whether the body names `arguments`.
     let usesArguments: Bool
+    /// A call's scope, slot by slot: the parameters, then `arguments` when used, the variables
+    /// and the function declarations, then (a named function expression) the function's own name.
+    let slots: [String]
+    /// Slots of `arguments`, of each function declaration, and of the function's own name.
+    let argumentsSlot: Int?
+    let functionSlots: [(slot: Int, code: ScriptFunctionCode)]
+    let selfSlot: Int?
 
-    init(name: String?, parameters: [String], body: [ScriptNode], variables: [String], functions: [(name: String, code: ScriptFunctionCode)], usesArguments: Bool) {
+    init(
+        name: String?, parameters: [String], body: [ScriptNode], variables: [String], functions: [(name: String, code: ScriptFunctionCode)],
+        usesArguments: Bool, bindsOwnName: Bool = false
+    ) {
         self.name = name
         self.parameters = parameters
         self.body = body
         self.variables = variables
         self.functions = functions
         self.usesArguments = usesArguments
+        var slots = parameters
+        func slot(_ name: String) -> Int {
+            if let index = slots.lastIndex(of: name) { return index }
+            slots.append(name)
+            return slots.count - 1
+        }
+        argumentsSlot = usesArguments ? slot("arguments") : nil
+        for variable in variables { _ = slot(variable) }
+        functionSlots = functions.map { (slot($0.name), $0.code) }
+        selfSlot = bindsOwnName ? name.map { name in slots.contains(name) ? nil : slot(name) } ?? nil : nil
+        self.slots = slots
+    }
+
+    /// The same function with its body resolved (`ScriptResolver`).
+    func with(body: [ScriptNode], functions: [(name: String, code: ScriptFunctionCode)], bindsOwnName: Bool) -> ScriptFunctionCode {
+        ScriptFunctionCode(
+            name: name, parameters: parameters, body: body, variables: variables, functions: functions, usesArguments: usesArguments,
+            bindsOwnName: bindsOwnName
+        )
     }
 }

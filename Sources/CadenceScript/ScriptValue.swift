@@ -80,6 +80,11 @@ public enum ScriptValue {
         return text
     }
 
+    var isUndefined: Bool {
+        if case .undefined = self { return true }
+        return false
+    }
+
     /// The number if this is one.
     public var number: Double? {
         if case .number(let n) = self { return n }

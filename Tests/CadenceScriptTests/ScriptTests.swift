@@ -42,6 +42,10 @@ func numbers(_ source: String) throws -> [Double]? {
         #expect(try number("var o = {n: 1, inc: function () { this.n += 1; return this; }}; o.inc().inc().n") == 3)
         #expect(try number("function P(x) { this.x = x; } var p = new P(5); p.x") == 5)
         #expect(try number("y = 3; y") == 3)
+        #expect(try number("var fact = function f(n) { return n < 2 ? 1 : n * f(n - 1); }; fact(5)") == 120)
+        #expect(try evaluate("var r; try { throw 'inner'; } catch (e) { r = e; } r").string == "uncaught inner")
+        #expect(try number("var n = 1; function g() { var n = 2; return function () { return n; }; } g()() + n") == 3)
+        #expect(try number("value = 5; value + 1") == 6)  // a host's name, reassigned by the program
     }
 
     @Test func controlFlow() throws {

@@ -49,11 +49,14 @@ final class LottieExpression: KeyframeExpression, @unchecked Sendable {
     // MARK: KeyframeExpression
 
     func value<Value: KeyframeValue>(at time: Double, of track: KeyframeTrack<Value>) -> Value {
-        if let numbersTrack = track as? AnimatedNumbers, let result = (try? numbers(at: time, of: numbersTrack, nestedIn: nil)) as? Value {
-            return result
+        // The two kinds of track an expression is put on, told apart without a dynamic cast.
+        if Value.self == [Double].self {
+            let numbersTrack = unsafeBitCast(track, to: AnimatedNumbers.self)
+            return unsafeBitCast((try? numbers(at: time, of: numbersTrack, nestedIn: nil)) ?? numbersTrack.keyframedValue(at: time), to: Value.self)
         }
-        if let shapeTrack = track as? AnimatedShape, let result = (try? shape(at: time, of: shapeTrack, nestedIn: nil)) as? Value {
-            return result
+        if Value.self == BezierShape.self {
+            let shapeTrack = unsafeBitCast(track, to: AnimatedShape.self)
+            return unsafeBitCast((try? shape(at: time, of: shapeTrack, nestedIn: nil)) ?? shapeTrack.keyframedValue(at: time), to: Value.self)
         }
         return track.keyframedValue(at: time)
     }
@@ -63,26 +66,36 @@ final class LottieExpression: KeyframeExpression, @unchecked Sendable {
     /// The value of a numbers property at `frame` (its composition's frame). Errors are thrown
     /// only to `probe`; drawing gets the keyframed value instead.
     func numbers(at frame: Double, of track: AnimatedNumbers, nestedIn outer: ScriptRun?, throwing: Bool = false) throws(ScriptError) -> [Double] {
+        let memo = LottieFrameMemo.current
+        let key = LottieFrameMemo.Key(expression: ObjectIdentifier(self), frame: frame)
+        if case .numbers(let known)? = memo?.values[key] { return known }
         let keyframed = track.keyframedValue(at: frame)
+        var numbers = keyframed
         do {
             let result = try evaluate(at: frame, value: .numbers(keyframed), track: .numbers(track), nestedIn: outer)
-            return try LottieExpressionValues.numbers(from: result.value, like: keyframed, run: result.run)
+            numbers = try LottieExpressionValues.numbers(from: result.value, like: keyframed, run: result.run)
         } catch {
             if throwing { throw error }
-            return keyframed
         }
+        memo?.values[key] = .numbers(numbers)
+        return numbers
     }
 
     /// The value of a path property at `frame`.
     func shape(at frame: Double, of track: AnimatedShape, nestedIn outer: ScriptRun?, throwing: Bool = false) throws(ScriptError) -> BezierShape {
+        let memo = LottieFrameMemo.current
+        let key = LottieFrameMemo.Key(expression: ObjectIdentifier(self), frame: frame)
+        if case .path(let known)? = memo?.values[key] { return known }
         let keyframed = track.keyframedValue(at: frame)
+        var shape = keyframed
         do {
             let result = try evaluate(at: frame, value: .path(keyframed), track: .path(track), nestedIn: outer)
-            return try LottieExpressionValues.shape(from: result.value, run: result.run)
+            shape = try LottieExpressionValues.shape(from: result.value, run: result.run)
         } catch {
             if throwing { throw error }
-            return keyframed
         }
+        memo?.values[key] = .path(shape)
+        return shape
     }
 
     enum Input {
@@ -201,8 +214,17 @@ final class LottieExpressionScope: @unchecked Sendable {
                 } catch {
                     failure = error
                 }
-                let problem: String? = if let failure { failure.description } else { notes.first }
-                guard let problem, !reported.contains(ObjectIdentifier(expression)) else { continue }
+                if failure == nil, let cycle = notes.first {
+                    // A cycle resolved as lottie-web resolves it (rigs such as RubberHose have them):
+                    // one note for the file, not a failure.
+                    reader.layer = expression.layerName
+                    try reader.skips(
+                        "expression cycles",
+                        "the expression on \(expression.property) \(cycle); it reads as its keyframed value there, as lottie-web gives a property it is still evaluating",
+                        property: expression.property
+                    )
+                }
+                guard let problem = failure?.description, !reported.contains(ObjectIdentifier(expression)) else { continue }
                 reported.insert(ObjectIdentifier(expression))
                 reader.layer = expression.layerName
                 if case .budget? = failure {
@@ -220,4 +242,19 @@ final class LottieExpressionScope: @unchecked Sendable {
             }
         }
     }
+}
+
+/// The values expressions gave while one frame is drawn: each expression runs at most once for a
+/// frame, as lottie-web runs each once a frame, and later reads (drawing reads a property more
+/// than once; expressions read each other) take its value. Made by `draw(atFrame:…)` for the
+/// call, read through a task-local, so one drawing never sees another's: the same frame draws
+/// the same bytes whatever else runs, on any thread.
+final class LottieFrameMemo: @unchecked Sendable {
+    struct Key: Hashable {
+        let expression: ObjectIdentifier
+        let frame: Double
+    }
+
+    @TaskLocal static var current: LottieFrameMemo?
+    var values: [Key: LottieExpression.Input] = [:]
 }

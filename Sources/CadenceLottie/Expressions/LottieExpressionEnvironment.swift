@@ -57,7 +57,7 @@ final class LottieExpressionEnvironment: ScriptEnvironment {
                 break
             }
             if node.kind == .layer || node.kind == .group, child.kind != .transform, child.kind != .effects, child.kind != .masks {
-                parent = LottieNodeHost(node: LottiePropertyNode("Contents", .group, children: node.children.filter { $0.kind != .transform }), role: .contents, layer: layer, parent: parent)
+                parent = LottieNodeHost(node: node, role: .contents, layer: layer, parent: parent)
             }
             let host = LottieNodeHost(node: child, role: LottieNodeHost.role(of: child), layer: layer, parent: parent)
             parent = host
@@ -77,30 +77,59 @@ final class LottieExpressionEnvironment: ScriptEnvironment {
         }
     }
 
+    /// What a free name means: found in one table, then answered by kind.
+    enum Global {
+        case time, value, thisProperty, thisLayer, thisComp, comp, name, width, height, active
+        case transform(String?)
+        case layer(String)
+        case property(String)
+        case helper(ScriptNative)
+    }
+
+    static let globals: [String: Global] = {
+        var table: [String: Global] = [
+            "time": .time, "value": .value, "thisProperty": .thisProperty, "thisLayer": .thisLayer, "thisComp": .thisComp, "comp": .comp,
+            "name": .name, "width": .width, "height": .height, "active": .active, "transform": .transform(nil), "$bm_transform": .transform(nil),
+            "fromCompToSurface": .layer("fromComp"), "loop_in": .property("loopIn"), "loop_out": .property("loopOut"),
+        ]
+        for name in ["position", "scale", "rotation", "anchorPoint", "opacity"] { table[name] = .transform(name) }
+        for name in [
+            "content", "effect", "mask", "index", "inPoint", "outPoint", "startTime", "hasParent", "parent", "toComp", "fromComp", "toWorld",
+            "fromWorld", "text", "sourceRectAtTime",
+        ] { table[name] = .layer(name) }
+        for name in [
+            "velocity", "speed", "numKeys", "valueAtTime", "velocityAtTime", "speedAtTime", "key", "nearestKey", "loopIn", "loopOut",
+            "loopInDuration", "loopOutDuration", "wiggle", "smooth", "temporalWiggle", "points", "inTangents", "outTangents", "isClosed",
+            "pointOnPath", "tangentOnPath", "normalOnPath",
+        ] { table[name] = .property(name) }
+        for (name, native) in LottieExpressionFunctions.table { table[name] = .helper(native) }
+        return table
+    }()
+
+    private var cachedComp: LottieCompHost?
+
     func global(_ name: String, _ run: ScriptRun) throws(ScriptError) -> ScriptValue? {
-        switch name {
-        case "time": return .number(time)
-        case "value": return valueScript
-        case "thisProperty": return .host(property)
-        case "thisLayer": return .host(layer)
-        case "thisComp": return .host(LottieCompHost(scope: scope, composition: expression.composition, frame: frame))
-        case "transform", "$bm_transform": return try layer.member("transform", run)
-        case "position", "scale", "rotation", "anchorPoint", "opacity": return try layer.transform?.member(name, run)
-        case "content", "effect", "mask", "index", "inPoint", "outPoint", "startTime", "hasParent", "parent", "toComp", "fromComp", "toWorld",
-             "fromWorld", "fromCompToSurface", "text", "sourceRectAtTime":
-            return try layer.member(name == "fromCompToSurface" ? "fromComp" : name, run)
-        case "name": return .string(expression.layerName)
-        case "width": return .number(layer.model.solidSize?.width ?? 0)
-        case "height": return .number(layer.model.solidSize?.height ?? 0)
-        case "active": return .boolean(true)
-        case "velocity": return try property.member("velocity", run)
-        case "speed": return try property.member("speed", run)
-        case "numKeys", "valueAtTime", "velocityAtTime", "speedAtTime", "key", "nearestKey", "loopIn", "loopOut", "loopInDuration",
-             "loopOutDuration", "wiggle", "smooth", "temporalWiggle", "points", "inTangents", "outTangents", "isClosed", "pointOnPath", "tangentOnPath", "normalOnPath":
-            return try property.member(name, run)
-        case "loop_in": return try property.member("loopIn", run)
-        case "loop_out": return try property.member("loopOut", run)
-        case "comp":
+        guard let global = Self.globals[name] else { return nil }
+        switch global {
+        case .time: return .number(time)
+        case .value: return valueScript
+        case .thisProperty: return .host(property)
+        case .thisLayer: return .host(layer)
+        case .thisComp:
+            if let cachedComp { return .host(cachedComp) }
+            let host = LottieCompHost(scope: scope, composition: expression.composition, frame: frame)
+            cachedComp = host
+            return .host(host)
+        case .transform(nil): return try layer.member("transform", run)
+        case .transform(let member?): return try layer.transform?.member(member, run)
+        case .layer(let member): return try layer.member(member, run)
+        case .property(let member): return try property.member(member, run)
+        case .name: return .string(expression.layerName)
+        case .width: return .number(layer.model.solidSize?.width ?? 0)
+        case .height: return .number(layer.model.solidSize?.height ?? 0)
+        case .active: return .boolean(true)
+        case .helper(let native): return .function(ScriptFunction(native))
+        case .comp:
             let scope = self.scope, frame = self.frame
             return .function(ScriptFunction(native: "comp") { _, arguments, _ throws(ScriptError) in
                 let wanted = arguments.first?.string ?? ""
@@ -109,8 +138,6 @@ final class LottieExpressionEnvironment: ScriptEnvironment {
                 }
                 return .host(LottieCompHost(scope: scope, composition: index, frame: frame))
             })
-        default:
-            return LottieExpressionFunctions.global(name)
         }
     }
 }

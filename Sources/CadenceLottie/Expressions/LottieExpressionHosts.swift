@@ -84,8 +84,7 @@ final class LottieLayerHost: ScriptHostObject {
     }
 
     var contents: LottieNodeHost {
-        let items = node.children.filter { if case .shape = $0.kind { return true }; return $0.kind == .group }
-        return LottieNodeHost(node: LottiePropertyNode("Contents", .group, children: items), role: .contents, layer: self, parent: self)
+        LottieNodeHost(node: node, role: .contents, layer: self, parent: self)
     }
 
     var effects: LottieNodeHost {
@@ -248,8 +247,10 @@ final class LottieNodeHost: ScriptHostObject {
         return words.enumerated().map { $0 == 0 ? String($1) : $1.prefix(1).uppercased() + $1.dropFirst() }.joined()
     }
 
-    var items: [LottiePropertyNode] {
-        node.children.filter { $0.kind != .transform }
+    /// A layer's or group's shape items (its Contents), made once.
+    lazy var items: [LottiePropertyNode] = node.children.filter { child in
+        if case .shape = child.kind { return true }
+        return child.kind == .group
     }
 
     static func role(of node: LottiePropertyNode) -> Role {
@@ -267,7 +268,7 @@ final class LottieNodeHost: ScriptHostObject {
     func host(for child: LottiePropertyNode) -> ScriptValue {
         if let property = child.property {
             // A layer control's value is a layer's index: it gives that layer.
-            if role == .effect, child.matchName?.contains("Layer Control") == true {
+            if role == .effect, child.matchName?.hasPrefix("ADBE Layer Control") == true {
                 let index = property.value(atFrame: layer.frame)
                 if case .numbers(let numbers) = index, let n = numbers.first,
                    let position = layer.scope.compositions[layer.composition].layers.firstIndex(where: { $0.index.map(Double.init) == n }) {
@@ -287,13 +288,13 @@ final class LottieNodeHost: ScriptHostObject {
         case .transform:
             if case .number(let n) = key, let name = Self.transformIndices[n], let child = node[name] { return host(for: child) }
             let name = key.string
-            if let child = node[Self.transformKeys[name] ?? name] ?? node.children.first(where: { Self.camelCase($0.name) == name }) {
+            if let child = node[Self.transformKeys[name] ?? name] ?? node.children.first(where: { $0.scriptName == name }) {
                 return host(for: child)
             }
         case .group:
             switch key {
             case .number(2), .string("Contents"), .string("ADBE Vectors Group"):
-                return .host(LottieNodeHost(node: LottiePropertyNode(node.name, .group, children: items), role: .contents, layer: layer, parent: self))
+                return .host(LottieNodeHost(node: node, role: .contents, layer: layer, parent: self))
             case .number(1), .string("Transform"), .string("ADBE Vector Transform Group"):
                 if let transform = node.children.first(where: { $0.kind == .transform }) { return host(for: transform) }
             default:
@@ -314,7 +315,7 @@ final class LottieNodeHost: ScriptHostObject {
             return children[Int(n) - 1]
         }
         let name = key.string
-        return children.first { $0.name == name } ?? children.first { $0.matchName == name } ?? children.first { Self.camelCase($0.name) == name }
+        return children.first { $0.name == name } ?? children.first { $0.matchName == name } ?? children.first { $0.scriptName == name }
     }
 
     func member(_ name: String, _ run: ScriptRun) throws(ScriptError) -> ScriptValue? {
@@ -331,9 +332,7 @@ final class LottieNodeHost: ScriptHostObject {
             if let transform = node.children.first(where: { $0.kind == .transform }) { return host(for: transform) }
         case "content":
             if role == .group || role == .contents {
-                let contents = role == .contents ? self : LottieNodeHost(
-                    node: LottiePropertyNode(node.name, .group, children: items), role: .contents, layer: layer, parent: self
-                )
+                let contents = role == .contents ? self : LottieNodeHost(node: node, role: .contents, layer: layer, parent: self)
                 return .function(ScriptFunction(native: "content") { _, arguments, run throws(ScriptError) in
                     try contents.call(arguments, run)
                 })
@@ -345,7 +344,7 @@ final class LottieNodeHost: ScriptHostObject {
         default:
             break
         }
-        if let child = node.children.first(where: { Self.camelCase($0.name) == name }) { return host(for: child) }
+        if let child = node.children.first(where: { $0.scriptName == name }) { return host(for: child) }
         return nil
     }
 }

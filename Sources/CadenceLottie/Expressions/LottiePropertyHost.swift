@@ -33,7 +33,7 @@ enum LottieExpressionTracks {
     /// still evaluating; while the file is probed, a cycle is noted for its warning.
     static func note(_ error: ScriptError, of expression: LottieExpression) {
         guard let scope = expression.scope, scope.probing, case .runtime(let message) = error, message.contains("cycle") else { return }
-        scope.notes.append("it reads \(expression.property) of \(expression.layerName), whose expression \(message)")
+        scope.notes.append("reads \(expression.property) of \(expression.layerName), whose expression is being evaluated (a cycle)")
     }
 
     static func value(_ track: LottieProperty.Track, at frame: Double, _ run: ScriptRun) -> ScriptValue {
