@@ -419,7 +419,11 @@ final class ScriptMath: ScriptHostObject {
                 return .number(sum.squareRoot())
             })
         case "random":
-            return .function(ScriptFunction(native: "Math.random") { _, _, run throws(ScriptError) in .number(run.random.nextUnit()) })
+            return .function(ScriptFunction(native: "Math.random") { _, _, run throws(ScriptError) in
+                // Seeded by the host per evaluation: what it draws may change with the time.
+                run.dependsOnTime = true
+                return .number(run.random.nextUnit())
+            })
         default:
             return nil
         }

@@ -22,6 +22,9 @@ public final class ScriptRun {
     /// What the host is evaluating in this run, to find a script that reads its own result
     /// (a cycle) before it recurses.
     public var evaluating: Set<ObjectIdentifier> = []
+    /// Set by the host when the script read something that changes with time (so its result may
+    /// not be kept as a constant).
+    public var dependsOnTime = false
 
     /// A run with its own budget, in `environment`: run programs in it with `ScriptProgram.run(in:)`.
     public init(environment: any ScriptEnvironment, budget: ScriptBudget) {

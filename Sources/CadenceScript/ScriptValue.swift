@@ -80,7 +80,7 @@ public enum ScriptValue {
         return text
     }
 
-    var isUndefined: Bool {
+    public var isUndefined: Bool {
         if case .undefined = self { return true }
         return false
     }

@@ -96,6 +96,28 @@ import Testing
         #expect(Self.close(Self.rotation(animation, 0), expected))
     }
 
+    /// A result that reads nothing that changes is kept; one that reads an animated property of
+    /// another layer (no `time` in sight) is not.
+    @Test func onlyTimelessResultsAreKept() throws {
+        let leader = LottieTestFiles.shapeLayer(
+            LottieTestFiles.rectangle() + "," + LottieTestFiles.fill(), name: "Leader", index: 1,
+            ks: #"{"p": {"a": 1, "k": [{"t": 0, "s": [0, 0], "i": {"x": [1], "y": [1]}, "o": {"x": [0], "y": [0]}}, {"t": 10, "s": [100, 0]}]}, "o": {"a": 0, "k": 50}}"#
+        )
+        let follower = LottieTestFiles.shapeLayer(
+            LottieTestFiles.rectangle() + "," + LottieTestFiles.fill(), name: "A", index: 2,
+            ks: #"{"r": {"a": 0, "k": 0, "x": "thisComp.layer('Leader').transform.position[0] + thisComp.layer('Leader').transform.opacity"}}"#
+        )
+        let animation = try LottieTestFiles.animation(LottieTestFiles.document(layers: leader + "," + follower))
+        // Drawn first (each frame's memo), then read through the tree: the same values.
+        #expect(LottieTestFiles.paths(LottieTestFiles.list(animation, frame: 5)).count == 2)
+        #expect(Self.close(Self.rotation(animation, 0), 50))
+        #expect(Self.close(Self.rotation(animation, 5), 100))
+        #expect(Self.close(Self.rotation(animation, 10), 150))
+        let still = try Self.rotating("thisComp.layer('A').transform.opacity * 2", keyframes: false)
+        #expect(Self.close(Self.rotation(still, 0), 200))
+        #expect(Self.close(Self.rotation(still, 20), 200))
+    }
+
     @Test func linearEaseClampAndVectors() throws {
         let animation = try Self.rotating(
             "linear(time, 0, 1, 0, 100) + ease(0.5, 0, 1, 0, 10) * 0 + clamp(500, 0, 7) + length([3, 4]) + add([1, 2], [3, 4])[1] + radiansToDegrees(Math.PI)"

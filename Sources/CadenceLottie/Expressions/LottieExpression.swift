@@ -1,5 +1,6 @@
 import CadenceAnimation
 import CadenceScript
+import Synchronization
 
 /// One property's expression (`x`), compiled once when the file is read and run at every frame
 /// the property is read: its track's `value(at:)` asks it. A pure function of the frame: the
@@ -66,44 +67,64 @@ final class LottieExpression: KeyframeExpression, @unchecked Sendable {
     /// The value of a numbers property at `frame` (its composition's frame). Errors are thrown
     /// only to `probe`; drawing gets the keyframed value instead.
     func numbers(at frame: Double, of track: AnimatedNumbers, nestedIn outer: ScriptRun?, throwing: Bool = false) throws(ScriptError) -> [Double] {
-        let memo = LottieFrameMemo.current
-        let key = LottieFrameMemo.Key(expression: ObjectIdentifier(self), frame: frame)
-        if case .numbers(let known)? = memo?.values[key] { return known }
-        let keyframed = track.keyframedValue(at: frame)
-        var numbers = keyframed
-        do {
-            let result = try evaluate(at: frame, value: .numbers(keyframed), track: .numbers(track), nestedIn: outer)
-            numbers = try LottieExpressionValues.numbers(from: result.value, like: keyframed, run: result.run)
-        } catch {
-            if throwing { throw error }
+        let result = try compute(at: frame, track: .numbers(track), nestedIn: outer, throwing: throwing) { run, value throws(ScriptError) in
+            .numbers(try LottieExpressionValues.numbers(from: value, like: track.keyframedValue(at: frame), run: run))
         }
-        memo?.values[key] = .numbers(numbers)
-        return numbers
+        if case .numbers(let numbers) = result { return numbers }
+        return track.keyframedValue(at: frame)
     }
 
     /// The value of a path property at `frame`.
     func shape(at frame: Double, of track: AnimatedShape, nestedIn outer: ScriptRun?, throwing: Bool = false) throws(ScriptError) -> BezierShape {
-        let memo = LottieFrameMemo.current
-        let key = LottieFrameMemo.Key(expression: ObjectIdentifier(self), frame: frame)
-        if case .path(let known)? = memo?.values[key] { return known }
-        let keyframed = track.keyframedValue(at: frame)
-        var shape = keyframed
-        do {
-            let result = try evaluate(at: frame, value: .path(keyframed), track: .path(track), nestedIn: outer)
-            shape = try LottieExpressionValues.shape(from: result.value, run: result.run)
-        } catch {
-            if throwing { throw error }
+        let result = try compute(at: frame, track: .path(track), nestedIn: outer, throwing: throwing) { run, value throws(ScriptError) in
+            .path(try LottieExpressionValues.shape(from: value, run: run))
         }
-        memo?.values[key] = .path(shape)
-        return shape
+        if case .path(let shape) = result { return shape }
+        return track.keyframedValue(at: frame)
     }
 
-    enum Input {
+    enum Input: Sendable {
         case numbers([Double])
         case path(BezierShape)
     }
 
-    private func evaluate(at frame: Double, value: Input, track: LottieProperty.Track, nestedIn outer: ScriptRun?) throws(ScriptError) -> (value: ScriptValue, run: ScriptRun) {
+    /// The value when it depends on nothing that changes with time (found by running it once:
+    /// it read no time, no animated property, no randomness, and hit no cycle); then it is not
+    /// run again. Set once, by whichever thread runs it first: every run gives the same value.
+    private let constant = Mutex<Input?>(nil)
+
+    private func compute(
+        at frame: Double, track: LottieProperty.Track, nestedIn outer: ScriptRun?, throwing: Bool,
+        convert: (ScriptRun, ScriptValue) throws(ScriptError) -> Input
+    ) throws(ScriptError) -> Input {
+        if let constant = constant.withLock({ $0 }) { return constant }
+        let memo = LottieFrameMemo.current
+        let key = LottieFrameMemo.Key(expression: ObjectIdentifier(self), frame: frame)
+        if let known = memo?.values[key] {
+            outer?.dependsOnTime = true
+            return known
+        }
+        let keyframed: Input = switch track {
+        case .numbers(let numbers): .numbers(numbers.keyframedValue(at: frame))
+        case .path(let shape): .path(shape.keyframedValue(at: frame))
+        case .split(let x, let y): .numbers([x.keyframedValue(at: frame).first ?? 0, y.keyframedValue(at: frame).first ?? 0])
+        }
+        var result = keyframed
+        do {
+            let evaluated = try evaluate(at: frame, value: keyframed, track: track, nestedIn: outer)
+            result = try convert(evaluated.run, evaluated.value)
+            if !evaluated.dependsOnTime { constant.withLock { $0 = result } }
+        } catch {
+            outer?.dependsOnTime = true
+            if throwing { throw error }
+        }
+        memo?.values[key] = result
+        return result
+    }
+
+    private func evaluate(
+        at frame: Double, value: Input, track: LottieProperty.Track, nestedIn outer: ScriptRun?
+    ) throws(ScriptError) -> (value: ScriptValue, run: ScriptRun, dependsOnTime: Bool) {
         guard !disabled else { throw .runtime("not run: it ran past its budget when the file was read") }
         guard let scope else { throw .runtime("the animation it belongs to is gone") }
         let environment = LottieExpressionEnvironment(expression: self, scope: scope, frame: frame, value: value, track: track)
@@ -113,18 +134,28 @@ final class LottieExpression: KeyframeExpression, @unchecked Sendable {
                 throw .runtime("reads its own value (a cycle through another expression)")
             }
             outer.evaluating.insert(id)
-            let savedRandom = outer.random
+            let savedRandom = outer.random, savedDependence = outer.dependsOnTime
+            outer.dependsOnTime = false
             defer {
                 outer.evaluating.remove(id)
                 outer.random = savedRandom
             }
             outer.random = environment.random(seed: nil)
-            return (try program.run(nestedIn: outer, environment: environment, result: "$bm_rt"), outer)
+            do {
+                let value = try program.run(nestedIn: outer, environment: environment, result: "$bm_rt")
+                let dependent = outer.dependsOnTime
+                outer.dependsOnTime = savedDependence || dependent
+                return (value, outer, dependent)
+            } catch {
+                outer.dependsOnTime = true
+                throw error
+            }
         }
         let run = ScriptRun(environment: environment, budget: scope.budget)
         run.evaluating.insert(id)
         run.random = environment.random(seed: nil)
-        return (try program.run(in: run, result: "$bm_rt"), run)
+        let value = try program.run(in: run, result: "$bm_rt")
+        return (value, run, run.dependsOnTime)
     }
 }
 

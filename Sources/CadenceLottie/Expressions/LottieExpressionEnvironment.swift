@@ -14,6 +14,8 @@ final class LottieExpressionEnvironment: ScriptEnvironment {
     var time: Double
     var value: LottieExpression.Input
     let track: LottieProperty.Track
+    /// Set by `seedRandom(seed, true)`: random numbers no longer change with time.
+    var timelessRandom = false
     /// Made when first read.
     private var cachedLayer: LottieLayerHost?
     private var cachedProperty: LottiePropertyHost?
@@ -111,8 +113,12 @@ final class LottieExpressionEnvironment: ScriptEnvironment {
     func global(_ name: String, _ run: ScriptRun) throws(ScriptError) -> ScriptValue? {
         guard let global = Self.globals[name] else { return nil }
         switch global {
-        case .time: return .number(time)
-        case .value: return valueScript
+        case .time:
+            run.dependsOnTime = true
+            return .number(time)
+        case .value:
+            if track.hasKeyframes { run.dependsOnTime = true }
+            return valueScript
         case .thisProperty: return .host(property)
         case .thisLayer: return .host(layer)
         case .thisComp:
@@ -138,6 +144,17 @@ final class LottieExpressionEnvironment: ScriptEnvironment {
                 }
                 return .host(LottieCompHost(scope: scope, composition: index, frame: frame))
             })
+        }
+    }
+}
+
+extension LottieProperty.Track {
+    /// Whether its keyframed value changes with time.
+    var hasKeyframes: Bool {
+        switch self {
+        case .numbers(let numbers): !numbers.keyframes.isEmpty
+        case .path(let shape): !shape.keyframes.isEmpty
+        case .split(let x, let y): !x.keyframes.isEmpty || !y.keyframes.isEmpty
         }
     }
 }

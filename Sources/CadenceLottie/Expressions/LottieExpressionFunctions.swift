@@ -156,10 +156,12 @@ enum LottieExpressionFunctions {
         }
         add(["timeToFrames"]) { _, arguments, run throws(ScriptError) in
             let rate = try number(arguments, 1, run, default: environment(run)?.scope.frameRate ?? 30)
+            if arguments.isEmpty || arguments[0].isUndefined { run.dependsOnTime = true }
             return .number(try number(arguments, 0, run, default: environment(run)?.time ?? 0) * rate)
         }
         add(["posterizeTime"]) { _, arguments, run throws(ScriptError) in
             let rate = try number(arguments, 0, run)
+            run.dependsOnTime = true
             guard let environment = environment(run) else { return .undefined }
             environment.time = rate.isFinite && rate > 0 ? (environment.time * rate).rounded(.down) / rate : 0
             // `value` follows the time it is read at.
@@ -173,11 +175,14 @@ enum LottieExpressionFunctions {
         }
         add(["seedRandom"]) { _, arguments, run throws(ScriptError) in
             guard let environment = environment(run) else { return .undefined }
-            run.random = environment.random(seed: try number(arguments, 0, run, default: 0), timeless: arguments.count > 1 && arguments[1].truthy)
+            let timeless = arguments.count > 1 && arguments[1].truthy
+            environment.timelessRandom = timeless
+            run.random = environment.random(seed: try number(arguments, 0, run, default: 0), timeless: timeless)
             return .undefined
         }
         add(["random"]) { _, arguments, run throws(ScriptError) in
             // random(), random(max), random(min, max); arrays component by component.
+            if environment(run)?.timelessRandom != true { run.dependsOnTime = true }
             let first = try argument(arguments, 0, run), second = try argument(arguments, 1, run)
             var low: ScriptValue = .number(0), high: ScriptValue = .number(1)
             if case .undefined = second {
@@ -198,6 +203,7 @@ enum LottieExpressionFunctions {
         }
         add(["gaussRandom"]) { _, arguments, run throws(ScriptError) in
             // Normal, with 90 % of draws within min … max (After Effects' definition).
+            if environment(run)?.timelessRandom != true { run.dependsOnTime = true }
             func gauss() -> Double {
                 let u = max(run.random.nextUnit(), 1e-12), v = run.random.nextUnit()
                 return (-2 * log(u)).squareRoot() * cos(2 * .pi * v)

@@ -128,7 +128,9 @@ final class LottieLayerHost: ScriptHostObject {
             return .host(LottieLayerHost(scope: scope, composition: composition, position: parent, frame: frame))
         case "width": return .number(model.solidSize?.width ?? 100)
         case "height": return .number(model.solidSize?.height ?? 100)
-        case "active", "enabled": return .boolean(frame >= model.inPoint && frame < model.outPoint)
+        case "active", "enabled":
+            run.dependsOnTime = true
+            return .boolean(frame >= model.inPoint && frame < model.outPoint)
         case "content":
             let contents = self.contents
             return .function(ScriptFunction(native: "content") { _, arguments, run throws(ScriptError) in

@@ -6,6 +6,7 @@ import Foundation
 /// budget, its depth, its cycle check), never as a run of its own.
 enum LottieExpressionTracks {
     static func numbers(_ track: AnimatedNumbers, at frame: Double, _ run: ScriptRun) -> [Double] {
+        if !track.keyframes.isEmpty { run.dependsOnTime = true }
         // A property read by its own expression is its keyframed value (lottie-web's too).
         if let expression = track.expression as? LottieExpression, (run.environment as? LottieExpressionEnvironment)?.expression !== expression {
             do {
@@ -18,6 +19,7 @@ enum LottieExpressionTracks {
     }
 
     static func shape(_ track: AnimatedShape, at frame: Double, _ run: ScriptRun) -> BezierShape {
+        if !track.keyframes.isEmpty { run.dependsOnTime = true }
         // A property read by its own expression is its keyframed value (lottie-web's too).
         if let expression = track.expression as? LottieExpression, (run.environment as? LottieExpressionEnvironment)?.expression !== expression {
             do {
@@ -120,9 +122,13 @@ final class LottiePropertyHost: ScriptHostObject {
         return now.indices.map { $0 < before.count ? (before[$0] - now[$0]) / delta : 0 }
     }
 
-    static func seconds(_ arguments: [ScriptValue], _ index: Int, default value: Double, _ run: ScriptRun) throws(ScriptError) -> Double {
-        guard index < arguments.count else { return value }
-        if case .undefined = arguments[index] { return value }
+    /// Argument `index` as a number; `value` when it is missing (a default of the current time
+    /// makes the result depend on time).
+    static func seconds(_ arguments: [ScriptValue], _ index: Int, default value: Double, _ run: ScriptRun, isTime: Bool = false) throws(ScriptError) -> Double {
+        guard index < arguments.count, !arguments[index].isUndefined else {
+            if isTime { run.dependsOnTime = true }
+            return value
+        }
         let n = try ScriptOperators.toNumber(arguments[index], run)
         return n.isFinite ? n : value
     }
@@ -141,6 +147,10 @@ final class LottiePropertyHost: ScriptHostObject {
 
     func member(_ name: String, _ run: ScriptRun) throws(ScriptError) -> ScriptValue? {
         let time = frame / frameRate
+        // What reads the current time: the loops, wiggle, smooth, the current velocity.
+        if ["loopOut", "loopIn", "loopOutDuration", "loopInDuration", "wiggle", "smooth", "velocity", "speed"].contains(name) {
+            run.dependsOnTime = true
+        }
         switch name {
         case "value": return try primitive(run)
         case "name", "_name": return .string(self.name)
@@ -155,11 +165,11 @@ final class LottiePropertyHost: ScriptHostObject {
             })
         case "valueAtTime":
             return .function(ScriptFunction(native: name) { [self] _, arguments, run throws(ScriptError) in
-                keyframed(try Self.seconds(arguments, 0, default: time, run) * frameRate)
+                keyframed(try Self.seconds(arguments, 0, default: time, run, isTime: true) * frameRate)
             })
         case "velocityAtTime", "speedAtTime":
             return .function(ScriptFunction(native: name) { [self] _, arguments, run throws(ScriptError) in
-                let velocity = velocity(at: try Self.seconds(arguments, 0, default: time, run))
+                let velocity = velocity(at: try Self.seconds(arguments, 0, default: time, run, isTime: true))
                 if name == "speedAtTime" { return .number(velocity.reduce(0) { $0 + $1 * $1 }.squareRoot()) }
                 return LottieExpressionValues.script(velocity)
             })
@@ -173,7 +183,7 @@ final class LottiePropertyHost: ScriptHostObject {
             })
         case "nearestKey":
             return .function(ScriptFunction(native: name) { [self] _, arguments, run throws(ScriptError) in
-                let seconds = try Self.seconds(arguments, 0, default: time, run)
+                let seconds = try Self.seconds(arguments, 0, default: time, run, isTime: true)
                 guard let index = property.nearestKey(toFrame: seconds * frameRate), let key = property.key(index) else {
                     throw .runtime("\(description) has no keys")
                 }
