@@ -113,6 +113,19 @@ import Testing
         #expect(Self.close(Self.rotation(animation, 0), 50))
         #expect(Self.close(Self.rotation(animation, 5), 100))
         #expect(Self.close(Self.rotation(animation, 10), 150))
+        // A property object given back whole (it stands for its value, read after the script).
+        let whole = LottieTestFiles.shapeLayer(
+            LottieTestFiles.rectangle(), name: "A", index: 2,
+            ks: #"{"r": {"a": 0, "k": 0, "x": "var $bm_rt; $bm_rt = thisComp.layer('Leader').transform.position;"}, "p": {"a": 0, "k": [0, 0], "x": "thisComp.layer('Leader').transform.position"}}"#
+        )
+        let given = try LottieTestFiles.animation(LottieTestFiles.document(layers: leader + "," + whole))
+        for frame in [0.0, 5, 10] {
+            if case .numbers(let p)? = given.propertyTree.property(at: "A.Transform.Position")?.value(atFrame: frame) {
+                #expect(p.first == frame * 10)
+            } else {
+                Issue.record("no position")
+            }
+        }
         let still = try Self.rotating("thisComp.layer('A').transform.opacity * 2", keyframes: false)
         #expect(Self.close(Self.rotation(still, 0), 200))
         #expect(Self.close(Self.rotation(still, 20), 200))

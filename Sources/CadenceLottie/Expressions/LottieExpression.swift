@@ -111,8 +111,8 @@ final class LottieExpression: KeyframeExpression, @unchecked Sendable {
         }
         var result = keyframed
         do {
-            let evaluated = try evaluate(at: frame, value: keyframed, track: track, nestedIn: outer)
-            result = try convert(evaluated.run, evaluated.value)
+            let evaluated = try evaluate(at: frame, value: keyframed, track: track, nestedIn: outer, convert: convert)
+            result = evaluated.value
             if !evaluated.dependsOnTime { constant.withLock { $0 = result } }
         } catch {
             outer?.dependsOnTime = true
@@ -122,9 +122,12 @@ final class LottieExpression: KeyframeExpression, @unchecked Sendable {
         return result
     }
 
+    /// Runs the program and converts its result (which may read more: a property object stands
+    /// for its value) within the run, so that whether it depends on time counts everything read.
     private func evaluate(
-        at frame: Double, value: Input, track: LottieProperty.Track, nestedIn outer: ScriptRun?
-    ) throws(ScriptError) -> (value: ScriptValue, run: ScriptRun, dependsOnTime: Bool) {
+        at frame: Double, value: Input, track: LottieProperty.Track, nestedIn outer: ScriptRun?,
+        convert: (ScriptRun, ScriptValue) throws(ScriptError) -> Input
+    ) throws(ScriptError) -> (value: Input, dependsOnTime: Bool) {
         guard !disabled else { throw .runtime("not run: it ran past its budget when the file was read") }
         guard let scope else { throw .runtime("the animation it belongs to is gone") }
         let environment = LottieExpressionEnvironment(expression: self, scope: scope, frame: frame, value: value, track: track)
@@ -142,10 +145,10 @@ final class LottieExpression: KeyframeExpression, @unchecked Sendable {
             }
             outer.random = environment.random(seed: nil)
             do {
-                let value = try program.run(nestedIn: outer, environment: environment, result: "$bm_rt")
+                let value = try convert(outer, try program.run(nestedIn: outer, environment: environment, result: "$bm_rt"))
                 let dependent = outer.dependsOnTime
                 outer.dependsOnTime = savedDependence || dependent
-                return (value, outer, dependent)
+                return (value, dependent)
             } catch {
                 outer.dependsOnTime = true
                 throw error
@@ -154,8 +157,8 @@ final class LottieExpression: KeyframeExpression, @unchecked Sendable {
         let run = ScriptRun(environment: environment, budget: scope.budget)
         run.evaluating.insert(id)
         run.random = environment.random(seed: nil)
-        let value = try program.run(in: run, result: "$bm_rt")
-        return (value, run, run.dependsOnTime)
+        let value = try convert(run, try program.run(in: run, result: "$bm_rt"))
+        return (value, run.dependsOnTime)
     }
 }
 
