@@ -57,8 +57,11 @@ struct LottieSpeed: ParsableCommand {
         var results: [(file: String, width: Int, height: Int, fps: Double)] = []
         for file in files {
             let animation: LottieAnimation
-            do {
-                animation = try LottieFile.open(file, assetRoot: assetOptions.assets, expressions: assetOptions.expressions == .on)
+            let slots = try assetOptions.slots()
+            do throws(LottieError) {
+                animation = try LottieFile.open(
+                    file, assetRoot: assetOptions.assets, expressions: assetOptions.expressions == .on, slots: slots, theme: assetOptions.theme
+                )
             } catch {
                 throw .scene(SceneError(file: error.file, message: error.detail))
             }

@@ -33,9 +33,12 @@ struct LottieInfo: ParsableCommand {
     func run() throws {
         let animation: LottieAnimation
         do {
-            animation = try LottieFile.open(file, assetRoot: assetOptions.assets, expressions: assetOptions.expressions == .on)
+            let slots = try assetOptions.slots()
+            animation = try LottieFile.open(
+                file, assetRoot: assetOptions.assets, expressions: assetOptions.expressions == .on, slots: slots, theme: assetOptions.theme
+            )
         } catch {
-            printError(error.description)
+            printError("\(error)")
             throw ExitCode(1)
         }
         if json {
@@ -57,6 +60,9 @@ struct LottieInfo: ParsableCommand {
         }
         if !animation.markers.isEmpty {
             lines.append("markers: " + animation.markers.map { "\"\($0.name)\" \(number($0.frame))+\(number($0.duration))" }.joined(separator: ", "))
+        }
+        if !animation.slotIDs.isEmpty {
+            lines.append("slots: " + animation.slotIDs.map { "\"\($0)\"" }.joined(separator: ", "))
         }
         lines.append("features: " + (animation.features.isEmpty ? "none" : animation.features.joined(separator: ", ")))
         lines.append("not drawn: " + (animation.skippedFeatures.isEmpty ? "none" : animation.skippedFeatures.joined(separator: ", ")))
@@ -105,6 +111,7 @@ struct LottieInfo: ParsableCommand {
                     }
                 }
             }
+            $0.member("slots") { out in out.array(animation.slotIDs) { $0.string($1) } }
             $0.member("version") { $0.string(animation.version) }
             $0.member("width") { $0.number(animation.size.width) }
         }

@@ -160,6 +160,9 @@ struct Render: ParsableCommand {
         if let marker = sceneOptions.marker { arguments += ["--marker", marker] }
         if let assets = sceneOptions.assetOptions.assets { arguments += ["--assets", assets] }
         arguments += ["--expressions", sceneOptions.assetOptions.expressions.rawValue]
+        for slot in sceneOptions.assetOptions.slotValues { arguments += ["--slot", slot] }
+        if let slots = sceneOptions.assetOptions.slotsFile { arguments += ["--slots", slots] }
+        if let theme = sceneOptions.assetOptions.theme { arguments += ["--theme", theme] }
         if let motion = motionOptions.motion { arguments += ["--motion", motion.rawValue] }
         let settings = Batch.Settings(
             outputFolder: outDir ?? ".", format: format, parallel: parallel ?? max(ProcessInfo.processInfo.activeProcessorCount, 1),
@@ -295,15 +298,16 @@ func printError(_ message: String) {
 /// (else its own folder).
 func loadScene(
     _ path: String?, strict: Bool, quirks: Quirks = .none, animation id: String? = nil, marker: String? = nil, assets: String? = nil,
-    expressions: Bool = true
+    expressions: Bool = true, slots: LottieSlots = LottieSlots(), theme: String? = nil
 ) throws(EngineError) -> Scene {
     // The options only a Lottie file takes, the first given.
-    let lottieOption = id != nil ? "--animation" : marker != nil ? "--marker" : assets != nil ? "--assets" : nil
+    let lottieOption = id != nil ? "--animation" : marker != nil ? "--marker" : assets != nil ? "--assets"
+        : !slots.isEmpty ? "--slot" : theme != nil ? "--theme" : nil
     guard let path else {
         if let lottieOption { throw .invalidOption(name: lottieOption, message: "takes a Lottie file, not the built-in demo") }
         return .demo
     }
-    if let animation = try loadLottie(path, strict: strict, animation: id, assets: assets, expressions: expressions) {
+    if let animation = try loadLottie(path, strict: strict, animation: id, assets: assets, expressions: expressions, slots: slots, theme: theme) {
         for warning in animation.warnings { printError("warning: \(warning)") }
         guard let marker else { return Scene(lottie: animation) }
         guard let found = animation.markers.first(where: { $0.name == marker }) else {
@@ -328,7 +332,8 @@ func loadScene(
 /// file, layer and property. Image files are read from inside `assets` (else the file's own
 /// folder), a dotLottie's from its archive only.
 func loadLottie(
-    _ path: String, strict: Bool, animation id: String? = nil, assets: String? = nil, expressions: Bool = true
+    _ path: String, strict: Bool, animation id: String? = nil, assets: String? = nil, expressions: Bool = true,
+    slots: LottieSlots = LottieSlots(), theme: String? = nil
 ) throws(EngineError) -> LottieAnimation? {
     let lowered = path.lowercased()
     guard LottieFile.isLottieName(path) else { return nil }
@@ -338,7 +343,9 @@ func loadLottie(
     }
     do {
         // A .json that is not a Lottie document is a scene file.
-        return try LottieFile.open(path, strict: strict, animation: id, assetRoot: assets, jsonMayBeOther: true, expressions: expressions)
+        return try LottieFile.open(
+            path, strict: strict, animation: id, assetRoot: assets, jsonMayBeOther: true, expressions: expressions, slots: slots, theme: theme
+        )
     } catch {
         throw .scene(SceneError(file: error.file, message: error.detail))
     }

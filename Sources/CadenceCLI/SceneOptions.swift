@@ -1,5 +1,7 @@
 import ArgumentParser
 import CadenceEngine
+import CadenceFiles
+import CadenceLottie
 import CadenceScene
 import Foundation
 
@@ -24,7 +26,7 @@ struct SceneOptions: ParsableArguments {
     func load(_ path: String?) throws(EngineError) -> Scene {
         try loadScene(
             path, strict: strict, quirks: quirks, animation: animation, marker: marker, assets: assetOptions.assets,
-            expressions: assetOptions.expressions == .on
+            expressions: assetOptions.expressions == .on, slots: try assetOptions.slots(), theme: assetOptions.theme
         )
     }
 }
@@ -48,6 +50,43 @@ struct AssetOptions: ParsableArguments {
         valueName: "on|off"
     ))
     var expressions: Switch = .on
+
+    @Option(name: .customLong("slot"), help: ArgumentHelp(
+        "Set a Lottie slot (a property with \"sid\"): ID=VALUE, VALUE in JSON (a number, [r, g, b, a], [x, y], a property {\"a\": 1, \"k\": […]}), or text for a text or image slot. Repeatable; wins over --slots and --theme.",
+        valueName: "id=value"
+    ))
+    var slotValues: [String] = []
+
+    @Option(name: .customLong("slots"), help: ArgumentHelp("A JSON file of slot id → value, as --slot takes them.", valueName: "file"))
+    var slotsFile: String?
+
+    @Option(help: ArgumentHelp("A dotLottie file's theme, by its id in manifest.json: its rules set the animation's slots.", valueName: "id"))
+    var theme: String?
+
+    /// The slots `--slots` and `--slot` give, the latter winning.
+    func slots() throws(EngineError) -> LottieSlots {
+        var slots = LottieSlots()
+        if let slotsFile {
+            let data: Data
+            do throws(FileProblem) {
+                data = try FilePaths.read(slotsFile, limit: 1 << 24)
+            } catch {
+                throw .invalidOption(name: "--slots", message: "\(slotsFile): \(error.reason)")
+            }
+            do throws(LottieError) {
+                slots = try LottieSlots.parse(data, name: slotsFile)
+            } catch {
+                throw .invalidOption(name: "--slots", message: error.description)
+            }
+        }
+        for entry in slotValues {
+            guard let equals = entry.firstIndex(of: "="), equals != entry.startIndex else {
+                throw .invalidOption(name: "--slot", message: "takes ID=VALUE, got \(entry)")
+            }
+            slots.set(String(entry[..<equals]), json: String(entry[entry.index(after: equals)...]))
+        }
+        return slots
+    }
 
     func validate() throws {
         guard let assets else { return }

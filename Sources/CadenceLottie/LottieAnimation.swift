@@ -36,6 +36,8 @@ public struct LottieAnimation: Sendable {
     public private(set) var warnings: [LottieError]
     /// The layers of the file's top level, top first: name, type and index, for listings.
     public let layerSummaries: [LottieLayerSummary]
+    /// The slots the file has (its `slots`, and every `sid` a property names), sorted.
+    public let slotIDs: [String]
 
     let root: Composition
     let precomps: [Composition]
@@ -84,19 +86,25 @@ public struct LottieAnimation: Sendable {
     /// Reads the Lottie file at `path` (JSON). `strict` makes every feature Cadence does not
     /// draw an error. Image files are read from inside the file's own folder, or from anywhere
     /// inside `assetRoot` when given (`LottieAssets`); others are left out with a warning.
-    public init(contentsOf path: String, strict: Bool = false, assetRoot: String? = nil, expressions: Bool = true) throws(LottieError) {
+    public init(
+        contentsOf path: String, strict: Bool = false, assetRoot: String? = nil, expressions: Bool = true, slots: LottieSlots = LottieSlots()
+    ) throws(LottieError) {
         let data: Data
         do throws(FileProblem) {
             data = try FilePaths.read(path, limit: Self.maximumFileSize)
         } catch {
             throw LottieError(file: path, message: error.reason)
         }
-        try self.init(data: data, file: path, strict: strict, assets: assetRoot.map(LottieAssets.folder) ?? .besideFile, expressions: expressions)
+        try self.init(
+            data: data, file: path, strict: strict, assets: assetRoot.map(LottieAssets.folder) ?? .besideFile, expressions: expressions, slots: slots
+        )
     }
 
     /// Reads Lottie JSON; `file` names it in messages and is where image files are found from;
     /// `assets` says where they may be (`LottieAssets`: by default, inside `file`'s folder).
-    public init(data: Data, file: String, strict: Bool = false, assets: LottieAssets = .besideFile, expressions: Bool = true) throws(LottieError) {
+    public init(
+        data: Data, file: String, strict: Bool = false, assets: LottieAssets = .besideFile, expressions: Bool = true, slots: LottieSlots = LottieSlots()
+    ) throws(LottieError) {
         let json: LottieJSON
         do {
             json = try JSONValue.parse(data)
@@ -104,23 +112,30 @@ public struct LottieAnimation: Sendable {
             throw LottieError(file: file, message: error.message)
         }
         guard let object = json.object else { throw LottieError(file: file, message: "the top level must be a JSON object") }
-        try self.init(object: object, file: file, strict: strict, assets: assets, expressions: expressions)
+        try self.init(object: object, file: file, strict: strict, assets: assets, expressions: expressions, slots: slots)
     }
 
     /// The animation `data` holds, or nil when it is not a Lottie document (not JSON, or a JSON
     /// object without the keys `isLottie` looks for): one parse serves the check and the read.
     public static func ifLottie(
-        _ data: Data, file: String, strict: Bool = false, assets: LottieAssets = .besideFile, expressions: Bool = true
+        _ data: Data, file: String, strict: Bool = false, assets: LottieAssets = .besideFile, expressions: Bool = true,
+        slots: LottieSlots = LottieSlots()
     ) throws(LottieError) -> LottieAnimation? {
         guard let object = (try? JSONValue.parse(data))?.object, documentKeys.allSatisfy({ object[$0] != nil }) else { return nil }
-        return try LottieAnimation(object: object, file: file, strict: strict, assets: assets, expressions: expressions)
+        return try LottieAnimation(object: object, file: file, strict: strict, assets: assets, expressions: expressions, slots: slots)
     }
 
     /// The top-level keys every Lottie document has.
     static let documentKeys = ["fr", "ip", "op", "w", "h", "layers"]
 
-    private init(object: [String: LottieJSON], file: String, strict: Bool, assets allowed: LottieAssets, expressions: Bool) throws(LottieError) {
+    private init(
+        object document: [String: LottieJSON], file: String, strict: Bool, assets allowed: LottieAssets, expressions: Bool, slots: LottieSlots
+    ) throws(LottieError) {
+        // Slots first: a slotted property is read with its slot's value.
+        let (object, slotIDs) = try slots.applied(to: document, file: file)
+        self.slotIDs = slotIDs
         var reader = LottieReader(file: file, strict: strict)
+        if !slotIDs.isEmpty { reader.uses("slots") }
         reader.expressions = expressions
         for key in Self.documentKeys where object[key] == nil {
             throw reader.error("missing \(key): a Lottie document has v, fr, ip, op, w, h and layers", property: key)

@@ -26,11 +26,13 @@ public enum LottieFile {
     /// error otherwise. Errors name the file, layer and property.
     public static func open(
         _ path: String, strict: Bool = false, animation id: String? = nil, assetRoot: String? = nil, jsonMayBeOther: Bool = false,
-        expressions: Bool = true
+        expressions: Bool = true, slots: LottieSlots = LottieSlots(), theme: String? = nil
     ) throws(LottieError) -> LottieAnimation? {
         let lowered = path.lowercased()
         let dotLottie = lowered.hasSuffix(".lottie")
         if id != nil, !dotLottie { throw LottieError(file: path, message: "--animation takes a dotLottie file (.lottie)") }
+        if theme != nil, !dotLottie { throw LottieError(file: path, message: "--theme takes a dotLottie file (.lottie)") }
+        var slots = slots
         if assetRoot != nil, dotLottie { throw LottieError(file: path, message: "a dotLottie file's images come from its archive only (--assets)") }
         let data: Data
         do throws(FileProblem) {
@@ -48,24 +50,31 @@ public enum LottieFile {
                 throw LottieError(file: path, message: "not a Telegram sticker (gzipped Lottie JSON): \(error.message)")
             }
         } else if dotLottie {
+            var themed = LottieSlots()
             do {
-                (json, file, assets) = try DotLottie.animation(in: data, id: id, path: path)
+                (json, file, assets, themed) = try DotLottie.animation(in: data, id: id, path: path, theme: theme)
             } catch {
                 throw LottieError(file: path, message: error.message)
             }
+            // A theme's slots, then the ones given, which win.
+            for (slot, value) in slots.values { themed[slot] = value }
+            slots = themed
         }
         if jsonMayBeOther, lowered.hasSuffix(".json") {
-            return try LottieAnimation.ifLottie(json, file: file, strict: strict, assets: assets, expressions: expressions)
+            return try LottieAnimation.ifLottie(json, file: file, strict: strict, assets: assets, expressions: expressions, slots: slots)
         }
-        return try LottieAnimation(data: json, file: file, strict: strict, assets: assets, expressions: expressions)
+        return try LottieAnimation(data: json, file: file, strict: strict, assets: assets, expressions: expressions, slots: slots)
     }
 
     /// `open` for a file that must be a Lottie animation.
     public static func open(
-        _ path: String, strict: Bool = false, animation id: String? = nil, assetRoot: String? = nil, expressions: Bool = true
+        _ path: String, strict: Bool = false, animation id: String? = nil, assetRoot: String? = nil, expressions: Bool = true,
+        slots: LottieSlots = LottieSlots(), theme: String? = nil
     ) throws(LottieError) -> LottieAnimation {
         // Never nil: only `jsonMayBeOther` gives nil.
-        guard let animation = try open(path, strict: strict, animation: id, assetRoot: assetRoot, jsonMayBeOther: false, expressions: expressions) else {
+        guard let animation = try open(
+            path, strict: strict, animation: id, assetRoot: assetRoot, jsonMayBeOther: false, expressions: expressions, slots: slots, theme: theme
+        ) else {
             throw LottieError(file: path, message: "not a Lottie animation")
         }
         return animation
@@ -78,7 +87,9 @@ public enum LottieFile {
 enum DotLottie {
     /// The JSON of animation `id` (the manifest's first when nil), the name messages give it, and
     /// its images: the archive's entries, nothing from disk.
-    static func animation(in data: Data, id: String?, path: String) throws(ArchiveError) -> (json: Data, file: String, images: LottieAssets) {
+    static func animation(
+        in data: Data, id: String?, path: String, theme: String? = nil
+    ) throws(ArchiveError) -> (json: Data, file: String, images: LottieAssets, slots: LottieSlots) {
         let archive = try ZipArchive(data)
         guard let manifestEntry = archive.entry(named: "manifest.json") else {
             throw ArchiveError("not a dotLottie file: the archive has no manifest.json")
@@ -93,12 +104,30 @@ enum DotLottie {
         guard ids.contains(chosen) else {
             throw ArchiveError("--animation \(chosen): the manifest lists \(ids.map { "\"\($0)\"" }.joined(separator: ", "))")
         }
+        // A theme (dotLottie 2.0): listed in the manifest, its rules in t/ID.json.
+        var slots = LottieSlots()
+        if let theme {
+            let themes = (object["themes"] as? [[String: Any]] ?? []).compactMap { $0["id"] as? String }
+            guard themes.contains(theme) else {
+                throw ArchiveError("--theme \(theme): the manifest lists \(themes.isEmpty ? "no themes" : themes.map { "\"\($0)\"" }.joined(separator: ", "))")
+            }
+            guard let entry = archive.entry(named: "t/\(theme).json") ?? archive.entry(named: "themes/\(theme).json") else {
+                throw ArchiveError("the manifest names theme \"\(theme)\" but the archive has no t/\(theme).json")
+            }
+            do {
+                slots = try LottieSlots.theme(try archive.contents(of: entry, limit: 1 << 24), name: "\(path)/t/\(theme).json", animation: chosen)
+            } catch let problem as LottieError {
+                throw ArchiveError(problem.description)
+            } catch {
+                throw ArchiveError("\(error)")
+            }
+        }
         for name in ["animations/\(chosen).json", "a/\(chosen).json"] {
             if let entry = archive.entry(named: name) {
                 let images = LottieAssets.archive { name throws(ArchiveError) in
                     try archive.entry(named: name).map { entry throws(ArchiveError) in try archive.contents(of: entry, limit: LottieAnimation.maximumFileSize) }
                 }
-                return (try archive.contents(of: entry, limit: LottieAnimation.maximumFileSize), "\(path)/\(name)", images)
+                return (try archive.contents(of: entry, limit: LottieAnimation.maximumFileSize), "\(path)/\(name)", images, slots)
             }
         }
         throw ArchiveError("the manifest names \"\(chosen)\" but the archive has no animations/\(chosen).json")

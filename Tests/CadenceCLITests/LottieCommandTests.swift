@@ -100,6 +100,54 @@ import Testing
         }
     }
 
+    /// `--slot`, `--slots FILE` and a dotLottie's `--theme` set the same slot the same way; a slot
+    /// or theme the file does not have is an error naming it.
+    @Test func slotsAndThemesSetSlots() throws {
+        let slotted = Self.path("slots")
+        try Data(#"{"accent": [0.9, 0.3, 0.2, 1]}"#.utf8).write(to: URL(fileURLWithPath: folder + "/slots.json"))
+        try writeZip(to: folder + "/themed.lottie", entries: [
+            ("manifest.json", Data(#"{"version": "2", "animations": [{"id": "main"}], "themes": [{"id": "warm"}]}"#.utf8)),
+            ("a/main.json", try Data(contentsOf: URL(fileURLWithPath: slotted))),
+            ("t/warm.json", Data(#"{"rules": [{"id": "accent", "type": "Color", "value": [0.9, 0.3, 0.2, 1]}]}"#.utf8)),
+        ])
+        let runs: [(String, [String])] = [
+            ("plain", [slotted]), ("slot", [slotted, "--slot", "accent=[0.9, 0.3, 0.2, 1]"]), ("file", [slotted, "--slots", "slots.json"]),
+            ("theme", ["themed.lottie", "--theme", "warm"]),
+        ]
+        for (out, arguments) in runs {
+            let result = try CLI.run(["render"] + arguments + ["--backend", "cpu", "--frames", "10..10", "--out", out], in: folder)
+            #expect(result.status == 0, "\(out): \(result.stderr)")
+        }
+        func frame(_ out: String) throws -> Data { try Data(contentsOf: URL(fileURLWithPath: folder + "/\(out)/frame_00010.png")) }
+        #expect(try frame("slot") != frame("plain"))
+        #expect(try frame("file") == frame("slot"))
+        #expect(try frame("theme") == frame("slot"))
+
+        let unknown = try CLI.run(["render", slotted, "--slot", "acent=1", "--out", "x"], in: folder)
+        #expect(unknown.status != 0)
+        #expect(unknown.stderr.contains(#"there is no slot "acent" (it has "accent", "badge", "card-opacity", "card-size", "spin")"#), "\(unknown.stderr)")
+        let theme = try CLI.run(["render", "themed.lottie", "--theme", "cold", "--out", "x"], in: folder)
+        #expect(theme.status != 0)
+        #expect(theme.stderr.contains(#"--theme cold: the manifest lists "warm""#), "\(theme.stderr)")
+        let notArchive = try CLI.run(["render", slotted, "--theme", "warm", "--out", "x"], in: folder)
+        #expect(notArchive.status != 0)
+        #expect(notArchive.stderr.contains("--theme takes a dotLottie file"), "\(notArchive.stderr)")
+        let info = try CLI.run(["lottie", "info", slotted], in: folder)
+        #expect(info.stdout.contains(#"slots: "accent", "badge", "card-opacity", "card-size", "spin""#), "\(info.stdout)")
+    }
+
+    /// `--expressions off` draws the keyframed values, as before expressions ran.
+    @Test func expressionsOnAndOff() throws {
+        let file = Self.path("expressions")
+        for mode in ["on", "off"] {
+            let result = try CLI.run(["render", file, "--expressions", mode, "--backend", "cpu", "--frames", "30..30", "--out", mode], in: folder)
+            #expect(result.status == 0, "\(mode): \(result.stderr)")
+        }
+        #expect(try Data(contentsOf: URL(fileURLWithPath: folder + "/on/frame_00030.png")) != Data(contentsOf: URL(fileURLWithPath: folder + "/off/frame_00030.png")))
+        let off = try CLI.run(["lottie", "info", file, "--expressions", "off"], in: folder)
+        #expect(off.stdout.contains("not drawn: expressions"), "\(off.stdout)")
+    }
+
     /// `--marker NAME` renders the marker's frames: its length, from its first frame.
     @Test func rendersAMarkersRange() throws {
         var object = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: Self.path("trim-paths")))) as? [String: Any])

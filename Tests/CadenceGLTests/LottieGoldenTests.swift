@@ -14,7 +14,10 @@ import Testing
 @Suite struct LottieGoldenTests {
     let goldens = GoldenCheck()
 
-    nonisolated static let files = ["shapes", "trim-paths", "repeater", "gradients", "masks", "mattes", "precompositions", "dashes", "images", "modifiers", "merge-paths", "text", "text-animators", "effects", "text-fonts"]
+    nonisolated static let files = [
+        "shapes", "trim-paths", "repeater", "gradients", "masks", "mattes", "precompositions", "dashes", "images", "modifiers", "merge-paths", "text",
+        "text-animators", "effects", "text-fonts", "expressions", "slots",
+    ]
     /// The times each sheet shows: start, quarters, and just before the end (frame 59 of 60).
     static let times = [0, 0.5, 1, 1.5, 59.0 / 30]
 
@@ -32,6 +35,22 @@ import Testing
         let scene = Scene(lottie: try Self.animation(name))
         let sheet = try ContactSheet.render(scene: scene, times: Self.times, columns: 5, tile: Size(width: 120, height: 120), backend: backend)
         expectGolden(goldens, sheet, named: "lottie-\(name)", drawnBy: backend)
+    }
+
+    /// Slots set from Swift win over the file's own: a colour (on a fill and a stroke), a number
+    /// for an animated rotation, a size and an opacity.
+    @Test(arguments: [RenderBackendKind.cpu, .gl])
+    func slotsSetFromSwiftMatchTheirGolden(backend: RenderBackendKind) throws {
+        if backend == .gl, GoldenCheck.isRecording { return }
+        var slots = LottieSlots()
+        slots.set("accent", json: "[0.9, 0.3, 0.2, 1]")
+        slots["spin"] = .number(45)
+        slots.set("card-size", json: "[60, 120]")
+        slots["card-opacity"] = .number(50)
+        let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("LottieFiles")
+        let animation = try LottieAnimation(contentsOf: folder.appendingPathComponent("slots.json").path, strict: true, slots: slots)
+        let sheet = try ContactSheet.render(scene: Scene(lottie: animation), times: Self.times, columns: 5, tile: Size(width: 120, height: 120), backend: backend)
+        expectGolden(goldens, sheet, named: "lottie-slots-set", drawnBy: backend)
     }
 
     /// Each frame through damage tracking (and through the damage path alone) equals a whole
