@@ -40,6 +40,8 @@ extension LottieAnimation {
         atFrame frame: Double, transform: AffineTransform, pixelScale: Double = 1, images: any ImageProvider = NoImages(),
         fonts: (any TextLayoutEngine)? = nil, valueProviders: LottieValueProviders = LottieValueProviders(), into list: inout DisplayList
     ) {
+        // The file's own fonts first (an engine registers each once).
+        if let fonts { for font in embeddedFonts { fonts.register(font) } }
         var drawing = Drawing(animation: self, pixelScale: pixelScale.isFinite && pixelScale > 0 ? pixelScale : 1, images: images, fonts: fonts)
         drawing.providers = valueProviders
         guard expressionScope != nil else {

@@ -44,6 +44,9 @@ public struct LottieAnimation: Sendable {
     let images: [ImageAsset]
     /// The glyphs text layers are drawn with (`chars`).
     let glyphs: [LottieGlyph]
+    /// The font files the file carries for its text (`fonts.list[].fPath`: a `data:` URI, a file
+    /// beside it, or a dotLottie's `f/` entry), registered with the text engine when drawn.
+    public let embeddedFonts: [EmbeddedFont]
     /// What the file's expressions address (nil when it has none): held here, as each expression
     /// holds it weakly.
     let expressionScope: LottieExpressionScope?
@@ -193,6 +196,7 @@ public struct LottieAnimation: Sendable {
         }
         let glyphs = try reader.glyphs(object)
         reader.glyphList = glyphs
+        let embeddedFonts = try reader.embeddedFonts(object, allowed: allowed)
         var precomps: [Composition] = []
         for (number, (id, asset)) in precompObjects.enumerated() {
             reader.layer = nil
@@ -228,6 +232,7 @@ public struct LottieAnimation: Sendable {
         self.precomps = precomps
         self.images = images
         self.glyphs = glyphs
+        self.embeddedFonts = embeddedFonts
         self.expressionScope = reader.expressionList.isEmpty ? nil : LottieExpressionScope(frameRate: frameRate, budget: ScriptBudget())
         self.features = reader.features
         self.warnings = reader.warnings

@@ -32,6 +32,15 @@ struct LottieTransform: Sendable {
     /// After Effects' own limit on the skew control, in degrees (as Skottie clamps it).
     static let maximumSkew = 85.0
 
+    /// The skew drawn for `degrees`: a shear by θ is a shear by θ ± 180° (tan has a period of
+    /// 180°), so a layer skewed by 180° is not skewed, as all four references draw it; then
+    /// clamped to ±`maximumSkew`.
+    static func effectiveSkew(_ degrees: Double) -> Double {
+        guard degrees.isFinite else { return 0 }
+        let reduced = abs(degrees) > 90 ? degrees - (degrees / 180).rounded() * 180 : degrees
+        return min(max(reduced, -maximumSkew), maximumSkew)
+    }
+
     func positionPoint(at frame: Double) -> SIMD2<Double> {
         if let position { return position.point(at: frame) }
         return SIMD2(positionX.scalar(at: frame), positionY.scalar(at: frame))
@@ -52,9 +61,9 @@ struct LottieTransform: Sendable {
         var matrix = AffineTransform(translationX: -anchor.x, y: -anchor.y)
         let sx = (scale.first ?? 100) / 100, sy = (scale.count > 1 ? scale[1] : (scale.first ?? 100)) / 100
         matrix = matrix.concatenating(AffineTransform(scaleX: sx, y: sy))
-        let skew = self.skew.scalar(at: frame)
+        let skew = Self.effectiveSkew(self.skew.scalar(at: frame))
         if skew != 0, skew.isFinite {
-            let angle = -min(max(skew, -Self.maximumSkew), Self.maximumSkew) * .pi / 180
+            let angle = -skew * .pi / 180
             let axis = skewAxis.scalar(at: frame) * .pi / 180
             let shear = AffineTransform(a: 1, b: 0, c: tan(angle), d: 1, tx: 0, ty: 0)
             matrix = matrix

@@ -1,4 +1,6 @@
 import CadenceDraw
+import CadenceFiles
+import Foundation
 
 /// A glyph of the file's `chars`: its outline as shape items (drawn at font size 100) and its
 /// advance at that size.
@@ -74,6 +76,67 @@ struct LottieTextContent<Document: Sendable>: Sendable {
 }
 
 extension LottieReader {
+    /// The font files `fonts.list` carries (`fPath`): a `data:` URI, a file beside the Lottie
+    /// file (or under `--assets`), or an entry of its dotLottie archive (`f/` tried too). A font
+    /// at a URL is never fetched, and one that cannot be read is left out: each a warning
+    /// naming it, and its text is set in the family fontconfig matches.
+    mutating func embeddedFonts(_ object: [String: LottieJSON], allowed: LottieAssets) throws(LottieError) -> [EmbeddedFont] {
+        var fonts: [EmbeddedFont] = []
+        for (index, entry) in (object["fonts"]?.object?["list"]?.array ?? []).enumerated() {
+            guard let font = entry.object, let path = font["fPath"]?.string, !path.isEmpty else { continue }
+            let family = font["fFamily"]?.string ?? font["fName"]?.string ?? ""
+            let style = font["fStyle"]?.string ?? ""
+            let place = "fonts.list[\(index)].fPath"
+            let shown = path.count > 120 ? String(path.prefix(120)) + "…" : path
+            if !path.hasPrefix("data:"), let scheme = LottieAssets.scheme(of: path) {
+                try skips(
+                    "fonts from URLs", "the font \"\(family)\" is at a URL (\(scheme):), which Cadence never fetches; its text is set in the family fontconfig matches",
+                    property: place, key: "font url\u{0}\(family)"
+                )
+                continue
+            }
+            var names = [path]
+            if let base = path.split(separator: "/").last, !path.hasPrefix("data:") { names.append("f/" + base) }
+            var bytes: [UInt8]?
+            var reason = "cannot be found"
+            for name in names {
+                switch allowed.source(folder: "", name: name.hasPrefix("/") && isArchive(allowed) ? String(name.dropFirst()) : name, file: file) {
+                case .success(let source):
+                    if let comma = source.firstIndex(of: ","), source.hasPrefix("data:") {
+                        let header = source[..<comma]
+                        let body = source[source.index(after: comma)...]
+                        bytes = header.hasSuffix(";base64") ? Data(base64Encoded: String(body), options: .ignoreUnknownCharacters).map { [UInt8]($0) }
+                            : Array(String(body).removingPercentEncoding?.utf8 ?? "".utf8)
+                    } else {
+                        do throws(FileProblem) {
+                            bytes = [UInt8](try FilePaths.read(source, limit: 32 << 20))
+                        } catch {
+                            reason = error.reason
+                        }
+                    }
+                case .failure(let refusal):
+                    reason = refusal.reason
+                }
+                if bytes != nil { break }
+            }
+            guard let bytes, !bytes.isEmpty else {
+                try skips(
+                    "missing fonts", "the font \"\(family)\" (\(shown)) \(reason); its text is set in the family fontconfig matches",
+                    property: place, key: "font\u{0}\(family)\u{0}\(style)"
+                )
+                continue
+            }
+            uses("embedded fonts")
+            fonts.append(EmbeddedFont(family: family, style: style, bytes: bytes))
+        }
+        return fonts
+    }
+
+    private func isArchive(_ allowed: LottieAssets) -> Bool {
+        if case .archive = allowed { return true }
+        return false
+    }
+
     /// The most characters a text document lays out: a documented clamp.
     static let maximumTextLength = 10_000
     /// The most text animators a layer applies: a documented clamp (each costs a pass over

@@ -202,7 +202,7 @@ extension Array where Element == TextAnimator {
                 if let k = value.skew, k != 0 {
                     // After Effects' skew along its axis, as a layer's (and within its limit).
                     let axis = (value.skewAxis ?? 0) * mult * .pi / 180
-                    let angle = Swift.min(Swift.max(k * mult, -LottieTransform.maximumSkew), LottieTransform.maximumSkew)
+                    let angle = LottieTransform.effectiveSkew(k * mult)
                     let shear = AffineTransform(a: 1, b: 0, c: tan(-angle * .pi / 180), d: 1, tx: 0, ty: 0)
                     turn = turn.concatenating(AffineTransform(rotation: -axis)).concatenating(shear).concatenating(AffineTransform(rotation: axis))
                 }

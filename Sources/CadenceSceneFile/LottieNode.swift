@@ -21,6 +21,8 @@ import CadenceWidgets
 /// - `fromFrame` / `toFrame` (composition frames) or `fromMarker` / `toMarker` (a marker's first
 ///   frame; `toMarker` its last): the part played, the whole by default.
 /// - `autoPlay` (default true): false waits for a `play` event.
+/// - `expressions` (default true): false draws the keyframed values.
+/// - `slots`: an object of slot id → value (`LottieSlots`); `theme`: a dotLottie theme's id.
 ///
 /// Events: `play`, `pause`, `seek` (`frame` or `progress`).
 ///
@@ -29,6 +31,7 @@ public struct LottieNode: Widget {
     public static let typeName = "Lottie"
     public static let attributeKeys = [
         "src", "contentMode", "loopMode", "speed", "beginTime", "autoPlay", "fromFrame", "toFrame", "fromMarker", "toMarker", "valueProviders",
+        "expressions", "slots", "theme",
     ]
     public typealias Event = LottieView.PlaybackAction
 
@@ -67,9 +70,15 @@ public struct LottieNode: Widget {
     public init(frame: Rect, attributes: SceneAttributes) throws(SceneError) {
         guard let source = try attributes.string("src") else { throw attributes.error("missing: the Lottie file to play", key: "src") }
         let path = attributes.resolve(source)
+        var slots = LottieSlots()
+        if let given = attributes["slots"] {
+            guard case .object(let values) = given else { throw attributes.error("must be an object of slot id → value", key: "slots") }
+            slots = LottieSlots(values)
+        }
+        let expressions = try attributes.bool("expressions") ?? true, theme = try attributes.string("theme")
         let animation: LottieAnimation
         do {
-            animation = try LottieFile.open(path)
+            animation = try LottieFile.open(path, expressions: expressions, slots: slots, theme: theme)
         } catch {
             throw attributes.error("\(error.description)", key: "src")
         }

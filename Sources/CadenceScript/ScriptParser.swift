@@ -400,14 +400,20 @@ struct ScriptParser {
     }
 
     private mutating func postfix() throws(ScriptError) -> ScriptNode {
-        var value: ScriptNode
+        let value: ScriptNode
         if isKeyword("new") {
             _ = advance()
-            let constructor = try nested { parser throws(ScriptError) in try parser.memberOnly() }
+            let constructor = try nested { parser throws(ScriptError) in try parser.chain(try parser.primary(), calls: false) }
             value = .new(constructor, isPunctuator("(") ? try arguments() : [])
         } else {
             value = try primary()
         }
+        return try chain(value, calls: true)
+    }
+
+    /// Members (`.name`, `[key]`) and, unless after `new`, calls of `start`, bounded in length.
+    private mutating func chain(_ start: ScriptNode, calls: Bool) throws(ScriptError) -> ScriptNode {
+        var value = start
         var links = 0
         while true {
             links += 1
@@ -418,24 +424,8 @@ struct ScriptParser {
                 let key = try expression()
                 try expect("]")
                 value = .index(value, key)
-            } else if isPunctuator("(") {
+            } else if calls, isPunctuator("(") {
                 value = .call(value, try arguments())
-            } else {
-                return value
-            }
-        }
-    }
-
-    /// A constructor after `new`: a name and its members, without calls.
-    private mutating func memberOnly() throws(ScriptError) -> ScriptNode {
-        var value = try primary()
-        while true {
-            if take(".") {
-                value = .member(value, try propertyName())
-            } else if take("[") {
-                let key = try expression()
-                try expect("]")
-                value = .index(value, key)
             } else {
                 return value
             }

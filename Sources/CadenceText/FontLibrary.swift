@@ -23,6 +23,14 @@ public final class FontLibrary: @unchecked Sendable {
     private var fallbacks: [FallbackKey: GlyphFont?] = [:]
     private var fallbackFaces: [GlyphFont] = []
     private var warned: Set<String> = []
+    /// Fonts given as bytes (a Lottie file's embedded fonts), by the key their `GlyphFont.path`
+    /// holds, and the families they answer for: looked up before fontconfig.
+    private var memoryFonts: [String: UnsafeMutableRawBufferPointer] = [:]
+    private var embeddedFamilies: [String: [(weight: FontDescriptor.Weight, italic: Bool, key: String)]] = [:]
+    /// The prefix of an embedded font's key.
+    public static let embeddedPrefix = "embedded font "
+    /// The most bytes one embedded font may have.
+    public static let maximumEmbeddedFontSize = 32 << 20
     var layoutCache = TextCache<LayoutKey, TextLayout>()
     var simpleGlyphs: [SimpleGlyphKey: (glyph: UInt32, advance: Double)] = [:]
     /// How many times a digit or other simple character had to be looked up rather than taken
@@ -71,6 +79,7 @@ public final class FontLibrary: @unchecked Sendable {
             FT_Done_Face(face.face)
         }
         if let freetype { FT_Done_FreeType(freetype) }
+        for buffer in memoryFonts.values { buffer.deallocate() }
     }
 
     /// Runs `body` under the library's lock. The lock is not recursive: code that runs with it
@@ -120,6 +129,15 @@ public final class FontLibrary: @unchecked Sendable {
         let font: GlyphFont
         if descriptor.isFile {
             font = GlyphFont(path: descriptor.family, faceIndex: 0, pixelSize: descriptor.size)
+        } else if let faces = embeddedFamilies[descriptor.family.lowercased()], !faces.isEmpty {
+            // An embedded face of the family: the nearest weight, the slant preferred.
+            let best = faces.min { a, b in
+                func cost(_ face: (weight: FontDescriptor.Weight, italic: Bool, key: String)) -> Int {
+                    abs(face.weight.rawValue - descriptor.weight.rawValue) + (face.italic == descriptor.italic ? 0 : 1000)
+                }
+                return cost(a) < cost(b)
+            }!
+            font = GlyphFont(path: best.key, faceIndex: 0, pixelSize: descriptor.size)
         } else {
             guard let match = Self.match(descriptor, scalar: nil) else { throw .noFontFound(descriptor.family) }
             if match.family.lowercased() != descriptor.family.lowercased() {
@@ -191,14 +209,19 @@ public final class FontLibrary: @unchecked Sendable {
     /// The loaded face for `font`; the lock must be held.
     func loadedFace(_ font: GlyphFont) throws(TextError) -> LoadedFace {
         if let face = faces[font] { return face }
-        // FreeType would open a FIFO and wait on it for ever, or read a device without end.
-        do throws(FileProblem) {
-            try FilePaths.checkInput(font.path)
-        } catch {
-            throw .fontFileUnreadable(path: font.path, reason: error.reason)
-        }
         var face: FT_Face?
-        let error = FT_New_Face(freetype, font.path, FT_Long(font.faceIndex), &face)
+        let error: FT_Error
+        if let bytes = memoryFonts[font.path] {
+            error = FT_New_Memory_Face(freetype, bytes.baseAddress?.assumingMemoryBound(to: FT_Byte.self), FT_Long(bytes.count), FT_Long(font.faceIndex), &face)
+        } else {
+            // FreeType would open a FIFO and wait on it for ever, or read a device without end.
+            do throws(FileProblem) {
+                try FilePaths.checkInput(font.path)
+            } catch {
+                throw .fontFileUnreadable(path: font.path, reason: error.reason)
+            }
+            error = FT_New_Face(freetype, font.path, FT_Long(font.faceIndex), &face)
+        }
         guard error == 0, let face else { throw .fontFileFailed(path: font.path, code: error) }
         FT_Set_Char_Size(face, 0, FT_F26Dot6((font.pixelSize * 64).rounded()), 72, 72)
         guard let hbFont = hb_ft_font_create_referenced(face) else {
@@ -214,6 +237,48 @@ public final class FontLibrary: @unchecked Sendable {
         let loaded = LoadedFace(face: face, font: hbFont, metrics: metrics)
         faces[font] = loaded
         return loaded
+    }
+
+    /// Registers a font given as bytes (TrueType, OpenType, WOFF where FreeType reads it) as its
+    /// family in its style ("Bold Italic", "Light" …): text in that family is set in it before
+    /// fontconfig is asked. The same font registers once. Returns false (nothing registered) for
+    /// bytes FreeType cannot read as a face, or more than `maximumEmbeddedFontSize`.
+    @discardableResult
+    public func register(_ font: EmbeddedFont) -> Bool {
+        let bytes = font.bytes, family = font.family
+        guard !bytes.isEmpty, bytes.count <= Self.maximumEmbeddedFontSize, !family.isEmpty else { return false }
+        let key = Self.embeddedPrefix + font.id
+        if locked({ memoryFonts[key] != nil }) { return true }
+        let lowered = font.style.lowercased()
+        let weight: FontDescriptor.Weight =
+            lowered.contains("semibold") || lowered.contains("semi bold") || lowered.contains("demi") ? .semibold
+            : lowered.contains("extrabold") || lowered.contains("black") || lowered.contains("heavy") ? .heavy
+            : lowered.contains("bold") ? .bold
+            : lowered.contains("medium") ? .medium
+            : lowered.contains("thin") || lowered.contains("hairline") ? .thin
+            : lowered.contains("light") ? .light : .regular
+        let italic = lowered.contains("italic") || lowered.contains("oblique")
+        return locked { () -> Bool in
+            if memoryFonts[key] != nil { return true }
+            let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: bytes.count, alignment: 16)
+            buffer.copyBytes(from: bytes)
+            // Checked now, so that a bad font is refused here rather than when text is set.
+            var face: FT_Face?
+            guard FT_New_Memory_Face(freetype, buffer.baseAddress?.assumingMemoryBound(to: FT_Byte.self), FT_Long(bytes.count), 0, &face) == 0,
+                  let face else {
+                buffer.deallocate()
+                return false
+            }
+            FT_Done_Face(face)
+            memoryFonts[key] = buffer
+            embeddedFamilies[family.lowercased(), default: []].append((weight, italic, key))
+            // Descriptors resolved before now may have fallen back: resolve and shape them again.
+            resolved.removeAll()
+            layoutCache = TextCache()
+            shapeCache = TextCache()
+            simpleGlyphs.removeAll()
+            return true
+        }
     }
 
     /// Ascent, descent and line height of `font`.

@@ -134,6 +134,20 @@ import Testing
         #expect(notArchive.stderr.contains("--theme takes a dotLottie file"), "\(notArchive.stderr)")
         let info = try CLI.run(["lottie", "info", slotted], in: folder)
         #expect(info.stdout.contains(#"slots: "accent", "badge", "card-opacity", "card-size", "spin""#), "\(info.stdout)")
+
+        // A scene's Lottie node takes slots too.
+        for (name, extra) in [("node-plain", ""), ("node-slot", #", "slots": {"accent": [0.9, 0.3, 0.2, 1]}"#), ("node-bad", #", "slots": 5"#)] {
+            let scene = #"{"size": [200, 200], "nodes": [{"type": "Lottie", "id": "l", "frame": [0, 0, 200, 200], "attributes": {"src": "\#(slotted)"\#(extra)}}]}"#
+            try Data(scene.utf8).write(to: URL(fileURLWithPath: folder + "/\(name).json"))
+        }
+        for name in ["node-plain", "node-slot"] {
+            let result = try CLI.run(["render", name + ".json", "--backend", "cpu", "--frames", "10..10", "--out", name], in: folder)
+            #expect(result.status == 0, "\(name): \(result.stderr)")
+        }
+        #expect(try frame("node-slot") != frame("node-plain"))
+        let bad = try CLI.run(["render", "node-bad.json", "--out", "x"], in: folder)
+        #expect(bad.status != 0)
+        #expect(bad.stderr.contains("'attributes.slots': must be an object of slot id → value"), "\(bad.stderr)")
     }
 
     /// `--expressions off` draws the keyframed values, as before expressions ran.

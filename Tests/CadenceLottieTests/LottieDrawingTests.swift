@@ -388,3 +388,27 @@ import Testing
         }
     }
 }
+
+/// Skew is a shear by tan θ, so it repeats every 180°: a layer skewed by 180° is drawn unskewed
+/// (as lottie-web, rlottie, ThorVG and Skottie draw it), one skewed by 200° as by 20°.
+@Suite struct LottieSkewTests {
+    static func bounds(skew: Double) throws -> Rect? {
+        let layer = LottieTestFiles.shapeLayer(
+            LottieTestFiles.rectangle() + "," + LottieTestFiles.fill(), ks: #"{"sk": {"a": 0, "k": \#(skew)}, "sa": {"a": 0, "k": 0}}"#
+        )
+        let animation = try LottieTestFiles.animation(LottieTestFiles.document(layers: layer))
+        return LottieTestFiles.paths(LottieTestFiles.list(animation, frame: 0)).first?.bounds
+    }
+
+    @Test func skewRepeatsEvery180Degrees() throws {
+        let plain = try #require(try Self.bounds(skew: 0))
+        let half = try #require(try Self.bounds(skew: 180))
+        #expect(abs(half.width - plain.width) < 1e-9 && abs(half.height - plain.height) < 1e-9)
+        let twenty = try #require(try Self.bounds(skew: 20)), twoHundred = try #require(try Self.bounds(skew: 200))
+        #expect(abs(twenty.width - twoHundred.width) < 1e-9 && abs(twenty.minX - twoHundred.minX) < 1e-9)
+        #expect(twenty.width > plain.width)
+        // Near 90° (a shear to infinity) it is still clamped to After Effects' 85°.
+        let steep = try #require(try Self.bounds(skew: 89.5)), limit = try #require(try Self.bounds(skew: 85))
+        #expect(abs(steep.width - limit.width) < 1e-9)
+    }
+}

@@ -36,6 +36,38 @@ import Testing
         }
     }
 
+    /// An engine that notes the fonts registered with it, and lays out as `HalfEmEngine`.
+    final class RegisteringEngine: TextLayoutEngine, @unchecked Sendable {
+        var registered: [EmbeddedFont] = []
+        func layout(_ text: AttributedText, options: TextLayoutOptions) throws(TextError) -> TextLayout {
+            try HalfEmEngine().layout(text, options: options)
+        }
+
+        func register(_ font: EmbeddedFont) -> Bool {
+            registered.append(font)
+            return true
+        }
+    }
+
+    /// `fonts.list[].fPath`: a `data:` URI is the font's bytes, handed to the text engine before
+    /// the text is set; a URL is never fetched and a missing file is left out, each a warning.
+    @Test func embeddedFontsAreHandedToTheEngine() throws {
+        let bytes: [UInt8] = [0, 1, 0, 0, 42, 7]
+        let uri = "data:font/ttf;base64," + Data(bytes).base64EncodedString()
+        let layer = #"{"ty": 5, "nm": "words", "ind": 1, "ip": 0, "op": 30, "st": 0, "ks": {}, "t": {"d": {"k": [{"t": 0, "s": {"t": "Hi", "f": "Own", "s": 20, "fc": [0, 0, 0], "j": 0}}]}}}"#
+        let fonts = #", "fonts": {"list": [{"fName": "Own", "fFamily": "Own Face", "fStyle": "Bold", "fPath": "\#(uri)", "origin": 3}, {"fName": "Web", "fFamily": "Web Face", "fStyle": "Regular", "fPath": "https://example.com/web.ttf", "origin": 3}, {"fName": "Gone", "fFamily": "Gone Face", "fStyle": "Regular", "fPath": "fonts/gone.ttf", "origin": 3}]}"#
+        let animation = try F.animation(F.document(layers: layer, extra: fonts))
+        #expect(animation.embeddedFonts.map(\.family) == ["Own Face"])
+        #expect(animation.embeddedFonts.first?.bytes == bytes)
+        #expect(animation.embeddedFonts.first?.style == "Bold")
+        #expect(animation.warnings.contains { $0.message.contains("\"Web Face\" is at a URL (https:), which Cadence never fetches") })
+        #expect(animation.warnings.contains { $0.message.contains("\"Gone Face\" (fonts/gone.ttf)") })
+        let engine = RegisteringEngine()
+        var list = DisplayList(size: animation.size, background: .clear)
+        animation.draw(atFrame: 0, transform: .identity, fonts: engine, into: &list)
+        #expect(engine.registered.map(\.id) == animation.embeddedFonts.map(\.id))
+    }
+
     static func animation(_ document: String, ks: String = "{}") throws -> LottieAnimation {
         let layer = #"{"ty": 5, "nm": "words", "ind": 1, "ip": 0, "op": 30, "st": 0, "ks": \#(ks), "t": {"d": {"k": [{"t": 0, "s": {\#(document)}}]}}}"#
         let fonts = #", "fonts": {"list": [{"fName": "Body", "fFamily": "DejaVu Sans", "fStyle": "Bold", "ascent": 70}]}"#

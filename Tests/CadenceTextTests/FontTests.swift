@@ -40,6 +40,23 @@ import Testing
         #expect(library.takeWarnings().isEmpty)
     }
 
+    /// A font given as bytes answers for its family (before fontconfig, without a warning) and
+    /// is drawn from memory; bytes that are not a font are refused.
+    @Test func anEmbeddedFontAnswersForItsFamily() throws {
+        let library = FontLibrary()
+        let serif = try [UInt8](Data(contentsOf: URL(fileURLWithPath: "/usr/share/fonts/truetype/dejavu/DejaVuSerif.ttf")))
+        let font = EmbeddedFont(family: "Embedded Test Face", style: "Regular", bytes: serif)
+        #expect(library.register(font))
+        #expect(library.register(font))  // again: a lookup
+        #expect(!library.register(EmbeddedFont(family: "Broken", style: "Regular", bytes: Array("not a font".utf8))))
+        let resolved = try library.font(for: try FontDescriptor(family: "Embedded Test Face", size: 20))
+        #expect(resolved.path.hasPrefix(FontLibrary.embeddedPrefix))
+        let layout = try library.layout(AttributedText("Ag", attributes: TextAttributes(font: try FontDescriptor(family: "Embedded Test Face", size: 20))))
+        let byFile = try library.layout(AttributedText("Ag", attributes: TextAttributes(font: try FontDescriptor(family: "DejaVu Serif", size: 20))))
+        #expect(layout.size == byFile.size)  // the same face, from memory
+        #expect(library.takeWarnings().isEmpty)
+    }
+
     @Test func fontFilesThatFailAreNamed() throws {
         let library = FontLibrary()
         let bogus = NSTemporaryDirectory() + "cadence-not-a-font-\(UUID().uuidString).ttf"

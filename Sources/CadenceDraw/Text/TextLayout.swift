@@ -262,9 +262,18 @@ public struct TextLayout: Sendable, Hashable {
 public protocol TextLayoutEngine: Sendable {
     /// Lays `text` out under `options`: fonts resolved, shaped, broken into lines, aligned.
     func layout(_ text: AttributedText, options: TextLayoutOptions) throws(TextError) -> TextLayout
+
+    /// Makes a font given as bytes (a Lottie file's embedded font) the face of its family in its
+    /// style; false when the engine cannot (the default) or the bytes are not a font. Registering
+    /// the same font again costs a lookup.
+    @discardableResult
+    func register(_ font: EmbeddedFont) -> Bool
 }
 
 extension TextLayoutEngine {
+    @discardableResult
+    public func register(_ font: EmbeddedFont) -> Bool { false }
+
     /// Lays `text` out on one line per paragraph, left-aligned.
     public func layout(_ text: AttributedText) throws(TextError) -> TextLayout {
         try layout(text, options: TextLayoutOptions())
@@ -273,5 +282,27 @@ extension TextLayoutEngine {
     /// The size `text` needs at `width` (nil: one line per paragraph), as `sizeThatFits`.
     public func sizeThatFits(_ text: AttributedText, width: Double?) throws(TextError) -> Size {
         try layout(text, options: TextLayoutOptions(width: width)).size
+    }
+}
+
+/// A font file's bytes given with the family and style text names it by (a Lottie file's
+/// embedded font), identified by a hash of its bytes made once.
+public struct EmbeddedFont: Sendable {
+    public let family: String
+    public let style: String
+    public let bytes: [UInt8]
+    /// FNV-1a of the bytes, with the family and style: what an engine registers it under.
+    public let id: String
+
+    public init(family: String, style: String, bytes: [UInt8]) {
+        self.family = family
+        self.style = style
+        self.bytes = bytes
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in bytes {
+            hash ^= UInt64(byte)
+            hash = hash &* 0x100_0000_01b3
+        }
+        id = "\(family) \(style) \(bytes.count) \(String(hash, radix: 16))"
     }
 }
