@@ -9,6 +9,9 @@ intro.json    a ball that slides in and out again: markers "intro" and "outro"
 wave.json     three dots rising one after another, two seconds
 sticker.tgs   spinner.json gzipped, as Telegram stores a sticker
 pack.lottie   a dotLottie archive of "spin" (spinner.json) and "wave" (wave.json)
+badge.json    a turning card and a ring whose colour ("accent") and turn ("spin") are slots
+brand.json    slot values for badge.json (--slots)
+themed.lottie a dotLottie 2 archive of badge.json with a theme "dark" setting its slots
 """
 import gzip
 import json
@@ -94,6 +97,25 @@ def wave():
     return document("wave", [layer("Dots", 1, dots, 60)], 60)
 
 
+def badge():
+    accent = static([0.2, 0.5, 0.9, 1])
+    accent["sid"] = "accent"
+    spin = {"a": 1, "k": [{"t": 0, "s": [0], **EASE}, {"t": 60, "s": [90]}], "sid": "spin"}
+    card = {"ty": "gr", "nm": "Card", "it": [
+        {"ty": "rc", "nm": "Body", "p": static([0, 0]), "s": static([80, 110]), "r": static(10)},
+        {"ty": "fl", "nm": "Fill 1", "c": accent, "o": static(100), "r": 1},
+        transform((70, 100), rotation=spin),
+    ]}
+    ring = {"ty": "gr", "nm": "Ring", "it": [
+        {"ty": "el", "nm": "Circle", "p": static([0, 0]), "s": static([50, 50])},
+        {"ty": "st", "nm": "Stroke 1", "c": dict(accent), "o": static(100), "w": static(6), "lc": 2, "lj": 2, "ml": 4},
+        transform((150, 100)),
+    ]}
+    doc = document("badge", [layer("Badge", 1, [card, ring], 60)], 60)
+    doc["slots"] = {"accent": {"p": static([0.2, 0.5, 0.9, 1])}}
+    return doc
+
+
 def write(name, data):
     with open(os.path.join(HERE, name), "wb") as f:
         f.write(data)
@@ -112,6 +134,16 @@ def main():
     with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as archive:
         entries = [("manifest.json", json.dumps({"version": "1", "animations": [{"id": "spin"}, {"id": "wave"}]}).encode()),
                    ("animations/spin.json", text(files["spinner.json"])), ("animations/wave.json", text(files["wave.json"]))]
+        for entry, data in entries:
+            archive.writestr(zipfile.ZipInfo(entry, date_time=(2026, 1, 1, 0, 0, 0)), data, zipfile.ZIP_DEFLATED)
+    badge_doc = badge()
+    write("badge.json", text(badge_doc))
+    write("brand.json", text({"accent": [0.9, 0.3, 0.2, 1], "spin": 45}))
+    theme = {"rules": [{"id": "accent", "type": "Color", "value": [0.95, 0.8, 0.3, 1]},
+                       {"id": "spin", "type": "Scalar", "keyframes": [{"frame": 0, "value": 0}, {"frame": 60, "value": 360}]}]}
+    with zipfile.ZipFile(os.path.join(HERE, "themed.lottie"), "w", zipfile.ZIP_DEFLATED) as archive:
+        entries = [("manifest.json", json.dumps({"version": "2", "animations": [{"id": "badge"}], "themes": [{"id": "dark"}]}).encode()),
+                   ("a/badge.json", text(badge_doc)), ("t/dark.json", text(theme))]
         for entry, data in entries:
             archive.writestr(zipfile.ZipInfo(entry, date_time=(2026, 1, 1, 0, 0, 0)), data, zipfile.ZIP_DEFLATED)
 

@@ -174,11 +174,14 @@ import Testing
         }
     }
 
-    @Test func expressionsWarnAndKeepTheKeyframedValue() throws {
+    /// With expressions off (`--expressions off`), an expression warns and the keyframed value
+    /// is drawn, as before expressions ran.
+    @Test func expressionsOffWarnAndKeepTheKeyframedValue() throws {
         let ks = #"{"o": {"a": 0, "k": 50, "x": "wiggle(1, 2)"}}"#
-        let animation = try F.animation(F.document(layers: F.shapeLayer(F.rectangle() + "," + F.fill(), ks: ks)))
+        let json = F.document(layers: F.shapeLayer(F.rectangle() + "," + F.fill(), ks: ks))
+        let animation = try LottieAnimation(data: Data(json.utf8), file: "test.json", expressions: false)
         #expect(animation.skippedFeatures == ["expressions"])
-        #expect(animation.warnings[0].property == "ks.o")
+        #expect(animation.warnings.first?.property == "ks.o")
         let paths = F.paths(F.list(animation, frame: 0))
         #expect(paths.count == 1)
         #expect(abs(paths[0].color.alpha - 0.5) < 1e-9)

@@ -30,7 +30,8 @@ import Testing
         "CadenceScene": ["CadenceLayers", "CadenceSceneFile", "CadenceWidgets"],
         // Scripts (Lottie expressions): pure, and nothing a script could reach through.
         "CadenceScript": ["Foundation", "CadenceAnimation"],
-        "CadenceLottie": ["Foundation", "CadenceAnimation", "CadenceDraw", "CadenceFiles", "CadenceLayers", "CadenceScript"],
+        // Synchronization: an expression's kept constant value, set once by whichever thread runs it first.
+        "CadenceLottie": ["Foundation", "Synchronization", "CadenceAnimation", "CadenceDraw", "CadenceFiles", "CadenceLayers", "CadenceScript"],
         "CadenceArchive": ["Foundation", "CZlib"],
         "CadenceImage": ["Foundation", "CadenceDraw", "CadenceFiles", "CJPEGCodec", "CPNGCodec"],
         // The render seam: pure.
