@@ -208,7 +208,7 @@ struct Drawing {
             textLayer(document, animators: text.animators, alignment: text.alignment, frame: frame, matrix: layerMatrix, into: &commands)
             emit(commands.commands, opacity: layerOpacity, layer: layer, frame: frame, matrix: layerMatrix, into: &list)
         case .fontText(let text):
-            guard let document = text.document(at: frame), let fonts,
+            guard let document = (try? text.evaluatedDocument(at: frame)) ?? nil, let fonts,
                   let commands = try? fontText(
                       document, animators: text.animators, alignment: text.alignment, frame: frame, matrix: layerMatrix, fonts: fonts, size: list.size
                   ), !commands.isEmpty else { return }

@@ -233,14 +233,15 @@ public struct LottieAnimation: Sendable {
         self.images = images
         self.glyphs = glyphs
         self.embeddedFonts = embeddedFonts
-        self.expressionScope = reader.expressionList.isEmpty ? nil : LottieExpressionScope(frameRate: frameRate, budget: ScriptBudget())
+        self.expressionScope = reader.expressionList.isEmpty && reader.textExpressionList.isEmpty
+            ? nil : LottieExpressionScope(frameRate: frameRate, budget: ScriptBudget())
         self.features = reader.features
         self.warnings = reader.warnings
         self.layerSummaries = rootLayers.map(LottieLayerSummary.init)
         if let expressionScope {
             // Expressions address the whole file: their scope is built once it is read, then
             // each is tried at three frames, so that `warnings` lists those that cannot run.
-            try expressionScope.build(self, expressions: reader.expressionList, reader: &reader)
+            try expressionScope.build(self, expressions: reader.expressionList, texts: reader.textExpressionList, reader: &reader)
             self.features = reader.features
             self.warnings = reader.warnings
         }

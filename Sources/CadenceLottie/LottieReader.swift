@@ -34,6 +34,8 @@ struct LottieReader {
     /// layer being read (placed when it is done).
     var expressionList: [(expression: LottieExpression, track: LottieProperty.Track)] = []
     var layerExpressions: [LottieExpression] = []
+    /// Expressions on text documents set in fonts (sourceText), with their text, to be probed.
+    var textExpressionList: [(expression: LottieExpression, content: LottieTextContent<FontTextDocument>)] = []
     /// The composition whose layers are being read: 0 the root, i + 1 precomposition i.
     var compositionNumber = 0
 

@@ -1,5 +1,6 @@
 import CadenceDraw
 import CadenceFiles
+import CadenceScript
 import Foundation
 
 /// A glyph of the file's `chars`: its outline as shape items (drawn at font size 100) and its
@@ -69,9 +70,22 @@ struct LottieTextContent<Document: Sendable>: Sendable {
     /// Its text animators (`t.a`), in order, and where letters turn about (`t.m.a`).
     var animators: [TextAnimator] = []
     var alignment = AnimatedNumbers([0, 0])
+    /// An expression on the document (`sourceText`): text set in fonts only.
+    var expression: LottieExpression?
 
     func document(at frame: Double) -> Document? {
         documents.last(where: { $0.frame <= frame })?.document ?? documents.first?.document
+    }
+}
+
+extension LottieTextContent where Document == FontTextDocument {
+    /// The document at `frame` with the text its expression gives, if it has one.
+    func evaluatedDocument(at frame: Double, nestedIn run: ScriptRun? = nil, throwing: Bool = false) throws(ScriptError) -> FontTextDocument? {
+        guard var document = document(at: frame) else { return nil }
+        if let expression {
+            document.text = try expression.text(at: frame, keyframed: document.text, changes: documents.count > 1, nestedIn: run, throwing: throwing)
+        }
+        return document
     }
 }
 
@@ -173,6 +187,13 @@ extension LottieReader {
 
     /// A text layer's `t`: its documents, laid out with the file's glyphs.
     mutating func text(_ value: LottieJSON?, glyphs: [LottieGlyph]) throws(LottieError) -> LottieTextContent<TextDocument> {
+        // Glyph text is laid out when read: an expression on its document is not evaluated.
+        if value?.object?["d"]?.object?["x"]?.string != nil {
+            try skips(
+                "expressions", "an expression on text set with the file's glyphs (sourceText) is not evaluated; the keyframed text is used",
+                property: "t.d", key: "expression\u{0}\(layer ?? "")\u{0}t.d"
+            )
+        }
         var documents: [(frame: Double, document: TextDocument)] = []
         for (frame, object, property) in try textDocuments(value) {
             documents.append((frame, try self.document(object, property: property, glyphs: glyphs)))
@@ -188,7 +209,13 @@ extension LottieReader {
             documents.append((frame, try fontDocument(object, property: property)))
         }
         let (animators, alignment) = try textAnimators(value)
-        return LottieTextContent(documents: documents, animators: animators, alignment: alignment)
+        var content = LottieTextContent(documents: documents, animators: animators, alignment: alignment)
+        // sourceText: an expression giving the text, set in the document of its time.
+        if let expression = try expression(value?.object?["d"]?.object?["x"], property: "t.d") {
+            content.expression = expression
+            textExpressionList.append((expression, content))
+        }
+        return content
     }
 
     /// A text layer's animators (`t.a`) and the letters' anchor alignment (`t.m.a`, percent of
@@ -255,10 +282,6 @@ extension LottieReader {
         guard let t = value?.object else { throw error("a text layer needs its text t", property: "t") }
         if t["p"]?.object?["m"] != nil {
             try skips("text on a path", "text on a path (t.p) is not applied; the text is drawn on straight lines", property: "t.p")
-        }
-        // An expression on the document (`sourceText`), as on any other property.
-        if t["d"]?.object?["x"]?.string != nil {
-            try skips("expressions", "expressions are not evaluated; the keyframed value is used", property: "t.d")
         }
         guard let keyframes = t["d"]?.object?["k"]?.array else { throw error("a text layer needs its documents t.d.k", property: "t.d.k") }
         var documents: [(Double, [String: LottieJSON], String)] = []

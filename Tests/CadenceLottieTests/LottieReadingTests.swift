@@ -187,16 +187,22 @@ import Testing
         #expect(abs(paths[0].color.alpha - 0.5) < 1e-9)
     }
 
-    /// An expression on a text document (`sourceText`, `t.d.x`) warns as any other does, so
-    /// `--strict` refuses the file.
-    @Test func aTextDocumentExpressionWarns() throws {
+    /// An expression on a text document set in a font (`sourceText`, `t.d.x`) gives the text,
+    /// from the document's own (`value`) and the time; off, it warns and the document's is drawn.
+    @Test func aTextDocumentExpressionGivesTheText() throws {
         let doc = #"{"s": 20, "f": "T-R", "t": "Hi", "j": 0, "tr": 0, "lh": 24, "fc": [1, 0, 0]}"#
-        let layer = #"{"ty": 5, "nm": "words", "ind": 1, "ip": 0, "op": 30, "st": 0, "ks": {}, "t": {"d": {"k": [{"t": 0, "s": \#(doc)}], "x": "var $bm_rt = 'Bye';"}, "a": []}}"#
+        let layer = #"{"ty": 5, "nm": "words", "ind": 1, "ip": 0, "op": 30, "st": 0, "ks": {}, "t": {"d": {"k": [{"t": 0, "s": \#(doc)}], "x": "var $bm_rt = value + ' ' + Math.round(linear(time, 0, 1, 0, 10)) + '+';"}, "a": []}}"#
         let json = F.document(layers: layer, extra: #", "fonts": {"list": [{"fName": "T-R", "fFamily": "T", "fStyle": "R", "ascent": 80}]}"#)
-        let animation = try F.animation(json)
-        #expect(animation.skippedFeatures.contains("expressions"))
-        #expect(animation.warnings.contains { $0.property == "t.d" && $0.feature == "expressions" })
-        #expect(throws: LottieError.self) { try LottieAnimation(data: Data(json.utf8), file: "t.json", strict: true) }
+        let animation = try LottieAnimation(data: Data(json.utf8), file: "t.json", strict: true)
+        #expect(animation.warnings.isEmpty)
+        guard case .fontText(let text) = animation.root.layers[0].content else {
+            Issue.record("not text set in a font")
+            return
+        }
+        #expect(try text.evaluatedDocument(at: 15)?.text == "Hi 5+")
+        #expect(try text.evaluatedDocument(at: 30)?.text == "Hi 10+")
+        let off = try LottieAnimation(data: Data(json.utf8), file: "t.json", expressions: false)
+        #expect(off.warnings.contains { $0.property == "t.d" && $0.feature == "expressions" })
     }
 }
 

@@ -86,6 +86,24 @@ final class LottieExpression: KeyframeExpression, @unchecked Sendable {
     enum Input: Sendable {
         case numbers([Double])
         case path(BezierShape)
+        case text(String)
+    }
+
+    /// The text of a document set in fonts at `frame` (`sourceText`): `keyframed` is the
+    /// document's own; `changes` says whether it changes with time (several documents).
+    func text(at frame: Double, keyframed: String, changes: Bool, nestedIn outer: ScriptRun?, throwing: Bool = false) throws(ScriptError) -> String {
+        // A text expression's track stands in for the property tree's (text is not in it).
+        let result = try compute(
+            at: frame, track: .numbers(AnimatedNumbers([0])), keyframed: .text(keyframed), valueChanges: changes, nestedIn: outer, throwing: throwing
+        ) { run, value throws(ScriptError) in
+            switch try ScriptOperators.resolve(value, run) {
+            case .undefined, .null: throw .runtime("gives no text ($bm_rt is undefined)")
+            case .string(let text): return .text(text)
+            case let other: return .text(other.string)
+            }
+        }
+        if case .text(let text) = result { return text }
+        return keyframed
     }
 
     /// The value when it depends on nothing that changes with time (found by running it once:
@@ -94,8 +112,8 @@ final class LottieExpression: KeyframeExpression, @unchecked Sendable {
     private let constant = Mutex<Input?>(nil)
 
     private func compute(
-        at frame: Double, track: LottieProperty.Track, nestedIn outer: ScriptRun?, throwing: Bool,
-        convert: (ScriptRun, ScriptValue) throws(ScriptError) -> Input
+        at frame: Double, track: LottieProperty.Track, keyframed given: Input? = nil, valueChanges: Bool = false, nestedIn outer: ScriptRun?,
+        throwing: Bool, convert: (ScriptRun, ScriptValue) throws(ScriptError) -> Input
     ) throws(ScriptError) -> Input {
         if let constant = constant.withLock({ $0 }) { return constant }
         let memo = LottieFrameMemo.current
@@ -104,14 +122,16 @@ final class LottieExpression: KeyframeExpression, @unchecked Sendable {
             outer?.dependsOnTime = true
             return known
         }
-        let keyframed: Input = switch track {
-        case .numbers(let numbers): .numbers(numbers.keyframedValue(at: frame))
-        case .path(let shape): .path(shape.keyframedValue(at: frame))
-        case .split(let x, let y): .numbers([x.keyframedValue(at: frame).first ?? 0, y.keyframedValue(at: frame).first ?? 0])
-        }
+        let keyframed: Input = given ?? {
+            switch track {
+            case .numbers(let numbers): .numbers(numbers.keyframedValue(at: frame))
+            case .path(let shape): .path(shape.keyframedValue(at: frame))
+            case .split(let x, let y): .numbers([x.keyframedValue(at: frame).first ?? 0, y.keyframedValue(at: frame).first ?? 0])
+            }
+        }()
         var result = keyframed
         do {
-            let evaluated = try evaluate(at: frame, value: keyframed, track: track, nestedIn: outer, convert: convert)
+            let evaluated = try evaluate(at: frame, value: keyframed, track: track, valueChanges: valueChanges, nestedIn: outer, convert: convert)
             result = evaluated.value
             if !evaluated.dependsOnTime { constant.withLock { $0 = result } }
         } catch {
@@ -125,12 +145,13 @@ final class LottieExpression: KeyframeExpression, @unchecked Sendable {
     /// Runs the program and converts its result (which may read more: a property object stands
     /// for its value) within the run, so that whether it depends on time counts everything read.
     private func evaluate(
-        at frame: Double, value: Input, track: LottieProperty.Track, nestedIn outer: ScriptRun?,
+        at frame: Double, value: Input, track: LottieProperty.Track, valueChanges: Bool = false, nestedIn outer: ScriptRun?,
         convert: (ScriptRun, ScriptValue) throws(ScriptError) -> Input
     ) throws(ScriptError) -> (value: Input, dependsOnTime: Bool) {
         guard !disabled else { throw .runtime("not run: it ran past its budget when the file was read") }
         guard let scope else { throw .runtime("the animation it belongs to is gone") }
         let environment = LottieExpressionEnvironment(expression: self, scope: scope, frame: frame, value: value, track: track)
+        environment.valueChanges = valueChanges
         let id = ObjectIdentifier(self)
         if let outer {
             guard !outer.evaluating.contains(id) else {
@@ -192,7 +213,8 @@ final class LottieExpressionScope: @unchecked Sendable {
     /// each at the first, middle and last frames: each that fails becomes a warning naming its
     /// layer and property (an error when strict); one that runs past its budget is not run again.
     func build(
-        _ animation: LottieAnimation, expressions: [(expression: LottieExpression, track: LottieProperty.Track)], reader: inout LottieReader
+        _ animation: LottieAnimation, expressions: [(expression: LottieExpression, track: LottieProperty.Track)],
+        texts: [(expression: LottieExpression, content: LottieTextContent<FontTextDocument>)] = [], reader: inout LottieReader
     ) throws(LottieError) {
         var builder = PropertyTreeBuilder(animation: animation)
         var sizes: [Int: (Double, Double)] = [:]
@@ -213,6 +235,7 @@ final class LottieExpressionScope: @unchecked Sendable {
             ))
         }
         for (expression, _) in expressions { expression.scope = self }
+        for (expression, _) in texts { expression.scope = self }
         // Each expression's place in its layer's node.
         func walk(_ node: LottiePropertyNode, _ path: [Int]) {
             if let property = node.property {
@@ -235,16 +258,24 @@ final class LottieExpressionScope: @unchecked Sendable {
         var reported: Set<ObjectIdentifier> = []
         let outer = reader.layer
         defer { reader.layer = outer }
-        for (expression, track) in expressions where !expression.disabled {
+        typealias Probe = (expression: LottieExpression, run: (Double) throws(ScriptError) -> Void)
+        let probes: [Probe] = expressions.map { expression, track in
+            (expression, { frame throws(ScriptError) in
+                switch track {
+                case .numbers(let numbers): _ = try expression.numbers(at: frame, of: numbers, nestedIn: nil, throwing: true)
+                case .path(let shape): _ = try expression.shape(at: frame, of: shape, nestedIn: nil, throwing: true)
+                case .split: break
+                }
+            })
+        } + texts.map { expression, content in
+            (expression, { frame throws(ScriptError) in _ = try content.evaluatedDocument(at: frame, nestedIn: nil, throwing: true) })
+        }
+        for (expression, probe) in probes where !expression.disabled {
             for frame in frames {
                 notes = []
                 var failure: ScriptError?
                 do {
-                    switch track {
-                    case .numbers(let numbers): _ = try expression.numbers(at: frame, of: numbers, nestedIn: nil, throwing: true)
-                    case .path(let shape): _ = try expression.shape(at: frame, of: shape, nestedIn: nil, throwing: true)
-                    case .split: break
-                    }
+                    try probe(frame)
                 } catch {
                     failure = error
                 }

@@ -16,6 +16,8 @@ final class LottieExpressionEnvironment: ScriptEnvironment {
     let track: LottieProperty.Track
     /// Set by `seedRandom(seed, true)`: random numbers no longer change with time.
     var timelessRandom = false
+    /// Whether `value` changes with time though the track says not (a text document's).
+    var valueChanges = false
     /// Made when first read.
     private var cachedLayer: LottieLayerHost?
     private var cachedProperty: LottiePropertyHost?
@@ -76,6 +78,7 @@ final class LottieExpressionEnvironment: ScriptEnvironment {
         switch value {
         case .numbers(let numbers): LottieExpressionValues.script(numbers)
         case .path(let shape): .host(LottiePathValue(shape))
+        case .text(let text): .string(text)
         }
     }
 
@@ -117,7 +120,7 @@ final class LottieExpressionEnvironment: ScriptEnvironment {
             run.dependsOnTime = true
             return .number(time)
         case .value:
-            if track.hasKeyframes { run.dependsOnTime = true }
+            if track.hasKeyframes || valueChanges { run.dependsOnTime = true }
             return valueScript
         case .thisProperty: return .host(property)
         case .thisLayer: return .host(layer)

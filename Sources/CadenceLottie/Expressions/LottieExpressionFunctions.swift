@@ -166,6 +166,7 @@ enum LottieExpressionFunctions {
             environment.time = rate.isFinite && rate > 0 ? (environment.time * rate).rounded(.down) / rate : 0
             // `value` follows the time it is read at.
             let frame = environment.time * environment.scope.frameRate
+            if case .text = environment.value { return .number(environment.time) }
             switch environment.track {
             case .numbers(let numbers): environment.value = .numbers(numbers.keyframedValue(at: frame))
             case .path(let shape): environment.value = .path(shape.keyframedValue(at: frame))
