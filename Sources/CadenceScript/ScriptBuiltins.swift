@@ -52,16 +52,17 @@ enum ScriptBuiltins {
         }
         add("parseFloat") { _, arguments, _ throws(ScriptError) in
             let text = (arguments.first.map { $0.string } ?? "").trimmingCharacters(in: .whitespaces)
-            // The longest prefix that is a number.
-            var end = text.startIndex, best: Double?
-            while end < text.endIndex {
-                end = text.index(after: end)
-                let prefix = String(text[..<end])
-                if let value = Double(prefix), prefix.allSatisfy({ "0123456789+-.eE".contains($0) }) { best = value }
-            }
-            if text.hasPrefix("Infinity") { return .number(.infinity) }
+            if text.hasPrefix("Infinity") || text.hasPrefix("+Infinity") { return .number(.infinity) }
             if text.hasPrefix("-Infinity") { return .number(-.infinity) }
-            return .number(best ?? .nan)
+            // The longest prefix that is a number, among the characters a number may have (at most
+            // 400 of them: longer is no number a double holds more exactly).
+            let candidate = Array(text.prefix(while: { "0123456789+-.eE".contains($0) }).prefix(400))
+            var length = candidate.count
+            while length > 0 {
+                if let value = Double(String(candidate[..<length])) { return .number(value) }
+                length -= 1
+            }
+            return .number(.nan)
         }
         add("isNaN") { _, arguments, run throws(ScriptError) in .boolean(try number(arguments, 0, run).isNaN) }
         add("isFinite") { _, arguments, run throws(ScriptError) in .boolean(try number(arguments, 0, run).isFinite) }
@@ -93,8 +94,18 @@ enum ScriptBuiltins {
 
     // MARK: Methods
 
+    /// A method bound to `this`. Its call is charged for the size of `this` (a string's length,
+    /// an array's count, a thirty-second a step): built-ins copy and scan what they are called on.
     static func method(_ name: String, _ this: ScriptValue, _ body: @escaping (ScriptValue, [ScriptValue], ScriptRun) throws(ScriptError) -> ScriptValue) -> ScriptFunction {
-        ScriptFunction(.closure(name, body), bound: this)
+        let size: Int = switch this {
+        case .string(let string): string.utf8.count
+        case .array(let array): array.elements.count
+        default: 0
+        }
+        return ScriptFunction(.closure(name) { this, arguments, run throws(ScriptError) in
+            try run.charge(size / 32)
+            return try body(this, arguments, run)
+        }, bound: this)
     }
 
     static func arrayMethod(_ name: String, _ array: ScriptArray) -> ScriptFunction? {
@@ -126,7 +137,9 @@ enum ScriptBuiltins {
             return method(name, this) { _, arguments, run throws(ScriptError) in
                 let count = array.elements.count
                 let start = try clampIndex(try number(arguments, 0, run), count)
-                let deleteCount = arguments.count > 1 ? min(max(Int(min(max(try number(arguments, 1, run).rounded(.towardZero), -1), Double(count))), 0), count - start) : count - start
+                let wanted = arguments.count > 1 ? try number(arguments, 1, run) : Double(count)
+                // NaN deletes nothing; the count is clamped before it becomes an Int.
+                let deleteCount = wanted.isNaN ? 0 : Int(min(max(wanted.rounded(.towardZero), 0), Double(count - start)))
                 let removed = Array(array.elements[start..<start + deleteCount])
                 try run.allocate(arguments.count)
                 array.elements.replaceSubrange(start..<start + deleteCount, with: arguments.dropFirst(2))
@@ -270,12 +283,15 @@ enum ScriptBuiltins {
                 return .number(Double(all[Int(n)]))
             }
         case "indexOf", "lastIndexOf":
-            return method(name, this) { _, arguments, _ throws(ScriptError) in
+            return method(name, this) { _, arguments, run throws(ScriptError) in
                 let needle = Array((arguments.first ?? .undefined).string.utf16), all = units()
                 guard needle.count <= all.count else { return .number(-1) }
-                let starts = Array(0...(all.count - needle.count))
-                for start in (name == "indexOf" ? starts : starts.reversed()) where Array(all[start..<start + needle.count]) == needle {
-                    return .number(Double(start))
+                let starts = 0...(all.count - needle.count)
+                // Each place tried is a step: a long search is bounded like a loop.
+                try run.charge(all.count / 32)
+                for start in (name == "indexOf" ? Array(starts) : starts.reversed()) {
+                    try run.charge(1 + needle.count / 16)
+                    if all[start..<start + needle.count].elementsEqual(needle) { return .number(Double(start)) }
                 }
                 return .number(-1)
             }

@@ -48,6 +48,13 @@ public final class ScriptRun {
         if steps < 0 { throw .budget("ran past its budget of steps (an endless loop?)") }
     }
 
+    /// Counts `work` steps at once: what a built-in does in proportion to its input (a search,
+    /// a copy), so that it is bounded as a loop doing it would be.
+    public func charge(_ work: Int) throws(ScriptError) {
+        steps -= max(work, 0)
+        if steps < 0 { throw .budget("ran past its budget of steps (an endless loop?)") }
+    }
+
     /// Counts `count` cells of memory made.
     public func allocate(_ count: Int) throws(ScriptError) {
         cells -= max(count, 0)
@@ -185,6 +192,7 @@ public final class ScriptRun {
             case .string(let string): keys = Array(string.utf16).indices.map(String.init)
             default: keys = []
             }
+            try allocate(keys.count)
             for key in keys {
                 try assign(target, .string(key), scope)
                 switch try exec(body, scope) {

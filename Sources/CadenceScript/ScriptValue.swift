@@ -67,7 +67,10 @@ public enum ScriptValue {
     public static func format(_ n: Double) -> String {
         if n.isNaN { return "NaN" }
         if n.isInfinite { return n < 0 ? "-Infinity" : "Infinity" }
-        if n == n.rounded(), abs(n) < 1e21 { return String(Int64(n)) }
+        if n == n.rounded(), abs(n) < 1e21 {
+            // Within Int64 exactly; above it (integers up to 10²¹ are written whole) by digits.
+            return abs(n) < 9e18 ? String(Int64(n)) : String(format: "%.0f", n)
+        }
         var text = "\(n)"
         // Swift writes 1e-07 where JavaScript writes 1e-7.
         if let e = text.firstIndex(of: "e") {

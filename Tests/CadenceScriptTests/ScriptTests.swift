@@ -69,6 +69,10 @@ func numbers(_ source: String) throws -> [Double]? {
         #expect(try number("var a = []; a[3] = 1; a.length") == 4)
         #expect(try number("var a = [1, 2]; a.push(3, 4); a.slice(-2)[0]") == 3)
         #expect(try evaluate("String(1e21) + ' ' + String(1e-7) + ' ' + String(-0.5)").string == "1e+21 1e-7 -0.5")
+        // Integers past Int64 are still written whole below 10²¹ (no trap converting them).
+        #expect(try evaluate("String(1e20) + ' ' + String(-9.5e18)").string == "100000000000000000000 -9500000000000000000")
+        #expect(try number("var a = [1, 2, 3]; a.splice(0, NaN); a.length") == 3)
+        #expect(try number("var a = [1, 2, 3]; a.splice(1, 1e300); a.length") == 1)
     }
 
     @Test func arraysAreVectors() throws {
@@ -101,6 +105,18 @@ func numbers(_ source: String) throws -> [Double]? {
         #expect(throws: ScriptError.budget("made more than its budget of memory")) { try evaluate("var s = 'x'; while (true) s = s + s;") }
         #expect(throws: ScriptError.budget("made more than its budget of memory")) { try evaluate("var a = []; a[2000000000] = 1;") }
         #expect(throws: ScriptError.budget("made more than its budget of memory")) { try evaluate("Array(2e9)") }
+    }
+
+    /// Built-ins whose work grows with their input count it as steps, or are bounded.
+    @Test func longBuiltInWorkIsBounded() throws {
+        let long = "var s = 'a'; for (var i = 0; i < 16; i++) s = s + s; "
+        #expect(throws: ScriptError.budget("ran past its budget of steps (an endless loop?)")) {
+            try evaluate(long + "var n = 0; while (true) n += s.indexOf(s.substr(0, 4000) + 'b');")
+        }
+        #expect(throws: ScriptError.budget("ran past its budget of steps (an endless loop?)")) {
+            try evaluate(long + "var n = 0; while (true) n += s.toUpperCase().length;")
+        }
+        #expect(try number(long + "parseFloat('1.5' + s)") == 1.5)
     }
 
     @Test func endlessRecursionRunsOutOfDepth() throws {

@@ -1,0 +1,1 @@
+var a = [3, 1, 2]; a.splice(1, NaN); a.sort(function (x, y) { return y - x; }); String(1e20).length + parseFloat('2.5e3x') + (1e21).toFixed(2).length + a.join('-').split('-').length + 'abc'.indexOf('c') + Array(3).length
