@@ -127,7 +127,7 @@ extension Drawing {
     /// A fill's or stroke's colour at `frame`, its opacity (percent) applied: the value providers'
     /// `Color` and `Opacity` for it where set.
     func paintColor(_ color: AnimatedNumbers, _ opacity: AnimatedNumbers, name: String, frame: Double) -> Color {
-        var result = LottieAnimation.color(color.value(at: frame), opacity: opacity.scalar(at: frame, fallback: 100) / 100)
+        var result = LottieAnimation.color(color.value(at: frame), opacity: opacity.scalar(at: frame, fallback: 100) / 100, scaled: true)
         guard !providers.isEmpty else { return result }
         // A provided colour's own alpha multiplies the opacity, as lottie-ios's does.
         var colorAlpha = 1.0

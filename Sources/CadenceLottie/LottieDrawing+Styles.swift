@@ -143,10 +143,12 @@ extension LottieAnimation {
     }
 
     /// A Lottie colour (0 ... 1 per channel; files with 0 ... 255 are read as such) at `opacity`.
-    static func color(_ value: [Double], opacity: Double) -> Color {
+    /// `scaled`: the value is known to be 0 ... 1 (a fill's or stroke's track, scaled when read),
+    /// so a channel above 1 (an eased overshoot) is clamped, not taken for 0 ... 255.
+    static func color(_ value: [Double], opacity: Double, scaled: Bool = false) -> Color {
         var channels = Array(value.prefix(3))
         while channels.count < 3 { channels.append(0) }
-        if channels.contains(where: { $0 > 1 }) { channels = channels.map { $0 / 255 } }
+        if !scaled, channels.contains(where: { $0 > 1 }) { channels = channels.map { $0 / 255 } }
         let clamped = channels.map { $0.isFinite ? min(max($0, 0), 1) : 0 }
         let alpha = opacity.isFinite ? min(max(opacity, 0), 1) : 0
         return Color(red: clamped[0], green: clamped[1], blue: clamped[2], alpha: alpha)

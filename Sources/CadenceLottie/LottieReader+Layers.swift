@@ -422,7 +422,7 @@ extension LottieReader {
         case "fl":
             uses("fills")
             return .fill(FillStyle(
-                color: try animated(object["c"], property: property + ".c", fallback: [0, 0, 0, 1]),
+                color: colour(try animated(object["c"], property: property + ".c", fallback: [0, 0, 0, 1])),
                 opacity: try animated(object["o"], property: property + ".o", fallback: [100]),
                 fillRule: object["r"]?.number == 2 ? .evenOdd : .nonZero
             ))
@@ -536,7 +536,7 @@ extension LottieReader {
         }
         let miter = try number(object["ml"], property: property + ".ml", default: 4)
         return StrokeStyleItem(
-            color: try animated(object["c"], property: property + ".c", fallback: [0, 0, 0, 1]),
+            color: colour(try animated(object["c"], property: property + ".c", fallback: [0, 0, 0, 1])),
             opacity: try animated(object["o"], property: property + ".o", fallback: [100]),
             width: try animated(object["w"], property: property + ".w", fallback: [1]),
             cap: [1.0: LineCap.butt, 2: .round, 3: .square][object["lc"]?.number ?? 2] ?? .round,

@@ -179,6 +179,22 @@ struct LottieReader {
         }
     }
 
+    /// A fill's or stroke's colour track in 0 … 1: a file that writes its colours in 0 … 255 (any
+    /// red, green or blue of any key above 1) is scaled once here, so that an eased value that
+    /// overshoots 1 between keys is clamped when drawn rather than taken for a 0 … 255 colour.
+    func colour(_ track: AnimatedNumbers) -> AnimatedNumbers {
+        func large(_ values: [Double]) -> Bool { values.prefix(3).contains { $0 > 1 } }
+        guard large(track.initial) || track.keyframes.contains(where: { large($0.start) || large($0.end) }) else { return track }
+        func scaled(_ values: [Double]) -> [Double] { values.enumerated().map { $0.offset < 3 ? $0.element / 255 : $0.element } }
+        var result = track
+        result.initial = scaled(track.initial)
+        for index in result.keyframes.indices {
+            result.keyframes[index].start = scaled(track.keyframes[index].start)
+            result.keyframes[index].end = scaled(track.keyframes[index].end)
+        }
+        return result
+    }
+
     /// Numbers, completed from `fallback` where the file gives fewer.
     func values(_ value: LottieJSON, property: String, fallback: [Double]) throws(LottieError) -> [Double] {
         guard var numbers = value.numbers else { throw error("must be a number or a list of numbers", property: property) }

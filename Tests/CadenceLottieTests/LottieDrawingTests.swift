@@ -412,3 +412,23 @@ import Testing
         #expect(abs(steep.width - limit.width) < 1e-9)
     }
 }
+
+/// A colour eased past 1 between its keys (an overshooting curve) is clamped, not taken for a
+/// colour in 0 … 255 (which drew it black); a file that writes its colours in 0 … 255 is still
+/// read as such.
+@Suite struct LottieColourTests {
+    static func colour(keys: String, frame: Double) throws -> Color? {
+        let fill = #"{"ty": "fl", "c": {"a": 1, "k": \#(keys)}, "o": {"a": 0, "k": 100}, "r": 1}"#
+        let animation = try LottieTestFiles.animation(LottieTestFiles.document(layers: LottieTestFiles.shapeLayer(LottieTestFiles.rectangle() + "," + fill)))
+        return LottieTestFiles.paths(LottieTestFiles.list(animation, frame: frame)).first?.color
+    }
+
+    @Test func anOvershootIsClampedAndOldFilesKeepTheirScale() throws {
+        // From white towards pink with an out-handle below 0: the eased value first rises past 1.
+        let overshoot = #"[{"t": 0, "s": [1, 1, 1, 1], "o": {"x": [0.167], "y": [-1.543]}, "i": {"x": [0.704], "y": [1]}}, {"t": 30, "s": [0.976, 0.824, 0.875, 1]}]"#
+        #expect(try Self.colour(keys: overshoot, frame: 3) == Color(red: 1, green: 1, blue: 1))
+        let old = #"[{"t": 0, "s": [255, 0, 0, 255]}, {"t": 30, "s": [0, 0, 255, 255]}]"#
+        let halfway = try #require(try Self.colour(keys: old, frame: 15))
+        #expect(abs(halfway.red - 0.5) < 1e-9 && abs(halfway.blue - 0.5) < 1e-9)
+    }
+}
