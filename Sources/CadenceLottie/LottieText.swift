@@ -50,15 +50,8 @@ struct FontTextDocument: Sendable {
 
     /// The face: the family with the weight and slant its style names ("Bold Italic", "Light" …).
     func face(size: Double) throws(TextError) -> FontDescriptor {
-        let style = style.lowercased()
-        let weight: FontDescriptor.Weight =
-            style.contains("semibold") || style.contains("semi bold") || style.contains("demi") ? .semibold
-            : style.contains("extrabold") || style.contains("black") || style.contains("heavy") ? .heavy
-            : style.contains("bold") ? .bold
-            : style.contains("medium") ? .medium
-            : style.contains("thin") || style.contains("hairline") ? .thin
-            : style.contains("light") ? .light : .regular
-        return try FontDescriptor(family: family, size: size, weight: weight, italic: style.contains("italic") || style.contains("oblique"))
+        let (weight, italic) = FontDescriptor.weightAndSlant(ofStyle: style)
+        return try FontDescriptor(family: family, size: size, weight: weight, italic: italic)
     }
 }
 

@@ -249,15 +249,7 @@ public final class FontLibrary: @unchecked Sendable {
         guard !bytes.isEmpty, bytes.count <= Self.maximumEmbeddedFontSize, !family.isEmpty else { return false }
         let key = Self.embeddedPrefix + font.id
         if locked({ memoryFonts[key] != nil }) { return true }
-        let lowered = font.style.lowercased()
-        let weight: FontDescriptor.Weight =
-            lowered.contains("semibold") || lowered.contains("semi bold") || lowered.contains("demi") ? .semibold
-            : lowered.contains("extrabold") || lowered.contains("black") || lowered.contains("heavy") ? .heavy
-            : lowered.contains("bold") ? .bold
-            : lowered.contains("medium") ? .medium
-            : lowered.contains("thin") || lowered.contains("hairline") ? .thin
-            : lowered.contains("light") ? .light : .regular
-        let italic = lowered.contains("italic") || lowered.contains("oblique")
+        let (weight, italic) = FontDescriptor.weightAndSlant(ofStyle: font.style)
         return locked { () -> Bool in
             if memoryFonts[key] != nil { return true }
             let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: bytes.count, alignment: 16)

@@ -9,6 +9,20 @@ public struct FontDescriptor: Sendable, Hashable, CustomStringConvertible {
         case thin = 0, light = 50, regular = 80, medium = 100, semibold = 180, bold = 200, heavy = 210
     }
 
+    /// The weight and slant a style name says ("Bold Italic", "Light", "SemiBold" …), as Lottie
+    /// files and font files name their styles.
+    public static func weightAndSlant(ofStyle style: String) -> (weight: Weight, italic: Bool) {
+        let style = style.lowercased()
+        let weight: Weight =
+            style.contains("semibold") || style.contains("semi bold") || style.contains("demi") ? .semibold
+            : style.contains("extrabold") || style.contains("black") || style.contains("heavy") ? .heavy
+            : style.contains("bold") ? .bold
+            : style.contains("medium") ? .medium
+            : style.contains("thin") || style.contains("hairline") ? .thin
+            : style.contains("light") ? .light : .regular
+        return (weight, style.contains("italic") || style.contains("oblique"))
+    }
+
     /// A fontconfig family name, or the path of a font file.
     public var family: String
     /// The weight: regular unless the description names another.
