@@ -131,6 +131,23 @@ import Testing
         #expect(Self.close(Self.rotation(still, 20), 200))
     }
 
+    /// `thisComp.marker`: the composition's markers as keys, by number or comment; a precomposition
+    /// layer's `timeRemap`.
+    @Test func markersAndTimeRemap() throws {
+        let expression = "var m = thisComp.marker; m.key('burst').time * 30 + m.key(1).duration * 30 + m.numKeys * 100 + m.nearestKey(time).index * 1000 + thisComp.layer('pre').timeRemap.valueAtTime(0) * 10000"
+        let rotating = LottieTestFiles.shapeLayer(
+            LottieTestFiles.rectangle(), name: "A", index: 1, ks: #"{"r": {"a": 0, "k": 0, "x": \#(Self.quoted(expression))}}"#
+        )
+        let precomp = #"{"ty": 0, "nm": "pre", "ind": 2, "refId": "inner", "ip": 0, "op": 30, "st": 0, "w": 10, "h": 10, "ks": {}, "tm": {"a": 0, "k": 0.5}}"#
+        let assets = #"[{"id": "inner", "layers": []}]"#
+        let markers = #", "markers": [{"cm": "intro", "tm": 0, "dr": 4}, {"cm": "burst", "tm": 10, "dr": 5}]"#
+        let animation = try LottieTestFiles.animation(LottieTestFiles.document(layers: rotating + "," + precomp, assets: assets, extra: markers))
+        #expect(animation.warnings.isEmpty, "\(animation.warnings)")
+        // burst at frame 10, intro 4 frames long, 2 markers, nearest to frame 9 is burst (2), remap 0.5 s.
+        let expected: Double = 10 + 4 + 200 + 2000 + 5000
+        #expect(Self.close(Self.rotation(animation, 9), expected, 1e-9))
+    }
+
     @Test func linearEaseClampAndVectors() throws {
         let animation = try Self.rotating(
             "linear(time, 0, 1, 0, 100) + ease(0.5, 0, 1, 0, 10) * 0 + clamp(500, 0, 7) + length([3, 4]) + add([1, 2], [3, 4])[1] + radiansToDegrees(Math.PI)"

@@ -199,6 +199,9 @@ final class LottieExpressionScope: @unchecked Sendable {
     let budget: ScriptBudget
     /// 0 the root, i + 1 precomposition i.
     var compositions: [CompositionInfo] = []
+    /// The root composition's markers and length in seconds (`thisComp.marker`, `duration`).
+    var markers: [LottieMarker] = []
+    var duration = 0.0
     /// While the file is read and its expressions probed (one thread): what nested reads found
     /// wrong (a cycle), for the warnings. Never written once the animation is handed out.
     var probing = false
@@ -217,6 +220,8 @@ final class LottieExpressionScope: @unchecked Sendable {
         texts: [(expression: LottieExpression, content: LottieTextContent<FontTextDocument>)] = [], reader: inout LottieReader
     ) throws(LottieError) {
         var builder = PropertyTreeBuilder(animation: animation)
+        markers = animation.markers
+        duration = animation.duration
         var sizes: [Int: (Double, Double)] = [:]
         for composition in [animation.root] + animation.precomps {
             for layer in composition.layers {

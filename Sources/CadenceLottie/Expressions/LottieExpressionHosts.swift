@@ -47,6 +47,8 @@ final class LottieCompHost: ScriptHostObject {
         case "width": return .number(info.width)
         case "height": return .number(info.height)
         case "frameDuration": return .number(1 / scope.frameRate)
+        case "marker": return composition == 0 ? .host(LottieMarkerHost(markers: scope.markers, frameRate: scope.frameRate, frame: frame)) : .undefined
+        case "duration": return composition == 0 ? .number(scope.duration) : .undefined
         case "name", "_name": return .string(info.name)
         case "displayStartTime": return .number(0)
         case "pixelAspect": return .number(1)
@@ -175,7 +177,12 @@ final class LottieLayerHost: ScriptHostObject {
                 rect["height"] = .number(size.height)
                 return .object(rect)
             })
-        case "marker", "timeRemap", "text":
+        case "timeRemap":
+            guard let remap = node.children.first(where: { $0.kind == .property && $0.name == "Time Remap" }), let property = remap.property else {
+                return .undefined
+            }
+            return .host(LottiePropertyHost(property: property, name: remap.name, frame: frame, scope: scope, layer: self, parent: self))
+        case "marker", "text":
             return .undefined
         default:
             return nil
@@ -348,5 +355,62 @@ final class LottieNodeHost: ScriptHostObject {
         }
         if let child = node.children.first(where: { $0.scriptName == name }) { return host(for: child) }
         return nil
+    }
+}
+
+/// `thisComp.marker`: the composition's markers (`markers`) as keys: `numKeys`, `key(i)` or
+/// `key(name)` (`time`, `duration` in seconds, `comment`, `index`), `nearestKey(t)`.
+final class LottieMarkerHost: ScriptHostObject {
+    let markers: [LottieMarker]
+    let frameRate: Double
+    let frame: Double
+
+    init(markers: [LottieMarker], frameRate: Double, frame: Double) {
+        self.markers = markers.sorted { $0.frame < $1.frame }
+        self.frameRate = frameRate
+        self.frame = frame
+    }
+
+    var description: String { "the composition's markers" }
+
+    func key(_ index: Int, _ run: ScriptRun) throws(ScriptError) -> ScriptValue {
+        let marker = markers[index]
+        try run.allocate(5)
+        let object = ScriptObject()
+        object["time"] = .number(marker.frame / frameRate)
+        object["duration"] = .number(marker.duration / frameRate)
+        object["comment"] = .string(marker.name)
+        object["index"] = .number(Double(index + 1))
+        return .object(object)
+    }
+
+    func member(_ name: String, _ run: ScriptRun) throws(ScriptError) -> ScriptValue? {
+        switch name {
+        case "numKeys": return .number(Double(markers.count))
+        case "key":
+            return .function(ScriptFunction(native: name) { [self] _, arguments, run throws(ScriptError) in
+                let wanted = try ScriptOperators.resolve(arguments.first ?? .undefined, run)
+                if case .string(let comment) = wanted {
+                    guard let index = markers.firstIndex(where: { $0.name == comment }) else { throw .runtime("there is no marker \"\(comment.prefix(60))\"") }
+                    return try key(index, run)
+                }
+                let n = try ScriptOperators.toNumber(wanted, run)
+                guard n >= 1, n <= Double(markers.count), n == n.rounded() else {
+                    throw .runtime("there is no marker \(ScriptValue.format(n)) (there are \(markers.count))")
+                }
+                return try key(Int(n) - 1, run)
+            })
+        case "nearestKey":
+            return .function(ScriptFunction(native: name) { [self] _, arguments, run throws(ScriptError) in
+                guard !markers.isEmpty else { throw .runtime("the composition has no markers") }
+                let seconds = try LottiePropertyHost.seconds(arguments, 0, default: frame / frameRate, run, isTime: true)
+                let at = seconds * frameRate
+                var best = 0
+                for (index, marker) in markers.enumerated() where abs(marker.frame - at) < abs(markers[best].frame - at) { best = index }
+                return try key(best, run)
+            })
+        default:
+            return nil
+        }
     }
 }
