@@ -53,6 +53,10 @@ import Testing
         #expect(Self.close(Self.rotation(carryOn, 20), 90 + 9 * 10, 1e-3))  // 9° a frame, 10 frames on
         let before = try Self.rotating("loopIn('cycle')")
         #expect(Self.close(Self.rotation(before, -5), 45))
+        // Keys a hair apart: more loops than an Int counts, answered, not trapped.
+        let hair = LottieTestFiles.shapeLayer(LottieTestFiles.rectangle(), name: "A", ks: #"{"r": {"a": 1, "k": [{"t": 0, "s": [0]}, {"t": 1e-300, "s": [90]}], "x": "loopOut('pingpong')"}}"#)
+        let tiny = try LottieTestFiles.animation(LottieTestFiles.document(layers: hair))
+        #expect(Self.rotation(tiny, 5).map { $0.isFinite } == true)
     }
 
     @Test func keysNearestKeyAndVelocityGiveTheInertialBounce() throws {

@@ -298,11 +298,6 @@ public struct EmbeddedFont: Sendable {
         self.family = family
         self.style = style
         self.bytes = bytes
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in bytes {
-            hash ^= UInt64(byte)
-            hash = hash &* 0x100_0000_01b3
-        }
-        id = "\(family) \(style) \(bytes.count) \(String(hash, radix: 16))"
+        id = "\(family) \(style) \(bytes.count) \(String(FNV1a.hash(bytes), radix: 16))"
     }
 }

@@ -1,4 +1,5 @@
 import CadenceAnimation
+import CadenceDraw
 import CadenceScript
 import Synchronization
 
@@ -37,14 +38,9 @@ final class LottieExpression: KeyframeExpression, @unchecked Sendable {
         seed = LottieExpression.hash(layerName + "\u{0}" + property)
     }
 
-    /// FNV-1a, 64 bits: a seed from a string, the same on every machine.
+    /// A seed from a string, the same on every machine.
     static func hash(_ text: String) -> UInt64 {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in text.utf8 {
-            hash ^= UInt64(byte)
-            hash = hash &* 0x100_0000_01b3
-        }
-        return hash
+        FNV1a.hash(text.utf8)
     }
 
     // MARK: KeyframeExpression

@@ -305,17 +305,23 @@ final class LottiePropertyHost: ScriptHostObject {
         return last > first ? (first, last) : nil
     }
 
+    /// Whether a whole number of loops is odd, kept in floating point: keys a hair apart make
+    /// counts no `Int` holds.
+    static func isOdd(_ loops: Double) -> Bool {
+        loops.isFinite && abs(loops.truncatingRemainder(dividingBy: 2)) == 1
+    }
+
     private func loopFrame(out: Bool, type: String, first: Double, last: Double, frame cf: Double) -> Double {
         let cd = last - first
         if out {
             guard cf > last else { return cf }
             let into = (cf - first).truncatingRemainder(dividingBy: cd)
-            if type == "pingpong", Int(((cf - first) / cd).rounded(.down)) % 2 != 0 { return last - into }
+            if type == "pingpong", Self.isOdd(((cf - first) / cd).rounded(.down)) { return last - into }
             return first + into
         }
         guard cf < first else { return cf }
         let back = (first - cf).truncatingRemainder(dividingBy: cd)
-        if type == "pingpong", Int(((first - cf) / cd).rounded(.down)) % 2 == 0 { return first + back }
+        if type == "pingpong", !Self.isOdd(((first - cf) / cd).rounded(.down)) { return first + back }
         return last - back
     }
 
